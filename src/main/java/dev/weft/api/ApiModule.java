@@ -1,0 +1,17 @@
+package dev.weft.api;
+
+import io.vertx.ext.web.Router;
+
+/**
+ * One family of HTTP endpoints. The API verticle mounts every module of {@link ApiModules} on its router and merges
+ * each module's OpenAPI fragment (a classpath JSON resource with {@code paths} and optional {@code components}) into
+ * {@code /openapi.json}.
+ */
+public interface ApiModule {
+  void mount(Router router);
+
+  /** Classpath resource of this module's OpenAPI fragment, or null. */
+  default String openApiFragment() {
+    return null;
+  }
+}

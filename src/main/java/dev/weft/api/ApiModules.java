@@ -1,0 +1,15 @@
+package dev.weft.api;
+
+import dev.weft.node.NodeContext;
+
+import java.util.List;
+
+/** The endpoint families the HTTP API serves, in mount order. */
+public final class ApiModules {
+  private ApiModules() {}
+
+  public static List<ApiModule> forNode(NodeContext ctx) {
+    return List.of(
+        new SystemApi(ctx));
+  }
+}

@@ -1,0 +1,95 @@
+package dev.weft.api;
+
+import dev.weft.node.NodeContext;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.CorsHandler;
+import io.vertx.ext.web.handler.HttpException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+
+/**
+ * Both HTTP APIs, health, metrics and the OpenAPI document on one router. Handlers live in {@link ApiModule}s;
+ * this verticle only wires them and turns every failure into the JSON error body.
+ */
+public final class HttpApiVerticle extends VerticleBase {
+  private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
+
+  private final NodeContext ctx;
+  private HttpServer server;
+
+  public HttpApiVerticle(NodeContext ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public Future<?> start() {
+    List<ApiModule> modules = ApiModules.forNode(ctx);
+    return vertx.executeBlocking(() -> OpenApiDocument.merge(modules), false).compose(openApi -> {
+      Router router = router(modules, openApi);
+      server = vertx.createHttpServer(new HttpServerOptions().setHost(ctx.config().http().host())
+          .setPort(ctx.config().http().port()).setCompressionSupported(true).setMaxHeaderSize(64 * 1024));
+      return server.requestHandler(router).listen().onSuccess(s -> ctx.info().put("http.port", Integer.toString(s.actualPort())));
+    });
+  }
+
+  Router router(List<ApiModule> modules, JsonObject openApi) {
+    Router router = Router.router(vertx);
+    String cors = ctx.config().http().corsOrigins();
+    if (cors != null && !cors.isBlank()) {
+      router.route().handler(CorsHandler.create().addOrigins(List.of(cors.split(",")))
+          .allowedMethod(HttpMethod.GET).allowedMethod(HttpMethod.POST).allowedHeader("content-type"));
+    }
+    router.get("/openapi.json").handler(rc -> Responses.json(rc, openApi));
+    for (ApiModule m : modules) m.mount(router);
+    router.route().failureHandler(this::onFailure);
+    router.errorHandler(404, rc -> Responses.error(rc, ApiError.notFound("no route for " + rc.request().method() + " " + rc.request().path())));
+    router.errorHandler(405, rc -> Responses.error(rc, new ApiError(405, "method " + rc.request().method() + " is not allowed on " + rc.request().path())));
+    router.errorHandler(413, rc -> Responses.error(rc, new ApiError(413, "request body too large")));
+    router.errorHandler(400, rc -> Responses.error(rc, ApiError.badRequest(rc.failure() != null && rc.failure().getMessage() != null ? rc.failure().getMessage() : "bad request")));
+    router.errorHandler(500, this::onFailure);
+    return router;
+  }
+
+  /** The body handler POST routes put in front of their handler (bounded by {@code http.body_limit_bytes}). */
+  public static BodyHandler bodyHandler(NodeContext ctx) {
+    return BodyHandler.create(false).setBodyLimit(ctx.config().http().bodyLimitBytes());
+  }
+
+  private void onFailure(RoutingContext rc) {
+    Throwable f = rc.failure();
+    ApiError e;
+    if (f instanceof ApiError a) {
+      e = a;
+    } else if (f instanceof HttpException he) {
+      e = new ApiError(he.getStatusCode(), he.getPayload() != null ? he.getPayload() : defaultMessage(he.getStatusCode()));
+    } else if (f == null) {
+      e = new ApiError(rc.statusCode() > 0 ? rc.statusCode() : 500, defaultMessage(rc.statusCode()));
+    } else if (f instanceof io.vertx.core.json.DecodeException || f instanceof IllegalArgumentException && f.getMessage() != null && f.getMessage().startsWith("Invalid JSON")) {
+      e = ApiError.badRequest("request body is not valid JSON");
+    } else {
+      LOG.error("request {} {} failed", rc.request().method(), rc.request().uri(), f);
+      e = ApiError.internal();
+    }
+    Responses.error(rc, e);
+  }
+
+  private static String defaultMessage(int status) {
+    return switch (status) {
+      case 400 -> "bad request";
+      case 404 -> "not found";
+      case 405 -> "method not allowed";
+      case 413 -> "request body too large";
+      default -> "internal server error";
+    };
+  }
+}

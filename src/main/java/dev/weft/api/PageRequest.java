@@ -1,0 +1,112 @@
+package dev.weft.api;
+
+import io.vertx.core.MultiMap;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/**
+ * The five pagination parameters of list endpoints, validated the rollytics way (with 400s instead of silent
+ * defaults for malformed values). {@code pagination.key} is base64 of either a JSON cursor ({@code {"sequence":N}},
+ * {@code {"height":N}}) or a decimal offset; an offset key overrides {@code pagination.offset}.
+ */
+public record PageRequest(int limit, long offset, JsonObject cursor, boolean countTotal, boolean reverse) {
+  public static final int DEFAULT_LIMIT = 100;
+  public static final int MAX_LIMIT = 1000;
+
+  public static PageRequest parse(RoutingContext rc) {
+    return parse(rc.queryParams());
+  }
+
+  public static PageRequest parse(MultiMap q) {
+    int limit = DEFAULT_LIMIT;
+    String l = q.get("pagination.limit");
+    if (l != null) {
+      try {
+        limit = Integer.parseInt(l.trim());
+      } catch (NumberFormatException e) {
+        throw ApiError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
+      }
+      if (limit < 1 || limit > MAX_LIMIT) throw ApiError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
+    }
+    long offset = 0;
+    String o = q.get("pagination.offset");
+    if (o != null) {
+      try {
+        offset = Long.parseLong(o.trim());
+      } catch (NumberFormatException e) {
+        throw ApiError.badRequest("pagination.offset must be a nonnegative integer");
+      }
+      if (offset < 0) throw ApiError.badRequest("pagination.offset cannot be negative");
+    }
+    JsonObject cursor = null;
+    String k = q.get("pagination.key");
+    if (k != null && !k.isEmpty()) {
+      String text;
+      try {
+        text = new String(Base64.getDecoder().decode(k.trim()), StandardCharsets.UTF_8).trim();
+      } catch (IllegalArgumentException e) {
+        throw ApiError.badRequest("pagination.key must be a valid base64 encoded string");
+      }
+      if (text.startsWith("{")) {
+        try {
+          cursor = new JsonObject(text);
+        } catch (RuntimeException e) {
+          throw ApiError.badRequest("pagination.key must decode to a nonnegative integer or a cursor object");
+        }
+      } else {
+        try {
+          offset = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+          throw ApiError.badRequest("pagination.key must decode to a nonnegative integer");
+        }
+        if (offset < 0) throw ApiError.badRequest("pagination.key must decode to a nonnegative integer");
+      }
+    }
+    return new PageRequest(limit, offset, cursor,
+        bool(q, "pagination.count_total", true), bool(q, "pagination.reverse", true));
+  }
+
+  private static boolean bool(MultiMap q, String name, boolean def) {
+    String v = q.get(name);
+    if (v == null || v.isEmpty()) return def;
+    return switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "true", "1" -> true;
+      case "false", "0" -> false;
+      default -> throw ApiError.badRequest(name + " must be true or false");
+    };
+  }
+
+  /**
+   * The value of a cursor field ({@code sequence}, {@code height}) from the key, or null when the request has no
+   * cursor key. A cursor key without that field, or with a non-integer value, is a 400.
+   */
+  public Long cursorLong(String field) {
+    if (cursor == null) return null;
+    Object v = cursor.getValue(field);
+    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && n.longValue() >= 0) return n.longValue();
+    if (v instanceof String s) {
+      try {
+        long parsed = Long.parseLong(s);
+        if (parsed >= 0) return parsed;
+      } catch (NumberFormatException ignored) {
+        // falls through to the 400
+      }
+    }
+    throw ApiError.badRequest("pagination.key must hold a " + field + " cursor");
+  }
+
+  /** A cursor field of another type (for composite cursors such as token_id), or null. */
+  public String cursorString(String field) {
+    if (cursor == null) return null;
+    Object v = cursor.getValue(field);
+    return v == null ? null : String.valueOf(v);
+  }
+
+  /** Whether the query runs from a cursor (keyset) rather than an offset. */
+  public boolean hasCursor() {
+    return cursor != null;
+  }
+}

@@ -1,0 +1,40 @@
+package dev.weft.api;
+
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+
+/** Writing JSON bodies and failures the same way everywhere. */
+public final class Responses {
+  private Responses() {}
+
+  public static void json(RoutingContext rc, int status, JsonObject body) {
+    rc.response().setStatusCode(status).putHeader("content-type", "application/json").end(body.toBuffer());
+  }
+
+  public static void json(RoutingContext rc, JsonObject body) {
+    json(rc, 200, body);
+  }
+
+  public static void json(RoutingContext rc, Buffer body) {
+    rc.response().setStatusCode(200).putHeader("content-type", "application/json").end(body);
+  }
+
+  /** Completes the request with the future's JSON, or routes its failure to the error handler. */
+  public static void reply(RoutingContext rc, Future<JsonObject> f) {
+    f.onComplete(ar -> {
+      if (ar.succeeded()) json(rc, ar.result());
+      else rc.fail(ar.cause());
+    });
+  }
+
+  public static void error(RoutingContext rc, ApiError e) {
+    if (rc.response().ended()) return;
+    if (rc.response().headWritten()) {
+      rc.response().reset();
+      return;
+    }
+    json(rc, e.httpStatus(), e.toJson());
+  }
+}

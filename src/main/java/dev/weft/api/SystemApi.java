@@ -1,0 +1,79 @@
+package dev.weft.api;
+
+import dev.weft.node.NodeContext;
+import dev.weft.store.StatusStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.micrometer.PrometheusScrapingHandler;
+import io.vertx.micrometer.backends.BackendRegistries;
+import io.vertx.spi.cluster.hazelcast.ClusterHealthCheck;
+
+import java.util.Map;
+
+/** {@code /status}, {@code /health} (liveness), {@code /ready} (database and cluster) and {@code /metrics}. */
+public final class SystemApi implements ApiModule {
+  private final NodeContext ctx;
+  private final StatusStore status;
+
+  public SystemApi(NodeContext ctx) {
+    this.ctx = ctx;
+    this.status = new StatusStore(ctx.pool());
+  }
+
+  @Override
+  public void mount(Router router) {
+    router.get("/status").handler(this::status);
+    router.get("/health").handler(rc -> Responses.json(rc, new JsonObject().put("status", "UP")));
+    router.get("/ready").handler(this::ready);
+    if (BackendRegistries.getDefaultNow() instanceof PrometheusMeterRegistry prometheus) {
+      router.get("/metrics").handler(PrometheusScrapingHandler.create(prometheus));
+    } else {
+      router.get("/metrics").handler(rc -> Responses.error(rc, ApiError.unavailable("metrics are disabled on this node")));
+    }
+  }
+
+  @Override
+  public String openApiFragment() {
+    return "openapi/system.json";
+  }
+
+  private void status(RoutingContext rc) {
+    Responses.reply(rc, status.cursors().map(this::statusBody));
+  }
+
+  JsonObject statusBody(Map<String, Long> cursors) {
+    boolean evm = ctx.config().chain().isEvm();
+    return new JsonObject()
+        .put("version", ctx.build().version())
+        .put("commit_hash", ctx.build().commitHash())
+        .put("chain_id", ctx.config().chain().chainId())
+        .put("height", cursors.getOrDefault(StatusStore.INGEST, 0L))
+        .put("internal_tx_height", evm ? cursors.getOrDefault(StatusStore.EVM, 0L) : 0L)
+        .put("rich_list_height", evm ? cursors.getOrDefault(StatusStore.RICHLIST, 0L) : 0L);
+  }
+
+  private void ready(RoutingContext rc) {
+    Future<String> db = ctx.pool().query("SELECT 1").execute().map("UP").recover(e -> Future.succeededFuture("DOWN: " + e.getMessage()));
+    Future<String> cluster = ctx.clustered() ? clusterState() : Future.succeededFuture(null);
+    Future.all(db, cluster).onComplete(ar -> {
+      JsonObject checks = new JsonObject().put("database", db.result());
+      if (cluster.result() != null) checks.put("cluster", cluster.result());
+      boolean up = checks.stream().allMatch(e -> "UP".equals(e.getValue()));
+      if (up) {
+        Responses.json(rc, new JsonObject().put("status", "UP").put("checks", checks));
+      } else {
+        Responses.error(rc, new ApiError(503, "not ready", new JsonArray().add(checks)));
+      }
+    });
+  }
+
+  private Future<String> clusterState() {
+    io.vertx.core.Promise<io.vertx.ext.healthchecks.Status> p = io.vertx.core.Promise.promise();
+    ClusterHealthCheck.createProcedure(ctx.vertx()).handle(p);
+    return p.future().map(s -> s.isOk() ? "UP" : "DOWN: cluster is not safe").recover(e -> Future.succeededFuture("DOWN: " + e.getMessage()));
+  }
+}

@@ -1,0 +1,52 @@
+package dev.weft.bus;
+
+import java.util.List;
+
+/**
+ * Every event-bus address of Weft. Payloads are JSON objects. {@code weft.updates.*} addresses are published
+ * (fan-out to every subscriber, also outside subscribers through the bridges); the others are request/reply.
+ * Request handlers reply with a JSON body, or fail the message with the HTTP status as failure code and a
+ * client-facing message (see {@code dev.weft.api.ApiError#fromBus}).
+ */
+public final class Addresses {
+  private Addresses() {}
+
+  // ---- published updates (outbound through the bridges) ----
+
+  /** A block was committed: {chain_id, height, hash, tx_count, time}. */
+  public static final String BLOCK_INDEXED = "weft.updates.blocks";
+  /** Internal txs of a height were committed: {chain_id, height, count}. */
+  public static final String INTERNAL_TXS_INDEXED = "weft.updates.internal-txs";
+  /** The rich list was applied up to a height: {chain_id, height, denoms}. */
+  public static final String RICH_LIST_UPDATED = "weft.updates.richlist";
+  /** A tracked transfer changed state: {tx_hash, chain_id, state}. */
+  public static final String TRANSFER_UPDATED = "weft.updates.transfers";
+
+  /** The addresses outside subscribers may listen to. */
+  public static final List<String> PUBLISHED = List.of(BLOCK_INDEXED, INTERNAL_TXS_INDEXED, RICH_LIST_UPDATED, TRANSFER_UPDATED);
+
+  // ---- request/reply: routing ----
+
+  public static final String ROUTE_COMPUTE = "weft.route.compute";
+  public static final String ROUTE_MSGS = "weft.route.msgs";
+  public static final String ROUTE_OP_HOOK = "weft.route.op-hook";
+  public static final String ROUTE_CHAINS = "weft.route.chains";
+  public static final String ROUTE_ASSETS = "weft.route.assets";
+  public static final String ROUTE_RELOAD = "weft.route.reload";
+
+  // ---- request/reply: transfer tracking ----
+
+  public static final String TRACK_REGISTER = "weft.track.register";
+  public static final String TRACK_STATUS = "weft.track.status";
+
+  // ---- cluster administration ----
+
+  /** Per-node admin address prefix: {@code weft.admin.<node id>}; body {action, kind, instances}. */
+  public static final String ADMIN_NODE_PREFIX = "weft.admin.";
+  /** Published to every node; each replies what it runs (gathered by the API with a short timeout). */
+  public static final String ADMIN_DESCRIBE = "weft.admin.describe";
+
+  public static String adminOf(String nodeId) {
+    return ADMIN_NODE_PREFIX + nodeId;
+  }
+}

@@ -1,0 +1,13 @@
+package dev.weft.config;
+
+/** Hazelcast clustering: off unless {@code --cluster}; host is the loopback or LAN address other nodes reach. */
+public record ClusterConfig(boolean enabled, String host, String configFile, int port, String name) {
+  static ClusterConfig from(ConfigSource c) {
+    return new ClusterConfig(
+        c.bool("cluster.enabled", false),
+        c.string("cluster.host", "127.0.0.1"),
+        c.string("cluster.config", "cluster/cluster.xml"),
+        c.intValue("cluster.port", 0, 0, 65535),
+        c.optionalString("cluster.name"));
+  }
+}

@@ -1,0 +1,32 @@
+package dev.weft.config;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/** The jobs a node can run; a node runs the roles its configuration names. */
+public enum Role {
+  API, INGEST, EVM, RICHLIST, ROUTE, TRACK, DEVNET;
+
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public static Set<Role> parse(String key, Iterable<String> names) {
+    EnumSet<Role> roles = EnumSet.noneOf(Role.class);
+    for (String n : names) {
+      String s = n.trim().toLowerCase(Locale.ROOT);
+      if (s.isEmpty()) continue;
+      if (s.equals("all")) {
+        roles.addAll(EnumSet.allOf(Role.class));
+        continue;
+      }
+      Role match = null;
+      for (Role r : values()) if (r.id().equals(s)) match = r;
+      if (match == null) throw new ConfigException(key, "unknown role \"" + n.trim() + "\" (known: all, api, ingest, evm, richlist, route, track, devnet)");
+      roles.add(match);
+    }
+    if (roles.isEmpty()) throw new ConfigException(key, "names no role");
+    return roles;
+  }
+}

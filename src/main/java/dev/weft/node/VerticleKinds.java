@@ -1,0 +1,21 @@
+package dev.weft.node;
+
+import dev.weft.api.HttpApiVerticle;
+import dev.weft.config.Role;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Every verticle kind, in deployment order: chain simulators first, producers next, the HTTP API last. */
+public final class VerticleKinds {
+  private VerticleKinds() {}
+
+  public static List<VerticleKind> all() {
+    return List.of(
+        new VerticleKind("api", Role.API, 1, false, HttpApiVerticle::new));
+  }
+
+  public static Optional<VerticleKind> byName(String name) {
+    return all().stream().filter(k -> k.name().equals(name)).findFirst();
+  }
+}

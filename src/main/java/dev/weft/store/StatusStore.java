@@ -1,0 +1,42 @@
+package dev.weft.store;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** Pipeline cursors: the last committed height of ingestion, EVM tracing and the rich list. */
+public final class StatusStore {
+  public static final String INGEST = "ingest";
+  public static final String EVM = "evm";
+  public static final String RICHLIST = "richlist";
+
+  private final Pool pool;
+
+  public StatusStore(Pool pool) {
+    this.pool = pool;
+  }
+
+  public Future<Map<String, Long>> cursors() {
+    return pool.query("SELECT name, height FROM pipeline_cursor").execute().map(rows -> {
+      Map<String, Long> out = new HashMap<>();
+      rows.forEach(r -> out.put(r.getString(0), r.getLong(1)));
+      return out;
+    });
+  }
+
+  public Future<Long> cursor(String name) {
+    return pool.preparedQuery("SELECT height FROM pipeline_cursor WHERE name = $1").execute(Tuple.of(name))
+        .map(rows -> rows.size() == 0 ? 0L : rows.iterator().next().getLong(0));
+  }
+
+  /** Moves a cursor; call it on the connection of the transaction that wrote that height's data. */
+  public static Future<Void> advance(SqlClient tx, String name, long height) {
+    return tx.preparedQuery("INSERT INTO pipeline_cursor (name, height, updated_at) VALUES ($1, $2, now()) "
+            + "ON CONFLICT (name) DO UPDATE SET height = EXCLUDED.height, updated_at = now()")
+        .execute(Tuple.of(name, height)).mapEmpty();
+  }
+}

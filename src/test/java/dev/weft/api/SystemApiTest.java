@@ -1,0 +1,117 @@
+package dev.weft.api;
+
+import dev.weft.node.WeftNode;
+import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.client.WebClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import static dev.weft.testsupport.Shapes.assertError;
+import static dev.weft.testsupport.Shapes.assertFields;
+import static dev.weft.testsupport.Shapes.assertNumber;
+import static dev.weft.testsupport.Shapes.assertString;
+import static dev.weft.testsupport.TestNodes.get;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The foundation endpoints on a real node (embedded PostgreSQL, real HTTP). */
+class SystemApiTest {
+  static Vertx vertx;
+  static WeftNode node;
+  static WebClient client;
+  static int port;
+
+  @BeforeAll
+  static void start() {
+    vertx = TestNodes.newVertx();
+    node = TestNodes.start(vertx, TestConfig.defaults().roles("api").build());
+    port = TestNodes.httpPort(node);
+    client = WebClient.create(vertx);
+  }
+
+  @AfterAll
+  static void stop() {
+    TestNodes.await(node.stop());
+    TestNodes.await(vertx.close());
+  }
+
+  @Test
+  @DisplayName("/status: exact fields and types, 200 with zero heights before the first block")
+  void status() {
+    var r = get(client, port, "/status");
+    assertEquals(200, r.statusCode());
+    assertEquals("application/json", r.getHeader("content-type"));
+    JsonObject s = r.bodyAsJsonObject();
+    assertFields(s, "version", "commit_hash", "chain_id", "height", "internal_tx_height", "rich_list_height");
+    assertString(s, "version");
+    assertString(s, "commit_hash");
+    assertEquals("weft-devnet-1", s.getString("chain_id"));
+    for (String h : new String[]{"height", "internal_tx_height", "rich_list_height"}) {
+      assertNumber(s, h);
+      assertEquals(0L, s.getLong(h));
+    }
+    assertTrue(s.getString("version").startsWith("v"), s.getString("version"));
+  }
+
+  @Test
+  @DisplayName("/health and /ready answer UP")
+  void health() {
+    assertEquals(new JsonObject().put("status", "UP"), get(client, port, "/health").bodyAsJsonObject());
+    var ready = get(client, port, "/ready");
+    assertEquals(200, ready.statusCode());
+    assertEquals(new JsonObject().put("status", "UP").put("checks", new JsonObject().put("database", "UP")), ready.bodyAsJsonObject());
+  }
+
+  @Test
+  @DisplayName("/metrics is a Prometheus scrape with Vert.x HTTP server metrics")
+  void metrics() {
+    get(client, port, "/health");
+    var r = get(client, port, "/metrics");
+    assertEquals(200, r.statusCode());
+    assertTrue(r.bodyAsString().contains("vertx_http_server_requests_total"), "no HTTP metrics in the scrape");
+  }
+
+  @Test
+  @DisplayName("unknown paths, wrong methods and bad bodies get the JSON error body")
+  void errors() {
+    var notFound = get(client, port, "/indexer/nope/v1/x");
+    assertEquals(404, notFound.statusCode());
+    assertError(notFound.bodyAsJsonObject(), 5);
+    assertEquals("no route for GET /indexer/nope/v1/x", notFound.bodyAsJsonObject().getString("message"));
+
+    var wrongMethod = TestNodes.call(client, port, HttpMethod.POST, "/status", new JsonObject());
+    assertEquals(405, wrongMethod.statusCode());
+    assertError(wrongMethod.bodyAsJsonObject(), 12);
+
+    var delete = TestNodes.call(client, port, HttpMethod.DELETE, "/health", null);
+    assertEquals(405, delete.statusCode());
+    assertError(delete.bodyAsJsonObject(), 12);
+  }
+
+  @Test
+  @DisplayName("/openapi.json documents every GET/POST route the router serves")
+  void openApiCoversRoutes() {
+    JsonObject doc = get(client, port, "/openapi.json").bodyAsJsonObject();
+    assertEquals("3.0.3", doc.getString("openapi"));
+    JsonObject paths = doc.getJsonObject("paths");
+    HttpApiVerticle v = new HttpApiVerticle(node.context());
+    io.vertx.ext.web.Router router = io.vertx.ext.web.Router.router(vertx);
+    for (ApiModule m : ApiModules.forNode(node.context())) m.mount(router);
+    for (Route route : router.getRoutes()) {
+      if (route.getPath() == null || route.methods() == null) continue;
+      String openApiPath = route.getPath().replaceAll(":([a-z_]+)", "{$1}");
+      assertTrue(paths.containsKey(openApiPath), "route " + route.getPath() + " missing from /openapi.json");
+      for (HttpMethod m : route.methods()) {
+        assertTrue(paths.getJsonObject(openApiPath).containsKey(m.name().toLowerCase()), m + " " + route.getPath() + " missing from /openapi.json");
+      }
+    }
+    assertTrue(v != null);
+  }
+}

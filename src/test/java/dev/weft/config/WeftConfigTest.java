@@ -1,0 +1,119 @@
+package dev.weft.config;
+
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WeftConfigTest {
+
+  private static JsonObject defaults() throws Exception {
+    return new JsonObject(Files.readString(Path.of("conf/weft.json")));
+  }
+
+  @Test
+  @DisplayName("conf/weft.json gives all roles, port 8080, the embedded database in ./data/pg and an EVM devnet chain")
+  void defaultsFromTheShippedFile() throws Exception {
+    WeftConfig c = WeftConfig.from(ConfigSource.fileOnly(defaults()));
+    assertEquals(EnumSet.allOf(Role.class), c.node().roles());
+    assertEquals(8080, c.http().port());
+    assertTrue(c.database().embedded());
+    assertEquals("./data/pg", c.database().dataDir());
+    assertEquals("weft-devnet-1", c.chain().chainId());
+    assertTrue(c.chain().isEvm());
+    assertEquals("init", c.chain().bech32Prefix());
+    assertFalse(c.cluster().enabled());
+    assertEquals("INFO", c.log().level());
+  }
+
+  @Test
+  @DisplayName("system property beats environment variable beats file")
+  void precedence() throws Exception {
+    JsonObject file = defaults();
+    ConfigSource envOnly = new ConfigSource(file, Map.of("WEFT_HTTP_PORT", "9001", "WEFT_DATABASE_URL", "postgresql://u:p@db:5432/w"), Map.of());
+    WeftConfig c1 = WeftConfig.from(envOnly);
+    assertEquals(9001, c1.http().port());
+    assertEquals("postgresql://u:p@db:5432/w", c1.database().url());
+    assertFalse(c1.database().embedded());
+    ConfigSource both = new ConfigSource(file, Map.of("WEFT_HTTP_PORT", "9001"), Map.of("weft.http.port", "9002"));
+    assertEquals(9002, WeftConfig.from(both).http().port());
+  }
+
+  @Test
+  @DisplayName("lists come as JSON arrays in the file and comma-separated from the environment")
+  void lists() throws Exception {
+    ConfigSource c = new ConfigSource(defaults(), Map.of("WEFT_NODE_ROLES", "api, ingest", "WEFT_CHAIN_RPC", "http://a:1,http://b:2"), Map.of());
+    WeftConfig w = WeftConfig.from(c);
+    assertEquals(EnumSet.of(Role.API, Role.INGEST), w.node().roles());
+    assertEquals(List.of("http://a:1", "http://b:2"), w.chain().rpcUrls());
+  }
+
+  @Test
+  @DisplayName("every invalid value names its key in a one-line message")
+  void invalidValuesNameTheKey() throws Exception {
+    assertKeyError(Map.of("WEFT_HTTP_PORT", "eighty"), "http.port", "whole number");
+    assertKeyError(Map.of("WEFT_HTTP_PORT", "70000"), "http.port", "between 0 and 65535");
+    assertKeyError(Map.of("WEFT_NODE_ROLES", "api,indexer"), "node.roles", "unknown role \"indexer\"");
+    assertKeyError(Map.of("WEFT_DATABASE_URL", "mysql:nope"), "database.url", "PostgreSQL URL");
+    assertKeyError(Map.of("WEFT_CHAIN_VM", "solana"), "chain.vm", "one of evm, move, wasm");
+    assertKeyError(Map.of("WEFT_CHAIN_RPC", "localhost:26657"), "chain.rpc", "http(s) URL");
+    assertKeyError(Map.of("WEFT_LOG_LEVEL", "loud"), "log.level", "one of trace");
+    assertKeyError(Map.of("WEFT_DATABASE_EMBEDDED_FSYNC", "maybe"), "database.embedded_fsync", "true or false");
+    assertKeyError(Map.of("WEFT_CHAIN_CHAIN_ID", " "), "chain.chain_id", "is missing");
+  }
+
+  private static void assertKeyError(Map<String, String> env, String key, String fragment) throws Exception {
+    ConfigException e = assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(defaults(), env, Map.of())));
+    assertTrue(e.getMessage().startsWith("configuration key '" + key + "'"), e.getMessage());
+    assertTrue(e.getMessage().contains(fragment), e.getMessage());
+    assertFalse(e.getMessage().contains("\n"));
+  }
+
+  @Test
+  @DisplayName("durations accept plain milliseconds and units")
+  void durations() {
+    ConfigSource c = ConfigSource.fileOnly(new JsonObject().put("a", new JsonObject().put("b", "2s").put("c", 250).put("d", "7d").put("e", "soon")));
+    assertEquals(Duration.ofSeconds(2), c.duration("a.b", null));
+    assertEquals(Duration.ofMillis(250), c.duration("a.c", null));
+    assertEquals(Duration.ofDays(7), c.duration("a.d", null));
+    assertEquals(Duration.ofMinutes(1), c.duration("a.x", Duration.ofMinutes(1)));
+    assertThrows(ConfigException.class, () -> c.duration("a.e", null));
+  }
+
+  @Test
+  @DisplayName("a missing or malformed configuration file is a one-line error naming the file")
+  void badFiles(@TempDir Path dir) throws Exception {
+    ConfigException missing = assertThrows(ConfigException.class, () -> WeftConfig.load(dir.resolve("nope.json"), Map.of()));
+    assertTrue(missing.getMessage().contains("configuration file not found"), missing.getMessage());
+    Path bad = dir.resolve("bad.json");
+    Files.writeString(bad, "{ \"http\": { \"port\": 80 ");
+    ConfigException malformed = assertThrows(ConfigException.class, () -> WeftConfig.load(bad, Map.of()));
+    assertTrue(malformed.getMessage().contains("is not valid JSON"), malformed.getMessage());
+    assertFalse(malformed.getMessage().contains("\n"));
+  }
+
+  @Test
+  @DisplayName("command-line overrides win over the file")
+  void overrides(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("w.json");
+    Files.writeString(f, defaults().encode());
+    WeftConfig c = WeftConfig.load(f, Map.of("node.roles", "devnet", "cluster.enabled", "true", "cluster.host", "10.0.0.5"));
+    assertEquals(EnumSet.of(Role.DEVNET), c.node().roles());
+    assertTrue(c.cluster().enabled());
+    assertEquals("10.0.0.5", c.cluster().host());
+    assertNull(c.database().url());
+  }
+}

@@ -1,0 +1,97 @@
+package dev.weft.node;
+
+import dev.weft.testsupport.Ports;
+import dev.weft.testsupport.TestConfig;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The real launcher ({@code dev.weft.Main}) in a child JVM, as {@code java -jar} runs it. */
+class LauncherTest {
+
+  static Process launch(Path workDir, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "dev.weft.Main"));
+    cmd.addAll(List.of(args));
+    return new ProcessBuilder(cmd).directory(Path.of("").toAbsolutePath().toFile()).redirectErrorStream(false).start();
+  }
+
+  @Test
+  @DisplayName("an invalid value stops start-up with one line naming the key and exit code 2")
+  void invalidConfig(@TempDir Path dir) throws Exception {
+    Path f = TestConfig.defaults().set("http.port", "eighty").writeTo(dir);
+    Process p = launch(dir, "--config", f.toString());
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    assertEquals(2, p.exitValue());
+    assertEquals("weft: configuration key 'http.port': must be a whole number (got \"eighty\")", err);
+  }
+
+  @Test
+  @DisplayName("an unknown option or role is a one-line usage error")
+  void badArguments(@TempDir Path dir) throws Exception {
+    Process p = launch(dir, "--rolez", "api");
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    assertEquals(2, p.exitValue());
+    assertTrue(err.startsWith("weft: unknown option --rolez; usage:"), err);
+    assertFalse(err.contains("\n"));
+
+    Process q = launch(dir, "--roles", "api,miner");
+    assertTrue(q.waitFor(60, TimeUnit.SECONDS));
+    String err2 = new String(q.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    assertEquals(2, q.exitValue());
+    assertTrue(err2.contains("configuration key 'node.roles': unknown role \"miner\""), err2);
+  }
+
+  @Test
+  @DisplayName("an unreachable database is a clear one-line start-up error, exit code 1")
+  void unreachableDatabase(@TempDir Path dir) throws Exception {
+    int closed = Ports.free();
+    Path f = TestConfig.defaults().roles("api").set("database.url", "postgresql://postgres@127.0.0.1:" + closed + "/weft")
+        .set("database.connect_timeout_ms", 2000).writeTo(dir);
+    Process p = launch(dir, "--config", f.toString());
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(1, p.exitValue());
+    String last = err.lines().filter(l -> l.startsWith("weft:")).findFirst().orElse(err);
+    assertTrue(last.startsWith("weft: start-up failed: cannot reach PostgreSQL at 127.0.0.1:" + closed + "/weft"), last);
+  }
+
+  @Test
+  @DisplayName("a good configuration prints where to look and serves /status")
+  void startsAndServes(@TempDir Path dir) throws Exception {
+    int port = Ports.free();
+    Path f = TestConfig.defaults().roles("api").set("http.port", port).writeTo(dir);
+    Process p = launch(dir, "--config", f.toString());
+    try {
+      BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+      String first = out.readLine();
+      assertTrue(first != null && first.startsWith("Weft ") && first.contains(" is up"), String.valueOf(first));
+      HttpResponse<String> r = HttpClient.newHttpClient().send(
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status")).build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, r.statusCode());
+      assertTrue(r.body().contains("\"chain_id\":\"weft-devnet-1\""), r.body());
+    } finally {
+      p.destroy();
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    }
+  }
+}
