@@ -10,6 +10,8 @@ public final class ApiModules {
 
   public static List<ApiModule> forNode(NodeContext ctx) {
     return List.of(
-        new SystemApi(ctx));
+        new SystemApi(ctx),
+        new AdminApi(ctx),
+        new LiveApi(ctx));
   }
 }

@@ -25,7 +25,9 @@ public final class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
 
   private final NodeContext ctx;
+  private final java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
   private HttpServer server;
+  private volatile boolean draining;
 
   public HttpApiVerticle(NodeContext ctx) {
     this.ctx = ctx;
@@ -36,14 +38,57 @@ public final class HttpApiVerticle extends VerticleBase {
     List<ApiModule> modules = ApiModules.forNode(ctx);
     return vertx.executeBlocking(() -> OpenApiDocument.merge(modules), false).compose(openApi -> {
       Router router = router(modules, openApi);
+      int port = port();
       server = vertx.createHttpServer(new HttpServerOptions().setHost(ctx.config().http().host())
-          .setPort(ctx.config().http().port()).setCompressionSupported(true).setMaxHeaderSize(64 * 1024));
+          .setPort(port).setCompressionSupported(true).setMaxHeaderSize(64 * 1024));
       return server.requestHandler(router).listen().onSuccess(s -> ctx.info().put("http.port", Integer.toString(s.actualPort())));
     });
   }
 
+  /**
+   * Instances share one listening port (Vert.x server sharing). Sharing needs the same concrete port, so a configured
+   * port 0 is resolved to a free port by the first instance and reused by every instance added later.
+   */
+  private int port() {
+    if (ctx.config().http().port() > 0) return ctx.config().http().port();
+    synchronized (ctx.info()) {
+      int bound = ctx.info().port("http.port");
+      if (bound > 0) return bound;
+      try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(ctx.config().http().host()))) {
+        ctx.info().put("http.port", Integer.toString(s.getLocalPort()));
+        return s.getLocalPort();
+      } catch (java.io.IOException e) {
+        throw new IllegalStateException("no free port on " + ctx.config().http().host(), e);
+      }
+    }
+  }
+
+  /** Requests this instance has served (the node view shows how load spreads over instances). */
+  public long served() {
+    return served.get();
+  }
+
+  /**
+   * Graceful: for {@code http.drain} every response of this instance says {@code Connection: close}, so busy
+   * keep-alive clients move to other instances between requests; then the server shuts down, letting in-flight requests
+   * finish. Closing idle keep-alive connections at once would race with requests clients are sending on them.
+   */
+  @Override
+  public Future<?> stop() {
+    if (server == null) return Future.succeededFuture();
+    draining = true;
+    io.vertx.core.Promise<Void> drained = io.vertx.core.Promise.promise();
+    vertx.setTimer(Math.max(1, ctx.config().http().drain().toMillis()), id -> drained.complete());
+    return drained.future().compose(v -> server.shutdown(10, java.util.concurrent.TimeUnit.SECONDS));
+  }
+
   Router router(List<ApiModule> modules, JsonObject openApi) {
     Router router = Router.router(vertx);
+    router.route().handler(rc -> {
+      served.incrementAndGet();
+      if (draining) rc.response().putHeader("connection", "close");
+      rc.next();
+    });
     String cors = ctx.config().http().corsOrigins();
     if (cors != null && !cors.isBlank()) {
       router.route().handler(CorsHandler.create().addOrigins(List.of(cors.split(",")))

@@ -17,7 +17,7 @@ import java.util.Map;
  * eagerly, so a bad value stops start-up with one line that names the key.
  */
 public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, DatabaseConfig database,
-                         ChainConfig chain, ClusterConfig cluster, LogConfig log) {
+                         ChainConfig chain, ClusterConfig cluster, LogConfig log, BridgeConfig bridge) {
 
   public static final String DEFAULT_FILE = "conf/weft.json";
   /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -25,7 +25,7 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
 
   public static WeftConfig from(ConfigSource c) {
     return new WeftConfig(c, NodeConfig.from(c), HttpConfig.from(c), DatabaseConfig.from(c), ChainConfig.from(c),
-        ClusterConfig.from(c), LogConfig.from(c));
+        ClusterConfig.from(c), LogConfig.from(c), BridgeConfig.from(c));
   }
 
   /**
@@ -74,6 +74,6 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
 
   /** The same configuration with the chain's node URLs replaced (the devnet fills them in once it listens). */
   public WeftConfig withChain(ChainConfig chain) {
-    return new WeftConfig(source, node, http, database, chain, cluster, log);
+    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge);
   }
 }

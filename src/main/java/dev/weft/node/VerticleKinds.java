@@ -1,6 +1,7 @@
 package dev.weft.node;
 
 import dev.weft.api.HttpApiVerticle;
+import dev.weft.bus.TcpBridgeVerticle;
 import dev.weft.config.Role;
 
 import java.util.List;
@@ -12,7 +13,8 @@ public final class VerticleKinds {
 
   public static List<VerticleKind> all() {
     return List.of(
-        new VerticleKind("api", Role.API, 1, false, HttpApiVerticle::new));
+        new VerticleKind("api", Role.API, 1, false, HttpApiVerticle::new),
+        new VerticleKind("bridge", Role.API, 1, false, TcpBridgeVerticle::new));
   }
 
   public static Optional<VerticleKind> byName(String name) {

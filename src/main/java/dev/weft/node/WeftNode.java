@@ -1,24 +1,28 @@
 package dev.weft.node;
 
 import com.hazelcast.config.Config;
+import dev.weft.api.HttpApiVerticle;
+import dev.weft.cluster.AdminVerticle;
+import dev.weft.cluster.SingleWriterVerticle;
 import dev.weft.config.Role;
 import dev.weft.config.WeftConfig;
 import dev.weft.store.Database;
+import io.vertx.core.Deployable;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,17 +32,22 @@ import java.util.Set;
 /**
  * A running Weft node. {@link #start} is the linear start-up chain: Vert.x (clustered or not) → database and
  * migrations (when a role needs them) → the verticle kinds of the configured roles, in the order of
- * {@link VerticleKinds#all()}.
+ * {@link VerticleKinds#all()} → the admin verticle. Each instance of a kind is its own deployment, so a kind can be
+ * scaled one instance at a time; single-writer kinds run behind a cluster-wide lease ({@link SingleWriterVerticle}).
  */
-public final class WeftNode {
+public final class WeftNode implements NodeControl {
   private static final Logger LOG = LoggerFactory.getLogger(WeftNode.class);
   private static final Set<Role> ROLES_WITH_DATABASE = EnumSet.of(Role.API, Role.INGEST, Role.EVM, Role.RICHLIST, Role.TRACK);
+
+  /** One deployment of one instance of a kind. */
+  private record Instance(String kind, String deploymentId, Deployable verticle) {}
 
   private final Vertx vertx;
   private final boolean ownsVertx;
   private NodeContext ctx;
   private Database database;
-  private final Map<String, Deque<String>> deployments = new LinkedHashMap<>();
+  private final List<Instance> instances = new ArrayList<>();
+  private String adminDeployment;
 
   private WeftNode(Vertx vertx, boolean ownsVertx) {
     this.vertx = vertx;
@@ -69,24 +78,13 @@ public final class WeftNode {
   private Future<Void> run(WeftConfig config) {
     boolean clustered = vertx.isClustered();
     String nodeId = clustered ? ((VertxInternal) vertx).clusterManager().getNodeId() : config.node().name();
-    ctx = new NodeContext(vertx, config, null, BuildInfo.load(), nodeId, clustered, new NodeInfo());
+    ctx = new NodeContext(vertx, config, null, null, BuildInfo.load(), nodeId, clustered, new NodeInfo());
     LOG.info("starting Weft {} node {} with roles {}", ctx.build().version(), nodeId, roleNames(config));
-    Future<Void> chain = Future.succeededFuture();
-    chain = chain.compose(v -> startDatabase());
-    for (Step step : steps()) chain = chain.compose(v -> step.run());
-    return chain;
-  }
-
-  private interface Step {
-    Future<Void> run();
-  }
-
-  private List<Step> steps() {
-    List<Step> out = new ArrayList<>();
+    Future<Void> chain = startDatabase();
     for (VerticleKind kind : VerticleKinds.all()) {
-      out.add(() -> ctx.config().node().runs(kind.role()) ? deploy(kind, kind.defaultInstances()).mapEmpty() : Future.succeededFuture());
+      chain = chain.compose(v -> ctx.config().node().runs(kind.role()) ? deploy(kind, kind.defaultInstances()) : Future.succeededFuture());
     }
-    return out;
+    return chain.compose(v -> deployAdmin());
   }
 
   private Future<Void> startDatabase() {
@@ -94,23 +92,99 @@ public final class WeftNode {
     if (!needed) return Future.succeededFuture();
     return Database.start(vertx, ctx.config().database()).map(db -> {
       database = db;
-      ctx = ctx.withPool(db.pool());
+      ctx = ctx.withDatabase(db.pool(), db.connectOptions());
       ctx.info().put("database", db.describe());
       if (db.embedded() != null) ctx.info().put("database.url", db.embedded().url());
       return null;
     });
   }
 
-  /** Deploys {@code instances} more instances of a kind on this node; the future holds the deployment id. */
-  public Future<String> deploy(VerticleKind kind, int instances) {
+  private Future<Void> deployAdmin() {
+    if (!ctx.config().cluster().adminEnabled()) return Future.succeededFuture();
+    return vertx.deployVerticle(new AdminVerticle(ctx.nodeId(), this)).map(id -> {
+      adminDeployment = id;
+      return null;
+    });
+  }
+
+  /** Deploys {@code count} more instances of a kind on this node (a single-writer kind runs at most one). */
+  public Future<Void> deploy(VerticleKind kind, int count) {
+    Future<Void> chain = Future.succeededFuture();
+    for (int i = 0; i < count; i++) chain = chain.compose(v -> deployOne(kind));
+    return chain;
+  }
+
+  private Future<Void> deployOne(VerticleKind kind) {
     NodeContext c = ctx;
-    return vertx.deployVerticle(() -> kind.factory().apply(c), new DeploymentOptions().setInstances(instances))
-        .onSuccess(id -> {
-          synchronized (deployments) {
-            deployments.computeIfAbsent(kind.name(), k -> new ArrayDeque<>()).add(id);
-          }
-          LOG.info("deployed {} x{} ({})", kind.name(), instances, id);
-        });
+    Deployable verticle = kind.singleWriter()
+        ? new SingleWriterVerticle(kind, c, c.config().cluster().standbyPoll().toMillis())
+        : kind.factory().apply(c);
+    return vertx.deployVerticle(verticle, new DeploymentOptions()).map(id -> {
+      synchronized (instances) {
+        instances.add(new Instance(kind.name(), id, verticle));
+      }
+      LOG.info("deployed {} ({})", kind.name(), id);
+      return null;
+    });
+  }
+
+  @Override
+  public Future<JsonObject> scale(String kindName, int target) {
+    VerticleKind kind = VerticleKinds.byName(kindName).orElseThrow(() -> new IllegalArgumentException("unknown verticle kind " + kindName));
+    if (kind.singleWriter() && target > 1) {
+      return Future.failedFuture(new IllegalArgumentException(kindName + " is a single-writer kind: at most 1 instance per node"));
+    }
+    if (kind.role() != Role.API && !ctx.config().node().runs(kind.role()) && target > 0 && ctx.pool() == null
+        && EnumSet.of(Role.INGEST, Role.EVM, Role.RICHLIST, Role.TRACK).contains(kind.role())) {
+      return Future.failedFuture(new IllegalArgumentException(kindName + " needs a database and this node has none"));
+    }
+    List<Instance> current = instancesOf(kindName);
+    if (current.size() < target) return deploy(kind, target - current.size()).map(v -> describe());
+    // Scale-down answers at once and drains in the background: the request asking for it may itself be served by an
+    // instance being removed, whose graceful shutdown waits for its in-flight requests.
+    Future<Void> drained = Future.succeededFuture();
+    for (int n = current.size() - 1; n >= target; n--) {
+      Instance i = current.get(n);
+      synchronized (instances) {
+        instances.remove(i);
+      }
+      drained = drained.compose(v -> undeploy(i));
+    }
+    return Future.succeededFuture(describe());
+  }
+
+  private Future<Void> undeploy(Instance i) {
+    LOG.info("undeploying {} ({})", i.kind(), i.deploymentId());
+    return vertx.undeploy(i.deploymentId()).recover(e -> Future.succeededFuture());
+  }
+
+  private List<Instance> instancesOf(String kind) {
+    synchronized (instances) {
+      return instances.stream().filter(i -> i.kind().equals(kind)).toList();
+    }
+  }
+
+  @Override
+  public JsonObject describe() {
+    JsonObject kinds = new JsonObject();
+    for (VerticleKind k : VerticleKinds.all()) {
+      List<Instance> of = instancesOf(k.name());
+      if (of.isEmpty()) continue;
+      JsonObject o = new JsonObject().put("instances", of.size()).put("single_writer", k.singleWriter());
+      if (k.singleWriter()) {
+        o.put("active", of.stream().anyMatch(i -> i.verticle() instanceof SingleWriterVerticle s && s.active()));
+      }
+      if (of.get(0).verticle() instanceof HttpApiVerticle) {
+        o.put("requests_served", new JsonArray(of.stream().map(i -> ((HttpApiVerticle) i.verticle()).served()).toList()));
+      }
+      kinds.put(k.name(), o);
+    }
+    return new JsonObject()
+        .put("node_id", ctx.nodeId())
+        .put("node_name", ctx.config().node().name())
+        .put("roles", new JsonArray(ctx.config().node().roles().stream().map(Role::id).toList()))
+        .put("clustered", ctx.clustered())
+        .put("kinds", kinds);
   }
 
   /** Replaces the node context (the devnet fills in the chain URLs once it listens). */
@@ -133,19 +207,20 @@ public final class WeftNode {
   /** Deployment ids per verticle kind, oldest first. */
   public Map<String, List<String>> deployments() {
     Map<String, List<String>> out = new LinkedHashMap<>();
-    synchronized (deployments) {
-      deployments.forEach((k, v) -> out.put(k, List.copyOf(v)));
+    synchronized (instances) {
+      for (Instance i : instances) out.computeIfAbsent(i.kind(), k -> new ArrayList<>()).add(i.deploymentId());
     }
     return out;
   }
 
-  /** Undeploys everything, closes the database (and the embedded server), then Vert.x if this node created it. */
+  /** Undeploys everything (newest first), closes the database (and the embedded server), then Vert.x if it is ours. */
   public Future<Void> stop() {
     List<String> ids = new ArrayList<>();
-    synchronized (deployments) {
-      deployments.values().forEach(d -> d.descendingIterator().forEachRemaining(ids::add));
-      deployments.clear();
+    synchronized (instances) {
+      for (Instance i : instances) ids.add(0, i.deploymentId());
+      instances.clear();
     }
+    if (adminDeployment != null) ids.add(0, adminDeployment);
     Future<Void> chain = Future.succeededFuture();
     for (String id : ids) chain = chain.compose(v -> vertx.undeploy(id).recover(e -> Future.succeededFuture()));
     chain = chain.compose(v -> database == null ? Future.succeededFuture() : database.close());
@@ -167,12 +242,13 @@ public final class WeftNode {
     int http = ctx.info().port("http.port");
     if (http > 0) {
       String base = "http://" + displayHost(c.http().host()) + ":" + http;
+      lines.add("  live page     " + base + "/");
       lines.add("  status        " + base + "/status");
       lines.add("  indexer API   " + base + "/indexer/block/v1/blocks   " + base + "/indexer/tx/v1/txs");
       lines.add("  routing API   POST " + base + "/v2/fungible/route   GET " + base + "/v2/info/chains");
-      lines.add("  live page     " + base + "/");
       lines.add("  OpenAPI       " + base + "/openapi.json");
       lines.add("  metrics       " + base + "/metrics   health " + base + "/health   ready " + base + "/ready");
+      lines.add("  nodes         " + base + "/admin/nodes");
     }
     for (String key : List.of("devnet", "bridge.tcp")) {
       if (ctx.info().get(key) != null) lines.add("  " + String.format("%-13s", key) + " " + ctx.info().get(key));

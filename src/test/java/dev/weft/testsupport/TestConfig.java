@@ -27,6 +27,8 @@ public final class TestConfig {
       c.set("http.port", 0);
       c.set("database.url", TestDatabase.freshUrl());
       c.set("log.level", "warn");
+      c.set("http.drain", "50ms");
+      c.set("bridge.tcp_port", 0);
       return c;
     } catch (IOException e) {
       throw new IllegalStateException(e);

@@ -1,0 +1,35 @@
+package dev.weft.api;
+
+import dev.weft.bus.BridgePermissions;
+import dev.weft.node.NodeContext;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
+import io.vertx.ext.web.handler.sockjs.SockJSHandler;
+import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
+
+/**
+ * The live page at {@code /} (plain HTML + JS, no build step) and the SockJS event-bus bridge at {@code /eventbus}
+ * it subscribes through: newest blocks and transfer updates as they are published.
+ */
+public final class LiveApi implements ApiModule {
+  private final NodeContext ctx;
+
+  public LiveApi(NodeContext ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public void mount(Router router) {
+    router.get("/").handler(rc -> rc.response().putHeader("content-type", "text/html; charset=utf-8")
+        .putHeader("cache-control", "no-cache").sendFile("live/index.html"));
+    if (ctx.config().bridge().sockJs()) {
+      SockJSHandler sockJs = SockJSHandler.create(ctx.vertx(), new SockJSHandlerOptions().setHeartbeatInterval(5000));
+      router.route("/eventbus/*").subRouter(sockJs.bridge(BridgePermissions.apply(new SockJSBridgeOptions().setPingTimeout(30_000))));
+    }
+  }
+
+  @Override
+  public String openApiFragment() {
+    return "openapi/live.json";
+  }
+}

@@ -1,0 +1,52 @@
+package dev.weft.cluster;
+
+import dev.weft.bus.Addresses;
+import dev.weft.node.NodeControl;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The per-node admin address {@code weft.admin.<node id>}: {@code {"action":"describe"}} answers what the node runs;
+ * {@code {"action":"scale","kind":"api","instances":3}} deploys or undeploys instances of a kind at run time.
+ */
+public final class AdminVerticle extends VerticleBase {
+  private final String nodeId;
+  private final NodeControl node;
+
+  public AdminVerticle(String nodeId, NodeControl node) {
+    this.nodeId = nodeId;
+    this.node = node;
+  }
+
+  @Override
+  public Future<?> start() {
+    return vertx.eventBus().<JsonObject>consumer(Addresses.adminOf(nodeId), this::onMessage).completion();
+  }
+
+  private void onMessage(Message<JsonObject> msg) {
+    JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
+    String action = body.getString("action", "describe");
+    switch (action) {
+      case "describe" -> msg.reply(node.describe());
+      case "scale" -> {
+        Object instances = body.getValue("instances");
+        String kind = body.getString("kind");
+        if (kind == null || !(instances instanceof Integer n) || n < 0 || n > 64) {
+          msg.fail(400, "scale needs {\"kind\": <verticle kind>, \"instances\": 0..64}");
+          return;
+        }
+        Future<JsonObject> f;
+        try {
+          f = node.scale(kind, n);
+        } catch (IllegalArgumentException e) {
+          msg.fail(400, e.getMessage());
+          return;
+        }
+        f.onSuccess(msg::reply).onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 400 : 500, e.getMessage()));
+      }
+      default -> msg.fail(400, "unknown admin action " + action);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package dev.weft.cluster;
+
+import dev.weft.node.NodeContext;
+import dev.weft.node.VerticleKind;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a single-writer kind (ingestion, EVM tracer, rich list, tracker poller) only while this node holds the
+ * cluster-wide lease of that kind and chain. Otherwise it stands by and retries every
+ * {@code cluster.standby_poll}; on taking over, the wrapped verticle resumes from its database cursor. Losing the lease
+ * undeploys the wrapped verticle at once.
+ */
+public final class SingleWriterVerticle extends VerticleBase {
+  private static final Logger LOG = LoggerFactory.getLogger(SingleWriterVerticle.class);
+
+  private final VerticleKind kind;
+  private final NodeContext ctx;
+  private final long pollMs;
+  private WriterLease lease;
+  private String childId;
+  private boolean stopping;
+
+  public SingleWriterVerticle(VerticleKind kind, NodeContext ctx, long pollMs) {
+    this.kind = kind;
+    this.ctx = ctx;
+    this.pollMs = pollMs;
+  }
+
+  public static String leaseName(VerticleKind kind, NodeContext ctx) {
+    return kind.name() + "." + ctx.config().chain().chainId();
+  }
+
+  @Override
+  public Future<?> start() {
+    lease = new WriterLease(vertx, ctx.dbOptions(), leaseName(kind, ctx));
+    lease.onLost(this::lost);
+    return attempt();
+  }
+
+  /** Whether this instance currently runs the wrapped verticle. */
+  public boolean active() {
+    return childId != null;
+  }
+
+  public VerticleKind kind() {
+    return kind;
+  }
+
+  private Future<Void> attempt() {
+    if (stopping) return Future.succeededFuture();
+    return lease.tryAcquire().compose(held -> {
+      if (!held) {
+        vertx.setTimer(pollMs, id -> attempt());
+        return Future.succeededFuture();
+      }
+      LOG.info("node {} holds the {} lease: running {}", ctx.nodeId(), lease.name(), kind.name());
+      return vertx.deployVerticle(() -> kind.factory().apply(ctx), new io.vertx.core.DeploymentOptions())
+          .map(id -> {
+            childId = id;
+            if (stopping) vertx.undeploy(id);
+            return (Void) null;
+          })
+          .recover(e -> {
+            LOG.error("{} failed to start while holding the lease; releasing it", kind.name(), e);
+            return lease.release().onComplete(x -> vertx.setTimer(pollMs, id -> attempt()));
+          });
+    });
+  }
+
+  private void lost() {
+    LOG.warn("node {} lost the {} lease: stopping {}", ctx.nodeId(), lease.name(), kind.name());
+    String id = childId;
+    childId = null;
+    Future<Void> undeployed = id == null ? Future.succeededFuture() : vertx.undeploy(id).recover(e -> Future.succeededFuture());
+    undeployed.onComplete(x -> vertx.setTimer(pollMs, t -> attempt()));
+  }
+
+  @Override
+  public Future<?> stop() {
+    stopping = true;
+    String id = childId;
+    childId = null;
+    Future<Void> undeployed = id == null ? Future.succeededFuture() : vertx.undeploy(id).recover(e -> Future.succeededFuture());
+    return undeployed.compose(v -> lease.release());
+  }
+}

@@ -1,0 +1,119 @@
+package dev.weft.cluster;
+
+import dev.weft.config.Role;
+import dev.weft.node.VerticleKind;
+import dev.weft.node.WeftNode;
+import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.TestDatabase;
+import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.Vertx;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import static dev.weft.testsupport.TestNodes.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Exactly one holder of a single-writer lease; a standby takes over when the holder stops or loses its session. */
+class SingleWriterTest {
+  static final ConcurrentLinkedQueue<String> events = new ConcurrentLinkedQueue<>();
+
+  /** A stand-in writer that records when it starts and stops. */
+  static final class Recorder extends VerticleBase {
+    private final String name;
+
+    Recorder(String name) {
+      this.name = name;
+    }
+
+    @Override
+    public Future<?> start() {
+      events.add("start " + name);
+      return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<?> stop() {
+      events.add("stop " + name);
+      return Future.succeededFuture();
+    }
+  }
+
+  Vertx vertx;
+  WeftNode nodeA;
+  WeftNode nodeB;
+  String dbUrl;
+
+  @BeforeEach
+  void start() {
+    events.clear();
+    vertx = TestNodes.newVertx();
+    TestConfig cfg = TestConfig.defaults().roles("api").set("cluster.standby_poll", "100ms");
+    dbUrl = (String) cfg.get("database.url");
+    nodeA = TestNodes.start(vertx, cfg.set("node.name", "a").build());
+    nodeB = TestNodes.start(vertx, cfg.set("node.name", "b").build());
+  }
+
+  @AfterEach
+  void stop() {
+    await(nodeA.stop());
+    await(nodeB.stop());
+    await(vertx.close());
+  }
+
+  private static void waitFor(String what, BooleanSupplier cond) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!cond.getAsBoolean()) {
+      if (System.nanoTime() > deadline) throw new AssertionError("timed out waiting for " + what + "; events " + events);
+      Thread.sleep(20);
+    }
+  }
+
+  @Test
+  @DisplayName("two nodes run a single-writer kind: one is active, the standby takes over when it stops")
+  void failoverOnStop() throws Exception {
+    VerticleKind a = new VerticleKind("writer", Role.INGEST, 1, true, ctx -> new Recorder("a"));
+    VerticleKind b = new VerticleKind("writer", Role.INGEST, 1, true, ctx -> new Recorder("b"));
+    SingleWriterVerticle wa = new SingleWriterVerticle(a, nodeA.context(), 100);
+    String ida = await(vertx.deployVerticle(wa));
+    waitFor("a active", wa::active);
+    SingleWriterVerticle wb = new SingleWriterVerticle(b, nodeB.context(), 100);
+    await(vertx.deployVerticle(wb));
+    Thread.sleep(500); // several standby polls: b must stay passive while a holds the lease
+    assertFalse(wb.active());
+    assertEquals(java.util.List.of("start a"), java.util.List.copyOf(events));
+
+    await(vertx.undeploy(ida));
+    waitFor("b active", wb::active);
+    assertEquals(java.util.List.of("start a", "stop a", "start b"), java.util.List.copyOf(events));
+  }
+
+  @Test
+  @DisplayName("a holder whose database session dies stops writing, and the standby takes over")
+  void failoverOnLostSession() throws Exception {
+    VerticleKind a = new VerticleKind("writer", Role.INGEST, 1, true, ctx -> new Recorder("a"));
+    VerticleKind b = new VerticleKind("writer", Role.INGEST, 1, true, ctx -> new Recorder("b"));
+    SingleWriterVerticle wa = new SingleWriterVerticle(a, nodeA.context(), 100);
+    await(vertx.deployVerticle(wa));
+    waitFor("a active", wa::active);
+    SingleWriterVerticle wb = new SingleWriterVerticle(b, nodeB.context(), 100);
+    await(vertx.deployVerticle(wb));
+    try (Connection c = TestDatabase.jdbc(dbUrl)) {
+      c.createStatement().execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'weft lease writer.%'"
+          + " AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)");
+    }
+    waitFor("b active after a lost its session", () -> wb.active() && !wa.active());
+    assertTrue(events.contains("stop a"), events.toString());
+    assertEquals("start b", java.util.List.copyOf(events).get(events.size() - 1));
+  }
+}
