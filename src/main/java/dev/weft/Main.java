@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * [--cluster-host H]}. Start-up problems end the process with one line on stderr and a non-zero exit code.
  */
 public final class Main {
-  static final String USAGE = "usage: java -jar weft.jar [--config FILE] [--roles all|api,ingest,evm,richlist,route,track,devnet] [--cluster] [--cluster-host HOST]";
+  static final String USAGE = "usage: java -jar weft.jar [--config FILE] [--roles all|api,ingest,evm,richlist,route,track,devnet,db] [--cluster] [--cluster-host HOST]";
 
   private Main() {}
 

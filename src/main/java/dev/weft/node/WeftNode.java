@@ -37,7 +37,7 @@ import java.util.Set;
  */
 public final class WeftNode implements NodeControl {
   private static final Logger LOG = LoggerFactory.getLogger(WeftNode.class);
-  private static final Set<Role> ROLES_WITH_DATABASE = EnumSet.of(Role.API, Role.INGEST, Role.EVM, Role.RICHLIST, Role.TRACK);
+  private static final Set<Role> ROLES_WITH_DATABASE = EnumSet.of(Role.API, Role.INGEST, Role.EVM, Role.RICHLIST, Role.TRACK, Role.DB);
 
   /** One deployment of one instance of a kind. */
   private record Instance(String kind, String deploymentId, Deployable verticle) {}
