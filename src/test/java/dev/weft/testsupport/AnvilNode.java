@@ -119,8 +119,15 @@ public final class AnvilNode implements AutoCloseable {
     return (String) rpc("eth_sendTransaction", new JsonArray().add(tx));
   }
 
+  /** The receipt of a mined tx, polled until the node has it (automine mines asynchronously). */
   public JsonObject receipt(String txHash) throws Exception {
-    return (JsonObject) rpc("eth_getTransactionReceipt", new JsonArray().add(txHash));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      Object r = rpc("eth_getTransactionReceipt", new JsonArray().add(txHash));
+      if (r instanceof JsonObject receipt) return receipt;
+      if (System.nanoTime() > deadline) throw new IllegalStateException("no receipt for " + txHash);
+      Thread.sleep(20);
+    }
   }
 
   /** Deploys bytecode (+ ABI-encoded constructor arguments, hex without 0x) and returns the contract address. */
