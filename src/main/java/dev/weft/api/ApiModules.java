@@ -12,6 +12,7 @@ public final class ApiModules {
     return List.of(
         new SystemApi(ctx),
         new AdminApi(ctx),
-        new LiveApi(ctx));
+        new LiveApi(ctx),
+        new RoutingApi(ctx));
   }
 }

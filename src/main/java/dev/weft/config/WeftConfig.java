@@ -1,5 +1,6 @@
 package dev.weft.config;
 
+import dev.weft.route.RouteConfig;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 
@@ -17,7 +18,8 @@ import java.util.Map;
  * eagerly, so a bad value stops start-up with one line that names the key.
  */
 public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, DatabaseConfig database,
-                         ChainConfig chain, ClusterConfig cluster, LogConfig log, BridgeConfig bridge) {
+                         ChainConfig chain, ClusterConfig cluster, LogConfig log, BridgeConfig bridge,
+                         RouteConfig route) {
 
   public static final String DEFAULT_FILE = "conf/weft.json";
   /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -25,7 +27,8 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
 
   public static WeftConfig from(ConfigSource c) {
     return new WeftConfig(c, NodeConfig.from(c), HttpConfig.from(c), DatabaseConfig.from(c), ChainConfig.from(c),
-        ClusterConfig.from(c), LogConfig.from(c), BridgeConfig.from(c));
+        ClusterConfig.from(c), LogConfig.from(c), BridgeConfig.from(c),
+        RouteConfig.from(c));
   }
 
   /**
@@ -74,6 +77,6 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
 
   /** The same configuration with the chain's node URLs replaced (the devnet fills them in once it listens). */
   public WeftConfig withChain(ChainConfig chain) {
-    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge);
+    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge, route);
   }
 }

@@ -1,0 +1,84 @@
+package dev.weft.route;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@code POST /v2/fungible/msgs} body: the route's assets and amount, the operations of {@code /route} verbatim, one
+ * address per {@code required_chain_addresses} entry, the slippage tolerance (percent, default 1), the signed OP hook
+ * when the route requires one, and optionally the IBC timeout in seconds.
+ */
+public record MsgsRequest(RouteRequest route, BigInteger amountOut, List<String> addressList, JsonArray operations,
+                          BigDecimal slippagePercent, SignedOpHook signedOpHook, Long timeoutSeconds) {
+
+  /** {@code {"signer": "<bech32>", "hook": "<base64 signed Cosmos tx>"}}. */
+  public record SignedOpHook(String signer, String hook) {}
+
+  public static MsgsRequest parse(JsonObject body) {
+    RouteRequest route = RouteRequest.parse(body);
+    BigInteger amountOut = body.getValue("amount_out") == null ? null : RouteRequest.amount(body, "amount_out");
+    Object list = body.getValue("address_list");
+    if (list == null) throw RouteError.badRequest("address_list is required");
+    if (!(list instanceof JsonArray arr)) throw RouteError.badRequest("address_list must be an array of strings");
+    List<String> addresses = new ArrayList<>();
+    for (int i = 0; i < arr.size(); i++) {
+      if (!(arr.getValue(i) instanceof String s)) throw RouteError.badRequest("address_list[" + i + "] must be a string");
+      addresses.add(s.trim());
+    }
+    Object ops = body.getValue("operations");
+    if (ops == null) throw RouteError.badRequest("operations is required (the operations of the route, as /v2/fungible/route returned them)");
+    if (!(ops instanceof JsonArray opsArr) || opsArr.isEmpty()) throw RouteError.badRequest("operations must be a non-empty array");
+    for (int i = 0; i < opsArr.size(); i++) {
+      if (!(opsArr.getValue(i) instanceof JsonObject)) throw RouteError.badRequest("operations[" + i + "] must be an object");
+    }
+    return new MsgsRequest(route, amountOut, List.copyOf(addresses), opsArr, slippage(body), signedOpHook(body), timeout(body));
+  }
+
+  private static BigDecimal slippage(JsonObject body) {
+    Object v = body.getValue("slippage_tolerance_percent");
+    if (v == null) return BigDecimal.ONE;
+    BigDecimal d = null;
+    if (v instanceof String || v instanceof Number) {
+      try {
+        d = new BigDecimal(v.toString().trim());
+      } catch (NumberFormatException e) {
+        d = null;
+      }
+    }
+    if (d == null || d.signum() < 0 || d.compareTo(BigDecimal.valueOf(100)) > 0) {
+      throw RouteError.badRequest("slippage_tolerance_percent must be a decimal between 0 and 100 (got " + RouteRequest.show(v) + ")");
+    }
+    return d;
+  }
+
+  private static SignedOpHook signedOpHook(JsonObject body) {
+    Object v = body.getValue("signed_op_hook");
+    if (v == null) return null;
+    if (!(v instanceof JsonObject o)) throw RouteError.badRequest("signed_op_hook must be an object {signer, hook}");
+    return new SignedOpHook(RouteRequest.string(o, "signer"), RouteRequest.string(o, "hook"));
+  }
+
+  private static Long timeout(JsonObject body) {
+    Object v = body.getValue("timeout_seconds");
+    if (v == null) return null;
+    String s = v.toString();
+    if (!(v instanceof String || v instanceof Integer || v instanceof Long) || !s.matches("[1-9][0-9]{0,6}")) {
+      throw RouteError.badRequest("timeout_seconds must be a whole number of seconds between 1 and 9999999");
+    }
+    return Long.parseLong(s);
+  }
+
+  /** Whether the operations withdraw through an OPinit bridge (the route is recomputed with {@code is_op_withdraw}). */
+  public boolean withdrawsThroughOpBridge(java.util.function.Predicate<String> isRollup) {
+    for (int i = 0; i < operations.size(); i++) {
+      JsonObject op = operations.getJsonObject(i).getJsonObject("op_init_transfer");
+      if (op != null && op.getValue("from_chain_id") instanceof String from && isRollup.test(from)) return true;
+    }
+    return false;
+  }
+}

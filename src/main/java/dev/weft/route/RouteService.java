@@ -1,0 +1,240 @@
+package dev.weft.route;
+
+import dev.weft.chain.AccountAddress;
+import dev.weft.chain.CosmosTx;
+import dev.weft.route.graph.Edge;
+import dev.weft.route.graph.RouteGraph;
+import dev.weft.route.graph.RouteSearch;
+import dev.weft.route.json.SkipJson;
+import dev.weft.route.msgs.Abi;
+import dev.weft.route.msgs.AddressRules;
+import dev.weft.route.msgs.CosmosMsgs;
+import dev.weft.route.msgs.MsgsBuilder;
+import dev.weft.route.msgs.OperationsDiff;
+import dev.weft.route.registry.Asset;
+import dev.weft.route.registry.Chain;
+import dev.weft.route.registry.Registry;
+import dev.weft.route.registry.RegistryLoader;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The routing API over one immutable registry version and its precomputed graph: route, msgs, op-hook, chains and
+ * assets. Stateless per request and safe to share between threads; a registry reload builds a new service.
+ */
+public final class RouteService {
+  private final RouteGraph graph;
+  private final Registry registry;
+  private final RouteConfig config;
+  private final Clock clock;
+
+  public RouteService(Registry registry, RouteConfig config, Clock clock) {
+    this.registry = registry;
+    this.config = config;
+    this.clock = clock;
+    this.graph = new RouteGraph(registry, config);
+  }
+
+  /** Loads the configured registry files and builds the graph (blocking: file reads). */
+  public static RouteService load(RouteConfig config, Clock clock) {
+    return new RouteService(RegistryLoader.load(config.registries(), config.finalizationPeriods()), config, clock);
+  }
+
+  public Registry registry() {
+    return registry;
+  }
+
+  public RouteGraph graph() {
+    return graph;
+  }
+
+  // ---- /v2/fungible/route ----
+
+  public JsonObject route(JsonObject body) {
+    return compute(RouteRequest.parse(body)).json();
+  }
+
+  public ComputedRoute compute(RouteRequest req) {
+    Asset source = asset(req.sourceChainId(), req.sourceDenom(), "source");
+    Asset dest = asset(req.destChainId(), req.destDenom(), "destination");
+    if (source == dest) throw RouteError.badRequest("the source and destination assets are the same");
+    Chain sourceChain = registry.chain(source.chainId());
+    boolean evmSigned = sourceChain.isEvmChain()
+        || sourceChain.hasEvm() && !req.sourceDenom().equals(source.denom()) && req.sourceDenom().regionMatches(true, 0, "0x", 0, 2);
+    RouteSearch.Result found = RouteSearch.find(graph, source, dest, req.amountIn(),
+        req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID, config.maxHops());
+    if (found.path() == null) {
+      String between = "from " + source.chainId() + " " + source.denom() + " to " + dest.chainId() + " " + dest.denom();
+      if (req.isOpWithdraw() && found.anyRoute()) {
+        throw RouteError.badRequest("route does not support OP withdraw: no route " + between + " withdraws through an OPinit bridge");
+      }
+      throw RouteError.notFound("no route found " + between);
+    }
+    ComputedRoute route = RouteBuilder.build(graph, req, source, dest, evmSigned, found.path());
+    if (!req.allowUnsafe() && found.path().swapQuote() != null
+        && found.path().swapQuote().impactPercent().compareTo(RouteBuilder.IMPACT_WARNING_PERCENT) > 0) {
+      String impact = RouteBuilder.percent(found.path().swapQuote().impactPercent());
+      throw new RouteError(400, "swap price impact of " + impact + "% is above " + RouteBuilder.IMPACT_WARNING_PERCENT
+          + "% and allow_unsafe is false", new JsonArray().add(RouteError.errorInfo("BAD_PRICE_ERROR",
+          new JsonObject().put("price_impact_percent", impact))));
+    }
+    return route;
+  }
+
+  private Asset asset(String chainId, String denom, String role) {
+    if (registry.chain(chainId) == null) throw RouteError.notFound(role + " chain " + chainId + " is not supported");
+    Asset a = registry.resolve(chainId, denom);
+    if (a == null) throw RouteError.notFound(role + " asset " + denom + " is not supported on " + chainId);
+    return a;
+  }
+
+  // ---- /v2/fungible/msgs ----
+
+  public JsonObject msgs(JsonObject body) {
+    MsgsRequest m = MsgsRequest.parse(body);
+    RouteRequest asked = m.route();
+    boolean withdraw = m.withdrawsThroughOpBridge(id -> registry.chain(id) != null && registry.chain(id).isRollup());
+    ComputedRoute route = compute(new RouteRequest(asked.amountIn(), asked.sourceChainId(), asked.sourceDenom(),
+        asked.destChainId(), asked.destDenom(), true, asked.goFast(), withdraw));
+    String diff = OperationsDiff.firstDifference("operations", m.operations(), route.json().getJsonArray("operations"));
+    if (diff != null) throw RouteError.badRequest("operations do not match the route for this request: " + diff);
+    if (m.amountOut() != null && !m.amountOut().toString().equals(route.json().getString("amount_out"))) {
+      throw RouteError.badRequest("amount_out is \"" + m.amountOut() + "\", the route gives \"" + route.json().getString("amount_out") + "\"");
+    }
+    List<AccountAddress> addresses = addresses(route, m.addressList());
+    String hookData = "";
+    if (route.requiresOpHook()) {
+      if (m.signedOpHook() == null) {
+        throw RouteError.badRequest("signed_op_hook is required: the route has required_op_hook true (get the hook from /op-hook and sign it)");
+      }
+      hookData = checkedHook(route, addresses, m.signedOpHook());
+    } else if (m.signedOpHook() != null) {
+      throw RouteError.badRequest("signed_op_hook is only accepted when the route has required_op_hook true");
+    }
+    Duration timeout = m.timeoutSeconds() != null ? Duration.ofSeconds(m.timeoutSeconds()) : config.ibcTimeout();
+    return MsgsBuilder.build(graph, route, addresses, m.slippagePercent(), timeout, clock.instant(), hookData);
+  }
+
+  private List<AccountAddress> addresses(ComputedRoute route, List<String> given) {
+    List<String> chains = route.chainIds();
+    if (given.size() != chains.size()) {
+      throw RouteError.badRequest("address_list has " + given.size() + " address" + (given.size() == 1 ? "" : "es") + ", the route needs "
+          + chains.size() + " (one per required_chain_addresses entry: " + String.join(", ", chains) + ")");
+    }
+    List<AccountAddress> out = new ArrayList<>();
+    for (int i = 0; i < chains.size(); i++) {
+      out.add(address(registry.chain(chains.get(i)), given.get(i), "address_list[" + i + "]"));
+    }
+    return out;
+  }
+
+  private AccountAddress address(Chain chain, String s, String field) {
+    AccountAddress a = AddressRules.parse(chain, s);
+    if (a == null) {
+      throw RouteError.badRequest(field + " \"" + s + "\" is not a valid address for " + chain.chainId() + " (expected "
+          + AddressRules.expected(chain) + ")");
+    }
+    return a;
+  }
+
+  private String checkedHook(ComputedRoute route, List<AccountAddress> addresses, MsgsRequest.SignedOpHook hook) {
+    int op = wrapperDeposit(route);
+    int visit = route.toVisit()[op];
+    Chain l2 = registry.chain(route.chainIds().get(visit));
+    AccountAddress signer = AddressRules.parse(l2, hook.signer());
+    if (signer == null || !signer.equals(addresses.get(visit))) {
+      throw RouteError.badRequest("signed_op_hook.signer must be the recipient on " + l2.chainId() + " (" + AddressRules.display(l2, addresses.get(visit)) + ")");
+    }
+    try {
+      CosmosTx.decodeBase64(hook.hook());
+    } catch (RuntimeException e) {
+      throw RouteError.badRequest("signed_op_hook.hook is not a base64 signed Cosmos tx");
+    }
+    return hook.hook();
+  }
+
+  private static int wrapperDeposit(ComputedRoute route) {
+    List<Edge> edges = route.path().edges();
+    for (int i = 0; i < edges.size(); i++) if (edges.get(i).wrapper() != null) return i;
+    throw new IllegalStateException("no OP hook deposit in the route");
+  }
+
+  // ---- /op-hook ----
+
+  public JsonObject opHook(JsonObject body) {
+    OpHookRequest h = OpHookRequest.parse(body);
+    Asset source = asset(h.sourceChainId(), h.sourceDenom(), "source");
+    ComputedRoute route = compute(new RouteRequest(BigInteger.TEN.pow(source.decimals()), h.sourceChainId(), h.sourceDenom(),
+        h.destChainId(), h.destDenom(), true, null, false));
+    if (!route.requiresOpHook()) {
+      throw RouteError.badRequest("route does not support OP hooks: the route from " + route.source().chainId() + " " + route.source().denom()
+          + " to " + route.dest().chainId() + " " + route.dest().denom() + " has no OPinit transfer that converts to an ERC-20 on arrival");
+    }
+    address(registry.chain(route.source().chainId()), h.sourceAddress(), "source_address");
+    Chain destChain = registry.chain(route.dest().chainId());
+    AccountAddress dest = address(destChain, h.destAddress(), "dest_address");
+    if (dest.length() != 20) throw RouteError.badRequest("dest_address must be a 20-byte account on " + destChain.chainId());
+    Edge deposit = route.path().edges().get(wrapperDeposit(route));
+    byte[] input = Abi.call(deposit.wrapper().hookFunction(), new Abi.Address(dest.bytes()));
+    CosmosMsgs.Msg call = CosmosMsgs.evmCall(AddressRules.display(destChain, dest), deposit.wrapper().contract(), input);
+    return new JsonObject().put("chain_id", deposit.wrapper().chainId()).put("hook", new JsonArray().add(call.json()));
+  }
+
+  // ---- /v2/info/chains and /v2/fungible/assets ----
+
+  /** {@code {chain_ids?: [..], include_evm?: bool, only_testnets?: bool}} → {@code {chains: [Chain]}}. */
+  public JsonObject chains(JsonObject query) {
+    Set<String> ids = ids(query);
+    boolean includeEvm = query.getBoolean("include_evm", false);
+    Boolean testnets = query.getBoolean("only_testnets");
+    JsonArray out = new JsonArray();
+    for (Chain c : registry.chains().values()) {
+      if (!selected(c, ids, includeEvm, testnets)) continue;
+      out.add(SkipJson.chain(c));
+    }
+    return new JsonObject().put("chains", out);
+  }
+
+  /**
+   * {@code {chain_ids?, native_only?, include_evm_assets?, only_testnets?}} →
+   * {@code {chain_to_assets_map: {<chain>: {assets: [Asset]}}}}.
+   */
+  public JsonObject assets(JsonObject query) {
+    Set<String> ids = ids(query);
+    boolean nativeOnly = query.getBoolean("native_only", false);
+    boolean includeEvm = query.getBoolean("include_evm_assets", false);
+    Boolean testnets = query.getBoolean("only_testnets");
+    JsonObject map = new JsonObject();
+    for (Chain c : registry.chains().values()) {
+      if (!selected(c, ids, includeEvm, testnets)) continue;
+      JsonArray assets = new JsonArray();
+      for (Asset a : registry.assetsOn(c.chainId())) {
+        if (!nativeOnly || a.isNative()) assets.add(SkipJson.asset(registry, a));
+      }
+      if (!assets.isEmpty() || ids != null) map.put(c.chainId(), new JsonObject().put("assets", assets));
+    }
+    return new JsonObject().put("chain_to_assets_map", map);
+  }
+
+  private static Set<String> ids(JsonObject query) {
+    JsonArray a = query.getJsonArray("chain_ids");
+    if (a == null || a.isEmpty()) return null;
+    Set<String> out = new HashSet<>();
+    for (Object o : a) out.add(String.valueOf(o));
+    return out;
+  }
+
+  private static boolean selected(Chain c, Set<String> ids, boolean includeEvm, Boolean testnets) {
+    if (ids != null) return ids.contains(c.chainId());
+    if (c.isEvmChain() && !includeEvm) return false;
+    return testnets == null || testnets == c.testnet();
+  }
+}

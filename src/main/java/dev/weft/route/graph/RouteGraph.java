@@ -1,0 +1,166 @@
+package dev.weft.route.graph;
+
+import dev.weft.route.RouteConfig;
+import dev.weft.route.registry.Asset;
+import dev.weft.route.registry.Chain;
+import dev.weft.route.registry.Denoms;
+import dev.weft.route.registry.Erc20Wrapper;
+import dev.weft.route.registry.IbcChannel;
+import dev.weft.route.registry.LayerZeroLane;
+import dev.weft.route.registry.OpBridge;
+import dev.weft.route.registry.Registry;
+import dev.weft.route.registry.SwapVenue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The route graph of one registry version, built once: a node per asset (chain, denom) and an edge per way to move it:
+ * an IBC hop over each transfer channel, an OPinit deposit and withdrawal per bridged denom (a deposit into an ERC-20
+ * wrapper's token needs an OP hook), a LayerZero lane, and both directions of every pool. Out-edges are kept in arrays
+ * (compressed rows) for the search.
+ */
+public final class RouteGraph {
+  private final Registry registry;
+  private final Asset[] nodes;
+  private final Map<String, Integer> index = new HashMap<>();
+  private final boolean[] pfm;
+  private final Edge[] edges;
+  private final int[] outStart;
+  private final int[] outEdges;
+  private final int[] swapSlot;
+  private final Edge[] swaps;
+
+  public RouteGraph(Registry registry, RouteConfig config) {
+    this.registry = registry;
+    List<Asset> assets = registry.assets();
+    nodes = assets.toArray(new Asset[0]);
+    pfm = new boolean[nodes.length];
+    for (int i = 0; i < nodes.length; i++) {
+      index.put(nodes[i].key(), i);
+      pfm[i] = registry.chain(nodes[i].chainId()).pfm();
+    }
+    Set<String> depositOnly = new HashSet<>();
+    for (Erc20Wrapper w : registry.wrappers()) depositOnly.add(w.chainId() + "/" + w.wrappedDenom());
+    List<Edge> out = new ArrayList<>();
+    for (IbcChannel ch : registry.channels()) {
+      for (String side : List.of(ch.chainA(), ch.chainB())) {
+        String other = ch.counterpartyChain(side);
+        for (Asset a : registry.assetsOn(side)) {
+          if (depositOnly.contains(a.key())) continue;
+          String path = Denoms.pathAfterTransfer(a.ibcPath(), ch.port(), ch.channelOn(side), ch.counterpartyChannel(side));
+          Integer to = index.get(other + "/" + Denoms.denomOfPath(path));
+          if (to == null) continue;
+          out.add(new Edge(out.size(), Edge.Kind.IBC, node(a), to, config.ibcHop().toSeconds(), ch, null, null, null, null, null));
+        }
+      }
+    }
+    for (Chain c : registry.chains().values()) {
+      OpBridge b = c.opBridge();
+      if (b == null) continue;
+      for (String l1Denom : b.opDenoms()) {
+        int l1 = index.get(b.l1ChainId() + "/" + l1Denom);
+        String l2Denom = Denoms.l2(b.bridgeId(), l1Denom);
+        int l2 = index.get(c.chainId() + "/" + l2Denom);
+        out.add(new Edge(out.size(), Edge.Kind.OP_DEPOSIT, l1, l2, config.opDeposit().toSeconds(), null, b, null, null, null, null));
+        out.add(new Edge(out.size(), Edge.Kind.OP_WITHDRAW, l2, l1, b.finalizationPeriod().toSeconds(), null, b, null, null, null, null));
+        for (Erc20Wrapper w : registry.wrappers()) {
+          if (!w.chainId().equals(c.chainId()) || !w.localDenom().equals(l2Denom)) continue;
+          int wrapped = index.get(w.chainId() + "/" + w.wrappedDenom());
+          out.add(new Edge(out.size(), Edge.Kind.OP_DEPOSIT, l1, wrapped, config.opDeposit().toSeconds(), null, b, w, null, null, null));
+        }
+      }
+    }
+    for (LayerZeroLane l : registry.lanes()) {
+      long d = (l.duration() != null ? l.duration() : config.layerZero()).toSeconds();
+      out.add(new Edge(out.size(), Edge.Kind.LAYER_ZERO, index.get(l.fromChainId() + "/" + l.denomIn()),
+          index.get(l.toChainId() + "/" + l.denomOut()), d, null, null, null, l, null, null));
+    }
+    List<Edge> swapList = new ArrayList<>();
+    for (SwapVenue v : registry.venues()) {
+      for (SwapVenue.Pool p : v.pools()) {
+        int a = index.get(v.chainId() + "/" + p.denomA());
+        int b = index.get(v.chainId() + "/" + p.denomB());
+        for (int[] dir : new int[][]{{a, b}, {b, a}}) {
+          Edge e = new Edge(out.size(), Edge.Kind.SWAP, dir[0], dir[1], config.swap().toSeconds(), null, null, null, null, v, p);
+          out.add(e);
+          swapList.add(e);
+        }
+      }
+    }
+    edges = out.toArray(new Edge[0]);
+    swaps = swapList.toArray(new Edge[0]);
+    swapSlot = new int[edges.length];
+    java.util.Arrays.fill(swapSlot, -1);
+    for (int i = 0; i < swaps.length; i++) swapSlot[swaps[i].id()] = i;
+    outStart = new int[nodes.length + 1];
+    for (Edge e : edges) outStart[e.from() + 1]++;
+    for (int i = 0; i < nodes.length; i++) outStart[i + 1] += outStart[i];
+    outEdges = new int[edges.length];
+    int[] fill = outStart.clone();
+    for (Edge e : edges) outEdges[fill[e.from()]++] = e.id();
+  }
+
+  private int node(Asset a) {
+    return index.get(a.key());
+  }
+
+  public Registry registry() {
+    return registry;
+  }
+
+  public int nodeCount() {
+    return nodes.length;
+  }
+
+  public int edgeCount() {
+    return edges.length;
+  }
+
+  public Asset asset(int node) {
+    return nodes[node];
+  }
+
+  /** The node of an asset of the registry, or -1. */
+  public int nodeOf(Asset a) {
+    Integer i = index.get(a.key());
+    return i == null ? -1 : i;
+  }
+
+  public Edge edge(int id) {
+    return edges[id];
+  }
+
+  boolean pfm(int node) {
+    return pfm[node];
+  }
+
+  int outStart(int node) {
+    return outStart[node];
+  }
+
+  int outEnd(int node) {
+    return outStart[node + 1];
+  }
+
+  int outEdge(int i) {
+    return outEdges[i];
+  }
+
+  /** The slot of a swap edge among all swap edges, or -1. */
+  int swapSlot(int edge) {
+    return swapSlot[edge];
+  }
+
+  int swapCount() {
+    return swaps.length;
+  }
+
+  Edge swap(int slot) {
+    return swaps[slot];
+  }
+}

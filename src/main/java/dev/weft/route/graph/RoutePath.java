@@ -1,0 +1,28 @@
+package dev.weft.route.graph;
+
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * A route found by {@link RouteSearch}: its edges in order, the amount before the first edge and after each edge,
+ * the user tx that carries each edge (0-based), and the quote of its swap (null when it has none).
+ */
+public record RoutePath(List<Edge> edges, List<BigInteger> amounts, List<Integer> txIndex, PoolMath.Quote swapQuote,
+                        long durationSeconds) {
+
+  public BigInteger amountIn() {
+    return amounts.get(0);
+  }
+
+  public BigInteger amountOut() {
+    return amounts.get(amounts.size() - 1);
+  }
+
+  public int txsRequired() {
+    return txIndex.isEmpty() ? 0 : txIndex.get(txIndex.size() - 1) + 1;
+  }
+
+  public boolean hasOpWithdrawal() {
+    return edges.stream().anyMatch(e -> e.kind() == Edge.Kind.OP_WITHDRAW);
+  }
+}
