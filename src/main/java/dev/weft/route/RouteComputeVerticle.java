@@ -75,11 +75,10 @@ public final class RouteComputeVerticle extends VerticleBase {
     return c.completion();
   }
 
+  /** Loads the files; their stamps are recorded first, so that a broken file is retried only once it changes again. */
   private RouteService loadService() {
-    List<Long> stamps = stamps();
-    RouteService s = RouteService.load(config, clock);
-    fileStamps = stamps;
-    return s;
+    fileStamps = stamps();
+    return RouteService.load(config, clock);
   }
 
   private void onReload(Message<JsonObject> msg) {

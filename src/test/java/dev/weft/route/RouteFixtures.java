@@ -52,6 +52,12 @@ public final class RouteFixtures {
     return service;
   }
 
+  /** A copy of conf/registry/devnet.json in a new temporary directory (tests that edit and reload it). */
+  public static java.nio.file.Path devnetCopy() throws java.io.IOException {
+    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("weft-registry");
+    return java.nio.file.Files.copy(java.nio.file.Path.of("conf/registry/devnet.json"), dir.resolve("devnet.json"));
+  }
+
   public static JsonObject request(String amount, String sourceChain, String sourceDenom, String destChain, String destDenom) {
     return new JsonObject().put("amount_in", amount).put("source_asset_chain_id", sourceChain).put("source_asset_denom", sourceDenom)
         .put("dest_asset_chain_id", destChain).put("dest_asset_denom", destDenom);

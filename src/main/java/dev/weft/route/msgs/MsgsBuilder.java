@@ -136,7 +136,12 @@ public final class MsgsBuilder {
       Asset in = g.asset(e.from());
       Asset to = g.asset(e.to());
       switch (e.kind()) {
-        case SWAP -> out.add(CosmosMsgs.swap(sender, e.pool(), in.denom(), to.denom(), msgAmount[i], swapMin));
+        case SWAP -> {
+          if (msgAmount[i].compareTo(Bcs.U64_MAX) > 0) {
+            throw RouteError.badRequest("amount " + msgAmount[i] + " does not fit the u64 of a Move swap on " + in.chainId());
+          }
+          out.add(CosmosMsgs.swap(sender, e.pool(), in.denom(), to.denom(), msgAmount[i], swapMin));
+        }
         case OP_DEPOSIT -> out.add(CosmosMsgs.deposit(sender, e.bridge().bridgeId(), address(route.toVisit()[i]), in.denom(),
             msgAmount[i], e.wrapper() != null ? hookData : ""));
         case OP_WITHDRAW -> out.add(CosmosMsgs.withdrawal(sender, address(route.toVisit()[i]), in.denom(), msgAmount[i]));
@@ -181,6 +186,9 @@ public final class MsgsBuilder {
   }
 
   private JsonObject evmTx(Chain chain, AccountAddress signer, String to, BigInteger value, byte[] data, JsonArray approvals) {
+    if (signer.length() != 20) {
+      throw RouteError.badRequest("the signer on " + chain.chainId() + " must be a 20-byte account to sign an EVM transaction");
+    }
     return new JsonObject()
         .put("chain_id", chain.chainId())
         .put("to", to)

@@ -198,7 +198,7 @@ class MsgsTest {
   }
 
   @Test
-  @DisplayName("slippage_tolerance_percent: default 1, 0..100, decides min_amount_out; timeout_seconds overrides the IBC timeout")
+  @DisplayName("slippage_tolerance_percent: default 1, 0..100, decides min_amount_out; u64 limit of Move swaps; timeout_seconds overrides the IBC timeout")
   void slippageAndTimeout() {
     JsonObject req = msgsRequest(request("1000000", "noble-1", "uusdc", "interwoven-1", RouteFixtures.USDC_INITIA), NOBLE_ADDR, INIT_ADDR);
     assertEquals("1000000", s.msgs(req.copy().put("slippage_tolerance_percent", "0")).getString("min_amount_out"));
@@ -208,6 +208,8 @@ class MsgsTest {
     assertEquals("990000", s.msgs(noSlippage).getString("min_amount_out"));
     assertEquals("slippage_tolerance_percent must be a decimal between 0 and 100 (got \"101\")",
         badRequest(() -> s.msgs(req.copy().put("slippage_tolerance_percent", "101"))));
+    JsonObject huge = msgsRequest(request("18446744073709551616", "interwoven-1", RouteFixtures.USDC_INITIA, "interwoven-1", "uinit"), INIT_ADDR);
+    assertEquals("amount 18446744073709551616 does not fit the u64 of a Move swap on interwoven-1", badRequest(() -> s.msgs(huge)));
     JsonObject t = s.msgs(req.copy().put("timeout_seconds", 60));
     assertEquals((RouteFixtures.NOW.getEpochSecond() + 60) * 1_000_000_000L, firstMsg(t, 0, 0).getLong("timeout_timestamp"));
   }

@@ -19,9 +19,8 @@ import java.util.TreeMap;
 /**
  * Makes {@code conf/registry/mainnet.json} from the Initia registry export ({@code ../shared/fixtures/initia-registry/})
  * and the configuration overlay ({@code src/test/resources/registry/mainnet-overlay.json}). Run it after changing the
- * overlay: {@code mvn -q -o test-compile exec:java} is not set up, so use
- * {@code java -cp target/classes:target/test-classes:$(cat cp.txt) dev.weft.route.registry.MainnetRegistryConverter}
- * (see conf/registry/README.md); {@code MainnetRegistryFileTest} checks the committed file equals its output.
+ * overlay (command in {@code conf/registry/README.md}); {@code MainnetRegistryFileTest} checks the committed file equals
+ * its output.
  */
 public final class MainnetRegistryConverter {
   static final Path FIXTURES = Path.of("../shared/fixtures/initia-registry");

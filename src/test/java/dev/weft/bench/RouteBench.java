@@ -1,0 +1,178 @@
+package dev.weft.bench;
+
+import dev.weft.route.RouteConfig;
+import dev.weft.route.RouteError;
+import dev.weft.route.RouteService;
+import dev.weft.route.registry.Asset;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonObject;
+
+import java.math.BigInteger;
+import java.net.URI;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Route computation speed over the whole mainnet registry.
+ * <ol>
+ *   <li>Direct calls on one thread: routes/s and per-route latency of {@link RouteService#route} (search + JSON) over a
+ *       fixed mix of requests between random mainnet assets (seeded), including ones with no route.</li>
+ *   <li>Through HTTP against a running node ({@code --url http://127.0.0.1:8080}): p50/p99 of
+ *       {@code POST /v2/fungible/route} at a few concurrencies, next to the same figures for {@code GET /health} on the
+ *       same server in the same run (the baseline), and their ratio.</li>
+ * </ol>
+ * Usage: {@code bench/route-bench.sh} (starts a node with roles api,route, runs this, stops the node).
+ */
+public final class RouteBench {
+  private static final int[] CONCURRENCY = {1, 4, 16};
+
+  public static void main(String[] args) throws Exception {
+    String url = null;
+    int seconds = 10;
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--url")) url = args[++i];
+      if (args[i].equals("--seconds")) seconds = Integer.parseInt(args[++i]);
+    }
+    RouteService service = RouteService.load(RouteConfig.defaults(List.of("conf/registry/mainnet.json")), Clock.systemUTC());
+    System.out.printf("registry: %d chains, %d assets, graph %d nodes / %d edges%n", service.registry().chains().size(),
+        service.registry().assets().size(), service.graph().nodeCount(), service.graph().edgeCount());
+    List<JsonObject> routable = mix(service, 2_000, true);
+    List<JsonObject> unroutable = mix(service, 2_000, false);
+    direct("routes found", service, routable, seconds);
+    direct("no route (the search exhausts what the source reaches)", service, unroutable, seconds);
+    if (url != null) http(URI.create(url), routable, seconds);
+  }
+
+  /**
+   * Requests between random mainnet assets (fixed seed) with amounts of 1 to 10,000 tokens: the first {@code n} that
+   * have a route ({@code routable}) or that have none.
+   */
+  static List<JsonObject> mix(RouteService s, int n, boolean routable) {
+    List<Asset> assets = new ArrayList<>(s.registry().assets());
+    Random rnd = new Random(routable ? 42 : 43);
+    List<JsonObject> out = new ArrayList<>();
+    while (out.size() < n) {
+      Asset a = assets.get(rnd.nextInt(assets.size()));
+      Asset b = assets.get(rnd.nextInt(assets.size()));
+      if (a == b) continue;
+      BigInteger amount = BigInteger.TEN.pow(a.decimals()).multiply(BigInteger.valueOf(1 + rnd.nextInt(10_000)));
+      JsonObject req = new JsonObject().put("amount_in", amount.toString()).put("source_asset_chain_id", a.chainId())
+          .put("source_asset_denom", a.denom()).put("dest_asset_chain_id", b.chainId()).put("dest_asset_denom", b.denom());
+      boolean found;
+      try {
+        s.route(req);
+        found = true;
+      } catch (RouteError e) {
+        found = false;
+      }
+      if (found == routable) out.add(req);
+    }
+    return out;
+  }
+
+  private static void direct(String what, RouteService s, List<JsonObject> mix, int seconds) {
+    runDirect(s, mix, Math.max(2, seconds / 2));                 // warm-up
+    long[] lat = runDirect(s, mix, seconds);
+    double perSecond = lat.length / (double) seconds;
+    Arrays.sort(lat);
+    System.out.printf("direct, one thread, %s: %.0f routes/s, p50 %.1f µs, p99 %.1f µs, max %.1f µs (%d routes)%n",
+        what, perSecond, lat[lat.length / 2] / 1e3, lat[(int) (lat.length * 0.99)] / 1e3, lat[lat.length - 1] / 1e3, lat.length);
+  }
+
+  private static long[] runDirect(RouteService s, List<JsonObject> mix, int seconds) {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    long[] lat = new long[1 << 20];
+    int n = 0;
+    int i = 0;
+    while (System.nanoTime() < end) {
+      JsonObject req = mix.get(i++ % mix.size());
+      long t = System.nanoTime();
+      try {
+        s.route(req);
+      } catch (RouteError e) {
+        // no route
+      }
+      if (n == lat.length) lat = Arrays.copyOf(lat, n * 2);
+      lat[n++] = System.nanoTime() - t;
+    }
+    return Arrays.copyOf(lat, n);
+  }
+
+  private static void http(URI url, List<JsonObject> mix, int seconds) throws Exception {
+    Vertx vertx = Vertx.vertx();
+    try {
+      HttpClient client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost(url.getHost()).setDefaultPort(url.getPort())
+          .setKeepAlive(true), new io.vertx.core.http.PoolOptions().setHttp1MaxSize(64));
+      List<Buffer> bodies = mix.stream().map(JsonObject::toBuffer).toList();
+      System.out.printf("HTTP against %s, %d s per run (after a %d s warm-up)%n", url, seconds, Math.max(2, seconds / 2));
+      load(client, HttpMethod.POST, "/v2/fungible/route", bodies, 16, Math.max(2, seconds / 2));
+      for (int c : CONCURRENCY) {
+        Result health = load(client, HttpMethod.GET, "/health", null, c, seconds);
+        Result route = load(client, HttpMethod.POST, "/v2/fungible/route", bodies, c, seconds);
+        System.out.printf("  concurrency %2d: route %6.0f req/s p50 %.2f ms p99 %.2f ms | baseline /health %6.0f req/s p50 %.2f ms p99 %.2f ms | p99 ratio %.2f%n",
+            c, route.perSecond, route.p50, route.p99, health.perSecond, health.p50, health.p99, route.p99 / health.p99);
+      }
+      client.close();
+    } finally {
+      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  record Result(double perSecond, double p50, double p99) {}
+
+  /** {@code concurrency} loops, each sending its next request when the previous answer arrived, for {@code seconds}. */
+  private static Result load(HttpClient client, HttpMethod method, String path, List<Buffer> bodies, int concurrency, int seconds)
+      throws Exception {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    List<long[]> perLoop = new ArrayList<>();
+    List<Future<Void>> loops = new ArrayList<>();
+    AtomicInteger next = new AtomicInteger();
+    AtomicInteger errors = new AtomicInteger();
+    for (int i = 0; i < concurrency; i++) {
+      long[][] box = {new long[1 << 16], {0}};
+      Promise<Void> done = Promise.promise();
+      loops.add(done.future());
+      perLoop.add(null);
+      int slot = i;
+      Runnable[] step = new Runnable[1];
+      step[0] = () -> {
+        if (System.nanoTime() >= end) {
+          perLoop.set(slot, Arrays.copyOf(box[0], (int) box[1][0]));
+          done.complete();
+          return;
+        }
+        long t = System.nanoTime();
+        Buffer body = bodies == null ? null : bodies.get(next.getAndIncrement() % bodies.size());
+        RequestOptions o = new RequestOptions().setMethod(method).setURI(path);
+        if (body != null) o.putHeader("content-type", "application/json");
+        client.request(o).compose(req -> body == null ? req.send() : req.send(body)).compose(resp -> resp.body().map(resp.statusCode()))
+            .onComplete(ar -> {
+              if (ar.failed() || ar.result() >= 500) errors.incrementAndGet();
+              int n = (int) box[1][0];
+              if (n == box[0].length) box[0] = Arrays.copyOf(box[0], n * 2);
+              box[0][n] = System.nanoTime() - t;
+              box[1][0] = n + 1;
+              step[0].run();
+            });
+      };
+      step[0].run();
+    }
+    Future.all(loops).toCompletionStage().toCompletableFuture().get(seconds + 60L, TimeUnit.SECONDS);
+    long[] all = perLoop.stream().flatMapToLong(Arrays::stream).toArray();
+    Arrays.sort(all);
+    if (errors.get() > 0) System.out.println("  (" + errors.get() + " failed requests on " + path + ")");
+    return new Result(all.length / (double) seconds, all[all.length / 2] / 1e6, all[(int) (all.length * 0.99)] / 1e6);
+  }
+}
