@@ -22,5 +22,9 @@ for _ in $(seq 1 120); do
 done
 curl -sf "http://127.0.0.1:$PORT/health" >/dev/null || { echo "the node did not answer /health:"; cat "$WORK/node.log"; exit 1; }
 mkdir -p bench/results
+OUT="bench/results/route-$(date +%Y%m%dT%H%M%S).txt"
 java -cp "target/classes:target/test-classes:$(cat target/test-cp.txt)" dev.weft.bench.RouteBench \
-  --url "http://127.0.0.1:$PORT" --seconds "$SECONDS_PER_RUN" | tee "bench/results/route-$(date +%Y%m%dT%H%M%S).txt"
+  --url "http://127.0.0.1:$PORT" --seconds "$SECONDS_PER_RUN" | tee "$OUT"
+if ! kill -0 $NODE 2>/dev/null || grep -q "failed requests" "$OUT"; then
+  echo "the node failed during the run; its log:"; tail -50 "$WORK/node.log"; exit 1
+fi

@@ -159,7 +159,11 @@ public final class RouteBench {
         if (body != null) o.putHeader("content-type", "application/json");
         client.request(o).compose(req -> body == null ? req.send() : req.send(body)).compose(resp -> resp.body().map(resp.statusCode()))
             .onComplete(ar -> {
-              if (ar.failed() || ar.result() >= 500) errors.incrementAndGet();
+              if (ar.failed() || ar.result() >= 500) {
+                if (errors.incrementAndGet() == 1) System.out.println("  first failure on " + path + ": " + (ar.failed() ? ar.cause() : "HTTP " + ar.result()));
+                step[0].run();
+                return;
+              }
               int n = (int) box[1][0];
               if (n == box[0].length) box[0] = Arrays.copyOf(box[0], n * 2);
               box[0][n] = System.nanoTime() - t;
@@ -172,7 +176,8 @@ public final class RouteBench {
     Future.all(loops).toCompletionStage().toCompletableFuture().get(seconds + 60L, TimeUnit.SECONDS);
     long[] all = perLoop.stream().flatMapToLong(Arrays::stream).toArray();
     Arrays.sort(all);
-    if (errors.get() > 0) System.out.println("  (" + errors.get() + " failed requests on " + path + ")");
+    if (errors.get() > 0) System.out.println("  (" + errors.get() + " failed requests on " + path + ", not counted)");
+    if (all.length == 0) return new Result(0, Double.NaN, Double.NaN);
     return new Result(all.length / (double) seconds, all[all.length / 2] / 1e6, all[(int) (all.length * 0.99)] / 1e6);
   }
 }
