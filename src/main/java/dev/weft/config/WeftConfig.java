@@ -1,5 +1,6 @@
 package dev.weft.config;
 
+import dev.weft.devnet.DevnetConfig;
 import dev.weft.route.RouteConfig;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
@@ -19,7 +20,7 @@ import java.util.Map;
  */
 public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, DatabaseConfig database,
                          ChainConfig chain, ClusterConfig cluster, LogConfig log, BridgeConfig bridge,
-                         RouteConfig route) {
+                         RouteConfig route, DevnetConfig devnet) {
 
   public static final String DEFAULT_FILE = "conf/weft.json";
   /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -28,7 +29,7 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
   public static WeftConfig from(ConfigSource c) {
     return new WeftConfig(c, NodeConfig.from(c), HttpConfig.from(c), DatabaseConfig.from(c), ChainConfig.from(c),
         ClusterConfig.from(c), LogConfig.from(c), BridgeConfig.from(c),
-        RouteConfig.from(c));
+        RouteConfig.from(c), DevnetConfig.from(c));
   }
 
   /**
@@ -77,6 +78,6 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
 
   /** The same configuration with the chain's node URLs replaced (the devnet fills them in once it listens). */
   public WeftConfig withChain(ChainConfig chain) {
-    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge, route);
+    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge, route, devnet);
   }
 }

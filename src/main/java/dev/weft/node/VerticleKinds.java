@@ -3,6 +3,7 @@ package dev.weft.node;
 import dev.weft.api.HttpApiVerticle;
 import dev.weft.bus.TcpBridgeVerticle;
 import dev.weft.config.Role;
+import dev.weft.devnet.DevnetVerticle;
 import dev.weft.route.RouteComputeVerticle;
 
 import java.util.List;
@@ -14,6 +15,7 @@ public final class VerticleKinds {
 
   public static List<VerticleKind> all() {
     return List.of(
+        new VerticleKind("devnet", Role.DEVNET, 1, false, DevnetVerticle::new),
         new VerticleKind("route", Role.ROUTE, 1, false, RouteComputeVerticle::new),
         new VerticleKind("api", Role.API, 1, false, HttpApiVerticle::new),
         new VerticleKind("bridge", Role.API, 1, false, TcpBridgeVerticle::new));

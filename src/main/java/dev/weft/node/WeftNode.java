@@ -4,6 +4,8 @@ import com.hazelcast.config.Config;
 import dev.weft.api.HttpApiVerticle;
 import dev.weft.cluster.AdminVerticle;
 import dev.weft.cluster.SingleWriterVerticle;
+import dev.weft.config.ChainConfig;
+import dev.weft.config.ConfigException;
 import dev.weft.config.Role;
 import dev.weft.config.WeftConfig;
 import dev.weft.store.Database;
@@ -38,6 +40,7 @@ import java.util.Set;
 public final class WeftNode implements NodeControl {
   private static final Logger LOG = LoggerFactory.getLogger(WeftNode.class);
   private static final Set<Role> ROLES_WITH_DATABASE = EnumSet.of(Role.API, Role.INGEST, Role.EVM, Role.RICHLIST, Role.TRACK, Role.DB);
+  private static final Set<Role> ROLES_WITH_CHAIN = EnumSet.of(Role.INGEST, Role.EVM, Role.RICHLIST);
 
   /** One deployment of one instance of a kind. */
   private record Instance(String kind, String deploymentId, Deployable verticle) {}
@@ -83,8 +86,32 @@ public final class WeftNode implements NodeControl {
     Future<Void> chain = startDatabase();
     for (VerticleKind kind : VerticleKinds.all()) {
       chain = chain.compose(v -> ctx.config().node().runs(kind.role()) ? deploy(kind, kind.defaultInstances()) : Future.succeededFuture());
+      if (kind.role() == Role.DEVNET) chain = chain.compose(v -> resolveChainUrls());
     }
     return chain.compose(v -> deployAdmin());
+  }
+
+  /**
+   * Right after the devnet: empty chain URL lists become the devnet's URLs when this node runs it; otherwise a role
+   * that reads a chain cannot start without them.
+   */
+  private Future<Void> resolveChainUrls() {
+    WeftConfig c = ctx.config();
+    ChainConfig chain = c.chain();
+    if (c.node().runs(Role.DEVNET)) {
+      NodeInfo info = ctx.info();
+      String base = "http://" + info.get("devnet.host") + ":";
+      ctx = ctx.withConfig(c.withChain(chain.withUrls(
+          chain.rpcUrls().isEmpty() ? List.of(base + info.port("devnet.rpc.port")) : chain.rpcUrls(),
+          chain.restUrls().isEmpty() ? List.of(base + info.port("devnet.rest.port")) : chain.restUrls(),
+          chain.jsonRpcUrls().isEmpty() ? List.of(base + info.port("devnet.json_rpc.port")) : chain.jsonRpcUrls())));
+      return Future.succeededFuture();
+    }
+    if (ROLES_WITH_CHAIN.stream().noneMatch(c.node()::runs)) return Future.succeededFuture();
+    String missing = chain.rpcUrls().isEmpty() ? "chain.rpc" : chain.restUrls().isEmpty() ? "chain.rest"
+        : chain.isEvm() && chain.jsonRpcUrls().isEmpty() ? "chain.json_rpc" : null;
+    return missing == null ? Future.succeededFuture()
+        : Future.failedFuture(new ConfigException(missing, "is empty and this node does not run the devnet role: give the chain's node URLs or add the devnet role"));
   }
 
   private Future<Void> startDatabase() {

@@ -29,6 +29,10 @@ public final class TestConfig {
       c.set("log.level", "warn");
       c.set("http.drain", "50ms");
       c.set("bridge.tcp_port", 0);
+      c.set("devnet.rpc_port", 0); // tests run concurrently: never the devnet's fixed ports
+      c.set("devnet.rest_port", 0);
+      c.set("devnet.json_rpc_port", 0);
+      c.set("devnet.state_file", "");
       return c;
     } catch (IOException e) {
       throw new IllegalStateException(e);

@@ -1,0 +1,174 @@
+package dev.weft.devnet.gen;
+
+import dev.weft.chain.Hex;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A simulated minievm rollup: the current head, the blocks (generated on demand from the spec, the most recent ones
+ * cached), lookups by hash for every block generated so far, and the state queries {@code eth_call} needs (ERC-20
+ * balances, NFT owners). Thread-safe: servers call it from the event loop, searches from worker threads.
+ */
+public final class DevnetChain {
+  private static final int CACHED_BLOCKS = 256;
+  private static final int INDEXED_HASHES = 1 << 18;
+
+  private final ChainSpec spec;
+  private final Genesis genesis;
+  private final Layout layout;
+  private final Planner planner;
+  private final BlockFactory factory;
+  private final Ledger ledger;
+  private final AtomicLong head;
+  private final HashIndex txIndex = new HashIndex(INDEXED_HASHES);
+  private final HashIndex blockIndex = new HashIndex(INDEXED_HASHES / 4);
+  private final Map<Long, Block> cache = new LinkedHashMap<>(CACHED_BLOCKS * 2, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, Block> e) {
+      return size() > CACHED_BLOCKS;
+    }
+  };
+
+  /** A tx found by hash: its block and position. */
+  public record TxRef(Block block, Tx tx) {}
+
+  public DevnetChain(ChainSpec spec, long initialHead) {
+    this.spec = spec;
+    this.genesis = new Genesis(spec);
+    this.layout = new Layout(spec);
+    this.planner = new Planner(genesis, layout);
+    Bloom bloom = new Bloom();
+    EvmBuilder evm = new EvmBuilder(genesis, bloom);
+    this.factory = new BlockFactory(spec, genesis, layout, planner, new TxBuilder(genesis, evm), bloom);
+    this.ledger = new Ledger(genesis, layout, planner);
+    this.head = new AtomicLong(initialHead);
+  }
+
+  public ChainSpec spec() {
+    return spec;
+  }
+
+  public Genesis genesis() {
+    return genesis;
+  }
+
+  public Planner planner() {
+    return planner;
+  }
+
+  public Ledger ledger() {
+    return ledger;
+  }
+
+  public long head() {
+    return head.get();
+  }
+
+  /** Produces the next block (live mode): generated and indexed first, then visible. */
+  public Block advance() {
+    Block b = block(head.get() + 1);
+    head.incrementAndGet();
+    return b;
+  }
+
+  public boolean exists(long h) {
+    return h >= 1 && h <= head.get();
+  }
+
+  /** The block at h, generated if needed. Does not check the head: use {@link #exists} first. */
+  public Block block(long h) {
+    return get(h, true);
+  }
+
+  /**
+   * The block at h for a one-off scan (searches): taken from the cache when there, else generated and indexed but not
+   * cached, so a long scan does not evict the blocks clients are working on.
+   */
+  public Block scan(long h) {
+    return get(h, false);
+  }
+
+  private Block get(long h, boolean keep) {
+    synchronized (cache) {
+      Block b = cache.get(h);
+      if (b != null) return b;
+    }
+    Block b = factory.block(h);
+    index(b);
+    if (!keep) return b;
+    synchronized (cache) {
+      Block raced = cache.putIfAbsent(h, b);
+      return raced != null ? raced : b;
+    }
+  }
+
+  private void index(Block b) {
+    for (Tx tx : b.txs) {
+      txIndex.put(Hex.decode(tx.hash), b.height);
+      if (tx.evm != null) txIndex.put(Hex.decode(tx.evm.hash()), b.height);
+    }
+    blockIndex.put(b.hash, b.height);
+  }
+
+  public byte[] appHash(long h) {
+    return factory.appHash(h);
+  }
+
+  /** Number of txs at h without generating the block. */
+  public int txCount(long h) {
+    return layout.txCount(h);
+  }
+
+  public long blockTimeNanos(long h) {
+    return factory.timeNanos(h);
+  }
+
+  public byte[] blockHash(long h) {
+    return factory.blockHash(h);
+  }
+
+  public Validator proposer(long h) {
+    return factory.proposer(h);
+  }
+
+  /**
+   * A tx of a block generated so far, by its Cosmos hash (SHA-256 of TxRaw) or its EVM hash; 32 bytes. Null when
+   * unknown, not yet generated, or above the head.
+   */
+  public TxRef findTx(byte[] hash) {
+    if (hash.length != 32) return null;
+    long h = txIndex.get(hash);
+    if (h < 1 || !exists(h)) return null;
+    Block b = block(h);
+    String cosmos = Hex.upper(hash);
+    String eth = Hex.prefixed(hash);
+    for (Tx tx : b.txs) {
+      if (tx.hash.equals(cosmos) || (tx.evm != null && tx.evm.hash().equals(eth))) return new TxRef(b, tx);
+    }
+    return null;
+  }
+
+  /** A block generated so far, by hash; null when unknown. */
+  public Block findBlock(byte[] hash) {
+    long h = blockIndex.get(hash);
+    if (h < 1 || !exists(h)) return null;
+    Block b = block(h);
+    return Arrays.equals(b.hash, hash) ? b : null;
+  }
+
+  /** ERC-20 balance at the end of height h (base units); zero for an address the chain never used. */
+  public BigInteger balanceOf(Token token, byte[] address, long h) {
+    Actor a = genesis.find(address);
+    return a == null ? BigInteger.ZERO : ledger.balance(token, a, h);
+  }
+
+  /** The owner of an NFT at the end of height h, or null when it does not exist then. */
+  public Actor ownerOf(Collection c, long tokenId, long h) {
+    int owner = planner.ownerOf(c.index(), tokenId, h);
+    return owner == TxPlan.ZERO ? null : genesis.actor(owner);
+  }
+}

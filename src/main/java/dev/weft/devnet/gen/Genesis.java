@@ -1,0 +1,273 @@
+package dev.weft.devnet.gen;
+
+import dev.weft.chain.AccountAddress;
+import dev.weft.chain.Hashes;
+import dev.weft.chain.Hex;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The cast of a chain: keyed senders, receive-only recipients, the fee collector, the deployer, and the contracts it
+ * deploys in block 1 (four ERC-20s, two ERC-721 collections, a library and a router), plus the sequencer. Sender keys
+ * cost an elliptic-curve multiplication each, so actors are built on first use.
+ *
+ * <p>Dense actor ids: senders {@code [0, S)}, recipients {@code [S, S+R)}, then the fee collector, the deployer and
+ * the contracts in deployment order.
+ */
+public final class Genesis {
+  private static final BigInteger CURVE_N = new BigInteger("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16);
+  private static final long TAG_KEY = 1, TAG_RECIPIENT = 2, TAG_PERIOD = 3, TAG_VALIDATOR = 4;
+  /** First account number of senders (module accounts take the low ones on a real chain). */
+  private static final long FIRST_ACCOUNT_NUMBER = 12;
+
+  private final ChainSpec spec;
+  private final int s;
+  private final int r;
+  private final AtomicReferenceArray<Actor> actors;
+  private final Actor feeCollector;
+  private final Actor deployer;
+  private final List<Token> tokens = new ArrayList<>();
+  private final List<Collection> collections = new ArrayList<>();
+  private final Actor feeLib;
+  private final Actor router;
+  private final List<Validator> validators;
+  private final int[] period;
+  private final int[] periodRank;
+  private final int[] weight;
+  private volatile Map<Long, Integer> byAddress;
+
+  public Genesis(ChainSpec spec) {
+    this.spec = spec;
+    this.s = spec.senders();
+    this.r = spec.recipients();
+    this.actors = new AtomicReferenceArray<>(s + r + 2 + 8);
+    this.feeCollector = put(new Actor(s + r, Arrays.copyOf(Hashes.sha256("fee_collector".getBytes(StandardCharsets.UTF_8)), 20), null, 5, spec.bech32Prefix()));
+    BigInteger deployerKey = privateKey(spec.seed(), -1);
+    byte[] deployerPub = AccountAddress.compressedPublicKey(deployerKey);
+    this.deployer = put(new Actor(s + r + 1, AccountAddress.fromEthSecp256k1(deployerPub).bytes(), deployerPub, FIRST_ACCOUNT_NUMBER - 1, spec.bech32Prefix()));
+    int id = s + r + 2;
+    int nonce = 0;
+    String gas = "GAS";
+    tokens.add(new Token(0, "GAS", "Gas Token", 18, gas, contract(id++, nonce++), 9));
+    tokens.add(new Token(1, "INIT", "Initia", 6, "l2/" + Hex.lower(Hashes.sha3_256(concat(longBytes(1), "uinit".getBytes(StandardCharsets.UTF_8)))), contract(id++, nonce++), 0));
+    tokens.add(new Token(2, "USDC", "USD Coin", 6, "ibc/" + Hex.upper(Hashes.sha256("transfer/channel-0/uusdc".getBytes(StandardCharsets.UTF_8))), contract(id++, nonce++), 0));
+    Actor weth = contract(id++, nonce++);
+    tokens.add(new Token(3, "WETH", "Wrapped Ether", 18, "evm/" + weth.checksum().substring(2), weth, 9));
+    collections.add(new Collection(0, "Weft Kittens", "WKIT", "https://devnet.weft.dev/kittens/", contract(id++, nonce++)));
+    collections.add(new Collection(1, "Devnet Punks", "DPUNK", "ipfs://bafydevnetpunks/", contract(id++, nonce++)));
+    this.feeLib = contract(id++, nonce++);
+    this.router = contract(id, nonce);
+    this.validators = List.of(Validator.of(0, Mix.bytes(spec.seed(), TAG_VALIDATOR, 0, 32), "weft-devnet-sequencer", spec.valoperPrefix()));
+    this.weight = new int[s];
+    int total = 0;
+    for (int a = 0; a < s; a++) {
+      weight[a] = a < Math.max(1, s / 32) ? 24 : a < Math.max(2, s / 8) ? 6 : 2;
+      total += weight[a];
+    }
+    this.period = new int[total];
+    int k = 0;
+    for (int a = 0; a < s; a++) for (int j = 0; j < weight[a]; j++) period[k++] = a;
+    Mix.Rng rng = new Mix.Rng(Mix.hash(spec.seed(), TAG_PERIOD));
+    for (int i = total - 1; i > 0; i--) {
+      int j = rng.below(i + 1);
+      int t = period[i];
+      period[i] = period[j];
+      period[j] = t;
+    }
+    this.periodRank = new int[total];
+    int[] seen = new int[s];
+    for (int i = 0; i < total; i++) periodRank[i] = seen[period[i]]++;
+  }
+
+  private Actor put(Actor a) {
+    actors.set(a.id(), a);
+    return a;
+  }
+
+  private Actor contract(int id, int nonce) {
+    return put(new Actor(id, createAddress(deployer.address(), nonce), null, FIRST_ACCOUNT_NUMBER + s + id, spec.bech32Prefix()));
+  }
+
+  /** The CREATE address: the last 20 bytes of Keccak-256 of RLP([creator, nonce]) (nonce below 128). */
+  public static byte[] createAddress(byte[] creator, long nonce) {
+    if (nonce < 0 || nonce >= 128) {
+      byte[] n = trimmed(nonce);
+      byte[] rlp = new byte[2 + 20 + 1 + n.length];
+      rlp[0] = (byte) (0xc0 + 21 + 1 + n.length);
+      rlp[1] = (byte) 0x94;
+      System.arraycopy(creator, 0, rlp, 2, 20);
+      rlp[22] = (byte) (0x80 + n.length);
+      System.arraycopy(n, 0, rlp, 23, n.length);
+      return Arrays.copyOfRange(Hashes.keccak256(rlp), 12, 32);
+    }
+    byte[] rlp = new byte[23];
+    rlp[0] = (byte) 0xd6;
+    rlp[1] = (byte) 0x94;
+    System.arraycopy(creator, 0, rlp, 2, 20);
+    rlp[22] = nonce == 0 ? (byte) 0x80 : (byte) nonce;
+    return Arrays.copyOfRange(Hashes.keccak256(rlp), 12, 32);
+  }
+
+  /** The CREATE2 address: Keccak-256(0xff ++ creator ++ salt ++ Keccak-256(initCode)), last 20 bytes. */
+  public static byte[] create2Address(byte[] creator, byte[] salt32, byte[] initCodeHash) {
+    byte[] in = new byte[1 + 20 + 32 + 32];
+    in[0] = (byte) 0xff;
+    System.arraycopy(creator, 0, in, 1, 20);
+    System.arraycopy(salt32, 0, in, 21, 32);
+    System.arraycopy(initCodeHash, 0, in, 53, 32);
+    return Arrays.copyOfRange(Hashes.keccak256(in), 12, 32);
+  }
+
+  private static byte[] trimmed(long v) {
+    byte[] b = longBytes(v);
+    int i = 0;
+    while (i < 7 && b[i] == 0) i++;
+    return Arrays.copyOfRange(b, i, 8);
+  }
+
+  static byte[] longBytes(long v) {
+    byte[] b = new byte[8];
+    for (int i = 7; i >= 0; i--, v >>>= 8) b[i] = (byte) v;
+    return b;
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] out = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  private static BigInteger privateKey(long seed, long i) {
+    return new BigInteger(1, Mix.bytes(seed, TAG_KEY, i, 32)).mod(CURVE_N.subtract(BigInteger.ONE)).add(BigInteger.ONE);
+  }
+
+  public ChainSpec spec() {
+    return spec;
+  }
+
+  /** The actor with that dense id (senders derive their key on first use). */
+  public Actor actor(int id) {
+    Actor a = actors.get(id);
+    if (a != null) return a;
+    if (id < s) {
+      byte[] pub = AccountAddress.compressedPublicKey(privateKey(spec.seed(), id));
+      a = new Actor(id, AccountAddress.fromEthSecp256k1(pub).bytes(), pub, FIRST_ACCOUNT_NUMBER + id, spec.bech32Prefix());
+    } else if (id < s + r) {
+      a = new Actor(id, Mix.bytes(spec.seed(), TAG_RECIPIENT, id - s, 20), null, 0, spec.bech32Prefix());
+    } else {
+      throw new IllegalArgumentException("no actor " + id);
+    }
+    actors.compareAndSet(id, null, a);
+    return actors.get(id);
+  }
+
+  public int actorCount() {
+    return actors.length();
+  }
+
+  public int senderCount() {
+    return s;
+  }
+
+  public int recipientCount() {
+    return r;
+  }
+
+  /** The actor at a 20-byte address, or null (an address the chain never used). Derives every key once. */
+  public Actor find(byte[] address) {
+    if (address.length != 20) return null;
+    Map<Long, Integer> m = byAddress;
+    if (m == null) m = buildIndex();
+    Integer id = m.get(key(address));
+    if (id == null) return null;
+    Actor a = actor(id);
+    return Arrays.equals(a.address(), address) ? a : null;
+  }
+
+  private synchronized Map<Long, Integer> buildIndex() {
+    if (byAddress != null) return byAddress;
+    Map<Long, Integer> m = new HashMap<>(2 * actors.length());
+    for (int i = s + r; i < actors.length(); i++) m.put(key(actors.get(i).address()), i);
+    for (int i = 0; i < s; i++) m.put(key(actor(i).address()), i);
+    for (int i = 0; i < r; i++) m.put(key(Mix.bytes(spec.seed(), TAG_RECIPIENT, i, 20)), s + i);
+    byAddress = m;
+    return m;
+  }
+
+  private static long key(byte[] a) {
+    long k = 0;
+    for (int i = 0; i < 8; i++) k = (k << 8) | (a[i] & 0xff);
+    return k;
+  }
+
+  public Actor feeCollector() {
+    return feeCollector;
+  }
+
+  public Actor deployer() {
+    return deployer;
+  }
+
+  public List<Token> tokens() {
+    return tokens;
+  }
+
+  public Token feeToken() {
+    return tokens.get(0);
+  }
+
+  public List<Collection> collections() {
+    return collections;
+  }
+
+  public Actor feeLib() {
+    return feeLib;
+  }
+
+  public Actor router() {
+    return router;
+  }
+
+  public List<Validator> validators() {
+    return validators;
+  }
+
+  /** The token whose contract is at that address, or null. */
+  public Token tokenAt(byte[] address) {
+    for (Token t : tokens) if (Arrays.equals(t.contract().address(), address)) return t;
+    return null;
+  }
+
+  public Collection collectionAt(byte[] address) {
+    for (Collection c : collections) if (Arrays.equals(c.contract().address(), address)) return c;
+    return null;
+  }
+
+  public Token tokenByDenom(String denom) {
+    for (Token t : tokens) if (t.bankDenom().equals(denom)) return t;
+    return null;
+  }
+
+  /** Txs are signed round-robin through a shuffled period in which busy senders appear more often. */
+  public int periodLength() {
+    return period.length;
+  }
+
+  /** The sender of the u-th regular tx of the chain. */
+  public int sender(long u) {
+    return period[(int) (u % period.length)];
+  }
+
+  /** That sender's sequence (nonce) at its u-th tx: how many txs it signed before. */
+  public long sequence(long u) {
+    int pos = (int) (u % period.length);
+    return (u / period.length) * weight[period[pos]] + periodRank[pos];
+  }
+}

@@ -1,0 +1,83 @@
+package dev.weft.devnet.rest;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.weft.chain.Hex;
+import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.devnet.gen.Mix;
+import dev.weft.devnet.gen.Validator;
+
+import java.io.IOException;
+import java.util.Base64;
+
+/** The node's self-description (GetNodeInfo) and the opchild validator set. */
+final class RestNodeInfo {
+  /** The minievm release the devnet claims; rollytics traces blocks only from v1.1.0 on. */
+  static final String APP_VERSION = "v1.1.6";
+  private static final byte[] CHANNELS = Hex.decode("40202122233038606100");
+
+  private final DevnetChain chain;
+  private final String nodeId;
+
+  RestNodeInfo(DevnetChain chain) {
+    this.chain = chain;
+    this.nodeId = Hex.lower(Mix.bytes(chain.spec().seed(), 51, 0, 20));
+  }
+
+  void write(JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeObjectFieldStart("default_node_info");
+    g.writeObjectFieldStart("protocol_version");
+    g.writeStringField("p2p", "8");
+    g.writeStringField("block", "11");
+    g.writeStringField("app", "0");
+    g.writeEndObject();
+    g.writeStringField("default_node_id", nodeId);
+    g.writeStringField("listen_addr", "tcp://0.0.0.0:26656");
+    g.writeStringField("network", chain.spec().chainId());
+    g.writeStringField("version", "0.38.17");
+    g.writeStringField("channels", Base64.getEncoder().encodeToString(CHANNELS));
+    g.writeStringField("moniker", chain.genesis().validators().get(0).moniker());
+    g.writeObjectFieldStart("other");
+    g.writeStringField("tx_index", "on");
+    g.writeStringField("rpc_address", "tcp://0.0.0.0:26657");
+    g.writeEndObject();
+    g.writeEndObject();
+    g.writeObjectFieldStart("application_version");
+    g.writeStringField("name", "minitia");
+    g.writeStringField("app_name", "minitiad");
+    g.writeStringField("version", APP_VERSION);
+    g.writeStringField("git_commit", Hex.lower(Mix.bytes(chain.spec().seed(), 52, 0, 20)));
+    g.writeStringField("build_tags", "netgo,ledger");
+    g.writeStringField("go_version", "go version go1.23.5 linux/amd64");
+    g.writeArrayFieldStart("build_deps");
+    g.writeEndArray();
+    g.writeStringField("cosmos_sdk_version", "v0.50.13");
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  /** An opchild {@code Validator}: moniker, operator_address, consensus_pubkey (an Any), cons_power. */
+  static void validator(JsonGenerator g, Validator v) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("moniker", v.moniker());
+    g.writeStringField("operator_address", v.operatorAddress());
+    g.writeObjectFieldStart("consensus_pubkey");
+    g.writeStringField("@type", "/cosmos.crypto.ed25519.PubKey");
+    g.writeStringField("key", v.pubKeyBase64());
+    g.writeEndObject();
+    g.writeStringField("cons_power", "1");
+    g.writeEndObject();
+  }
+
+  void validators(JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeArrayFieldStart("validators");
+    for (Validator v : chain.genesis().validators()) validator(g, v);
+    g.writeEndArray();
+    g.writeObjectFieldStart("pagination");
+    g.writeNullField("next_key");
+    g.writeStringField("total", Integer.toString(chain.genesis().validators().size()));
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+}

@@ -1,0 +1,69 @@
+package dev.weft.devnet.rpc;
+
+import dev.weft.devnet.gen.Block;
+import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.devnet.gen.Tx;
+import dev.weft.devnet.http.Json;
+import dev.weft.devnet.http.JsonRpc;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code /tx_search} over the chain generated so far: a {@code tx.hash} condition goes through the hash index; anything
+ * else scans the last {@code window} blocks (narrowed by {@code tx.height} conditions). Runs on a worker thread.
+ */
+final class TxSearch {
+  private final DevnetChain chain;
+  private final int window;
+
+  TxSearch(DevnetChain chain, int window) {
+    this.chain = chain;
+    this.window = window;
+  }
+
+  Json.Body search(Map<String, String> p) {
+    TxQuery q;
+    try {
+      q = TxQuery.parse(p.get("query"));
+    } catch (IllegalArgumentException e) {
+      throw CometRpcServer.internal(e.getMessage());
+    }
+    String order = p.getOrDefault("order_by", "");
+    if (!order.isEmpty() && !order.equals("asc") && !order.equals("desc")) {
+      throw CometRpcServer.internal("expected order_by to be either `asc` or `desc` or empty");
+    }
+    List<DevnetChain.TxRef> found = new ArrayList<>();
+    String hash = q.hash();
+    if (hash != null) {
+      byte[] h = CometMethods.decodeHash(hash);
+      DevnetChain.TxRef ref = h == null ? null : chain.findTx(h);
+      if (ref != null && q.matches(ref.block().height, ref.tx())) found.add(ref);
+    } else {
+      long head = chain.head();
+      long from = q.minHeight(Math.max(1, head - window + 1));
+      long to = q.maxHeight(head);
+      for (long h = from; h <= to; h++) {
+        if (chain.txCount(h) == 0) continue;
+        Block b = chain.scan(h);
+        for (Tx tx : b.txs) if (q.matches(h, tx)) found.add(new DevnetChain.TxRef(b, tx));
+      }
+    }
+    Comparator<DevnetChain.TxRef> byPosition = Comparator.<DevnetChain.TxRef>comparingLong(r -> r.block().height).thenComparingInt(r -> r.tx().index);
+    found.sort(order.equals("desc") ? byPosition.reversed() : byPosition);
+    int perPage = CometMethods.perPage(p.get("per_page"));
+    int page = CometMethods.page(p.get("page"), found.size(), perPage);
+    List<DevnetChain.TxRef> slice = found.subList(Math.min(found.size(), (page - 1) * perPage), Math.min(found.size(), page * perPage));
+    int total = found.size();
+    return g -> {
+      g.writeStartObject();
+      g.writeArrayFieldStart("txs");
+      for (DevnetChain.TxRef r : slice) CometJson.resultTx(g, r.block(), r.tx());
+      g.writeEndArray();
+      g.writeStringField("total_count", Integer.toString(total));
+      g.writeEndObject();
+    };
+  }
+}
