@@ -1,0 +1,67 @@
+package dev.weft.devnet;
+
+import dev.weft.config.ConfigException;
+import dev.weft.config.ConfigSource;
+import dev.weft.config.WeftConfig;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class DevnetConfigTest {
+  private static JsonObject defaults() throws Exception {
+    return new JsonObject(Files.readString(Path.of("conf/weft.json")));
+  }
+
+  @Test
+  @DisplayName("conf/weft.json: a live devnet on 26657/1317/8545 with 300 blocks of history, a block a second, no faults")
+  void defaultsFromTheShippedFile() throws Exception {
+    DevnetConfig d = WeftConfig.from(ConfigSource.fileOnly(defaults())).devnet();
+    assertEquals(DevnetConfig.Mode.LIVE, d.mode());
+    assertEquals(300, d.historyBlocks());
+    assertEquals(Duration.ofSeconds(1), d.blockInterval());
+    assertEquals(26657, d.rpcPort());
+    assertEquals(1317, d.restPort());
+    assertEquals(8545, d.jsonRpcPort());
+    assertNull(d.genesisTime());
+    assertEquals(false, d.faults().any());
+  }
+
+  @Test
+  @DisplayName("bad values stop start-up naming the key")
+  void invalid() throws Exception {
+    JsonObject file = defaults();
+    ConfigException mode = assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(file, Map.of("WEFT_DEVNET_MODE", "replay"), Map.of())));
+    assertEquals("configuration key 'devnet.mode': must be one of live, history (got \"replay\")", mode.getMessage());
+    ConfigException time = assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(file, Map.of(), Map.of("weft.devnet.genesis_time", "yesterday"))));
+    assertEquals("configuration key 'devnet.genesis_time'", time.getMessage().substring(0, time.getMessage().indexOf(':')));
+    assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(file, Map.of("WEFT_DEVNET_FAULTS_ERROR_RATE", "2"), Map.of())));
+    assertEquals(Instant.parse("2025-01-01T00:00:00Z"),
+        WeftConfig.from(new ConfigSource(file, Map.of("WEFT_DEVNET_GENESIS_TIME", "2025-01-01T00:00:00Z"), Map.of())).devnet().genesisTime());
+  }
+
+  @Test
+  @DisplayName("live mode with an auto genesis keeps its genesis in the state file: a restart finds a chain that grew meanwhile")
+  void stateFile(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path state = dir.resolve("devnet-state.json");
+    DevnetConfig d = WeftConfig.from(new ConfigSource(defaults(), Map.of(), Map.of("weft.devnet.state_file", state.toString()))).devnet();
+    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    DevnetStart first = DevnetStart.resolve(d, "weft-devnet-1", t0);
+    assertEquals(300, first.head());
+    assertEquals(t0.minusSeconds(299), first.genesis());
+    DevnetStart later = DevnetStart.resolve(d, "weft-devnet-1", t0.plusSeconds(1000));
+    assertEquals(first.genesis(), later.genesis());
+    assertEquals(1300, later.head());
+    DevnetStart otherChain = DevnetStart.resolve(d, "weft-other-1", t0.plusSeconds(2000));
+    assertEquals(300, otherChain.head());
+  }
+}

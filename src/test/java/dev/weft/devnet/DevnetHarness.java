@@ -1,0 +1,115 @@
+package dev.weft.devnet;
+
+import dev.weft.config.WeftConfig;
+import dev.weft.devnet.gen.ChainSpec;
+import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.node.WeftNode;
+import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+
+/** A devnet started through the real node start-up chain (role devnet only), and blocking HTTP calls to it. */
+final class DevnetHarness implements AutoCloseable {
+  static final String GENESIS = "2025-06-01T00:00:00Z";
+  private final Vertx vertx;
+  private final WeftNode node;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  final int rpcPort;
+  final int restPort;
+  final int evmPort;
+
+  private DevnetHarness(Vertx vertx, WeftNode node) {
+    this.vertx = vertx;
+    this.node = node;
+    this.rpcPort = node.context().info().port("devnet.rpc.port");
+    this.restPort = node.context().info().port("devnet.rest.port");
+    this.evmPort = node.context().info().port("devnet.json_rpc.port");
+  }
+
+  /** A history-mode devnet of {@code blocks} blocks with a fixed genesis time (deterministic answers). */
+  static TestConfig history(long blocks) {
+    return TestConfig.defaults().roles("devnet").set("devnet.mode", "history").set("devnet.history_blocks", blocks)
+        .set("devnet.genesis_time", GENESIS).set("devnet.seed", 42).set("devnet.txs_per_block", 20);
+  }
+
+  static DevnetHarness start(TestConfig config) {
+    Vertx vertx = TestNodes.newVertx();
+    return new DevnetHarness(vertx, TestNodes.start(vertx, config.build()));
+  }
+
+  WeftNode node() {
+    return node;
+  }
+
+  /**
+   * A replica of the served chain: the same spec gives the same chain, so tests read the model from their own copy
+   * (the servers' answers must agree with it byte for byte).
+   */
+  DevnetChain replica() {
+    WeftConfig c = node.context().config();
+    return new DevnetChain(ChainSpec.of(c.devnet(), c.chain(), Instant.parse(GENESIS)), c.devnet().historyBlocks());
+  }
+
+  HttpResponse<String> get(int port, String pathAndQuery) {
+    return send(HttpRequest.newBuilder(uri(port, pathAndQuery)).timeout(Duration.ofSeconds(60)).GET().build());
+  }
+
+  HttpResponse<String> post(int port, String body) {
+    return send(HttpRequest.newBuilder(uri(port, "/")).timeout(Duration.ofSeconds(60))
+        .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
+  }
+
+  private static URI uri(int port, String pathAndQuery) {
+    return URI.create("http://127.0.0.1:" + port + pathAndQuery);
+  }
+
+  private HttpResponse<String> send(HttpRequest r) {
+    try {
+      return http.send(r, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** CometBFT RPC GET; the whole JSON-RPC response. */
+  JsonObject rpc(String pathAndQuery) {
+    return new JsonObject(get(rpcPort, pathAndQuery).body());
+  }
+
+  JsonObject rest(String pathAndQuery) {
+    return new JsonObject(get(restPort, pathAndQuery).body());
+  }
+
+  /** One EVM JSON-RPC call; the whole response object. */
+  JsonObject eth(String method, Object... params) {
+    JsonObject req = new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", method).put("params", new JsonArray(java.util.List.of(params)));
+    return new JsonObject(post(evmPort, req.encode()).body());
+  }
+
+  JsonArray ethBatch(JsonArray calls) {
+    return new JsonArray(post(evmPort, calls.encode()).body());
+  }
+
+  static String hex(long n) {
+    return "0x" + Long.toHexString(n);
+  }
+
+  @Override
+  public void close() {
+    TestNodes.await(node.stop());
+    TestNodes.await(vertx.close());
+  }
+}
