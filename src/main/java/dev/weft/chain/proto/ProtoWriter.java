@@ -1,11 +1,13 @@
 package dev.weft.chain.proto;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /** A minimal protobuf wire-format writer (proto3: default values are omitted). */
 public final class ProtoWriter {
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  // a plain growable array: ByteArrayOutputStream synchronizes every byte written
+  private byte[] buf = new byte[64];
+  private int len;
 
   public ProtoWriter varint(int field, long v) {
     if (v == 0) return this;
@@ -27,7 +29,9 @@ public final class ProtoWriter {
   public ProtoWriter bytesAlways(int field, byte[] v) {
     tag(field, 2);
     rawVarint(v.length);
-    out.writeBytes(v);
+    ensure(v.length);
+    System.arraycopy(v, 0, buf, len, v.length);
+    len += v.length;
     return this;
   }
 
@@ -41,7 +45,11 @@ public final class ProtoWriter {
   }
 
   public byte[] toByteArray() {
-    return out.toByteArray();
+    return Arrays.copyOf(buf, len);
+  }
+
+  private void ensure(int more) {
+    if (len + more > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
   }
 
   private void tag(int field, int wire) {
@@ -49,10 +57,11 @@ public final class ProtoWriter {
   }
 
   private void rawVarint(long v) {
+    ensure(10);
     while ((v & ~0x7fL) != 0) {
-      out.write((int) ((v & 0x7f) | 0x80));
+      buf[len++] = (byte) ((v & 0x7f) | 0x80);
       v >>>= 7;
     }
-    out.write((int) v);
+    buf[len++] = (byte) v;
   }
 }

@@ -1,6 +1,5 @@
 package dev.weft.devnet.evm;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.chain.Hashes;
 import dev.weft.chain.Hex;
 import dev.weft.devnet.gen.Abi;
@@ -10,8 +9,8 @@ import dev.weft.devnet.gen.EvmLog;
 import dev.weft.devnet.gen.EvmTx;
 import dev.weft.devnet.gen.Planner;
 import dev.weft.devnet.gen.Tx;
+import dev.weft.devnet.http.JsonOut;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -29,32 +28,32 @@ public final class EthJson {
 
   private EthJson() {}
 
-  public static void block(JsonGenerator g, Block b, boolean full, String chainIdHex, byte[] stateRoot) throws IOException {
+  public static void block(JsonOut g, Block b, boolean full, String chainIdHex, byte[] stateRoot)  {
     g.writeStartObject();
-    g.writeStringField("baseFeePerGas", GAS_PRICE);
-    g.writeStringField("difficulty", "0x0");
-    g.writeStringField("extraData", "0x");
-    g.writeStringField("gasLimit", BLOCK_GAS_LIMIT);
-    g.writeStringField("gasUsed", Abi.quantity(b.evmGasUsed));
-    g.writeStringField("hash", b.ethHash());
-    g.writeStringField("logsBloom", Hex.prefixed(b.logsBloom));
-    g.writeStringField("miner", Abi.ZERO_ADDRESS);
-    g.writeStringField("mixHash", ZERO_HASH);
-    g.writeStringField("nonce", "0x0000000000000000");
-    g.writeStringField("number", Abi.quantity(b.height));
-    g.writeStringField("parentHash", b.lastBlockHash == null ? ZERO_HASH : Hex.prefixed(b.lastBlockHash));
-    g.writeStringField("receiptsRoot", root(b, "receipts"));
-    g.writeStringField("sha3Uncles", EMPTY_UNCLES);
-    g.writeStringField("size", Abi.quantity(b.size));
-    g.writeStringField("stateRoot", Hex.prefixed(stateRoot));
-    g.writeStringField("timestamp", Abi.quantity(b.timeNanos / 1_000_000_000L));
+    g.writeSafeStringField("baseFeePerGas", GAS_PRICE);
+    g.writeSafeStringField("difficulty", "0x0");
+    g.writeSafeStringField("extraData", "0x");
+    g.writeSafeStringField("gasLimit", BLOCK_GAS_LIMIT);
+    g.writeSafeStringField("gasUsed", Abi.quantity(b.evmGasUsed));
+    g.writeSafeStringField("hash", b.ethHash());
+    g.writeSafeStringField("logsBloom", Hex.prefixed(b.logsBloom));
+    g.writeSafeStringField("miner", Abi.ZERO_ADDRESS);
+    g.writeSafeStringField("mixHash", ZERO_HASH);
+    g.writeSafeStringField("nonce", "0x0000000000000000");
+    g.writeSafeStringField("number", Abi.quantity(b.height));
+    g.writeSafeStringField("parentHash", b.lastBlockHash == null ? ZERO_HASH : Hex.prefixed(b.lastBlockHash));
+    g.writeSafeStringField("receiptsRoot", root(b, "receipts"));
+    g.writeSafeStringField("sha3Uncles", EMPTY_UNCLES);
+    g.writeSafeStringField("size", Abi.quantity(b.size));
+    g.writeSafeStringField("stateRoot", Hex.prefixed(stateRoot));
+    g.writeSafeStringField("timestamp", Abi.quantity(b.timeNanos / 1_000_000_000L));
     g.writeArrayFieldStart("transactions");
     for (int i = 0; i < b.evmTxs.size(); i++) {
       if (full) tx(g, b, i, chainIdHex);
-      else g.writeString(b.evmTxs.get(i).evm.hash());
+      else g.writeSafeString(b.evmTxs.get(i).evm.hash());
     }
     g.writeEndArray();
-    g.writeStringField("transactionsRoot", root(b, "transactions"));
+    g.writeSafeStringField("transactionsRoot", root(b, "transactions"));
     g.writeArrayFieldStart("uncles");
     g.writeEndArray();
     g.writeEndObject();
@@ -67,86 +66,86 @@ public final class EthJson {
   }
 
   /** The i-th EVM tx of the block (geth's RPCTransaction, an EIP-1559 tx). */
-  public static void tx(JsonGenerator g, Block b, int i, String chainIdHex) throws IOException {
+  public static void tx(JsonOut g, Block b, int i, String chainIdHex)  {
     EvmTx e = b.evmTxs.get(i).evm;
     g.writeStartObject();
-    g.writeStringField("blockHash", b.ethHash());
-    g.writeStringField("blockNumber", Abi.quantity(b.height));
-    g.writeStringField("from", e.from().hex());
-    g.writeStringField("gas", Abi.quantity(e.gas()));
-    g.writeStringField("gasPrice", GAS_PRICE);
-    g.writeStringField("maxFeePerGas", GAS_PRICE);
-    g.writeStringField("maxPriorityFeePerGas", "0x0");
-    g.writeStringField("hash", e.hash());
-    g.writeStringField("input", e.input());
-    g.writeStringField("nonce", Abi.quantity(e.nonce()));
+    g.writeSafeStringField("blockHash", b.ethHash());
+    g.writeSafeStringField("blockNumber", Abi.quantity(b.height));
+    g.writeSafeStringField("from", e.from().hex());
+    g.writeSafeStringField("gas", Abi.quantity(e.gas()));
+    g.writeSafeStringField("gasPrice", GAS_PRICE);
+    g.writeSafeStringField("maxFeePerGas", GAS_PRICE);
+    g.writeSafeStringField("maxPriorityFeePerGas", "0x0");
+    g.writeSafeStringField("hash", e.hash());
+    g.writeSafeStringField("input", e.input());
+    g.writeSafeStringField("nonce", Abi.quantity(e.nonce()));
     if (e.to() == null) g.writeNullField("to");
-    else g.writeStringField("to", e.to());
-    g.writeStringField("transactionIndex", Abi.quantity(i));
-    g.writeStringField("value", Abi.quantity(e.value()));
-    g.writeStringField("type", "0x2");
+    else g.writeSafeStringField("to", e.to());
+    g.writeSafeStringField("transactionIndex", Abi.quantity(i));
+    g.writeSafeStringField("value", Abi.quantity(e.value()));
+    g.writeSafeStringField("type", "0x2");
     g.writeArrayFieldStart("accessList");
     g.writeEndArray();
-    g.writeStringField("chainId", chainIdHex);
-    g.writeStringField("v", e.yParity());
-    g.writeStringField("r", e.r());
-    g.writeStringField("s", e.s());
-    g.writeStringField("yParity", e.yParity());
+    g.writeSafeStringField("chainId", chainIdHex);
+    g.writeSafeStringField("v", e.yParity());
+    g.writeSafeStringField("r", e.r());
+    g.writeSafeStringField("s", e.s());
+    g.writeSafeStringField("yParity", e.yParity());
     g.writeEndObject();
   }
 
   /** The receipt of the i-th EVM tx of the block. */
-  public static void receipt(JsonGenerator g, Block b, int i) throws IOException {
+  public static void receipt(JsonOut g, Block b, int i)  {
     Tx tx = b.evmTxs.get(i);
     EvmTx e = tx.evm;
     g.writeStartObject();
-    g.writeStringField("blockHash", b.ethHash());
-    g.writeStringField("blockNumber", Abi.quantity(b.height));
+    g.writeSafeStringField("blockHash", b.ethHash());
+    g.writeSafeStringField("blockNumber", Abi.quantity(b.height));
     if (e.contractAddress() == null) g.writeNullField("contractAddress");
-    else g.writeStringField("contractAddress", e.contractAddress());
-    g.writeStringField("cumulativeGasUsed", Abi.quantity(b.cumulativeGas[i]));
-    g.writeStringField("effectiveGasPrice", GAS_PRICE);
-    g.writeStringField("from", e.from().hex());
-    g.writeStringField("gasUsed", Abi.quantity(e.gasUsed()));
+    else g.writeSafeStringField("contractAddress", e.contractAddress());
+    g.writeSafeStringField("cumulativeGasUsed", Abi.quantity(b.cumulativeGas[i]));
+    g.writeSafeStringField("effectiveGasPrice", GAS_PRICE);
+    g.writeSafeStringField("from", e.from().hex());
+    g.writeSafeStringField("gasUsed", Abi.quantity(e.gasUsed()));
     g.writeArrayFieldStart("logs");
     int logIndex = b.firstLogIndex[i];
     for (EvmLog l : e.logs()) log(g, l, b, e.hash(), i, logIndex++);
     g.writeEndArray();
-    g.writeStringField("logsBloom", Hex.prefixed(e.bloom()));
-    g.writeStringField("status", e.status() ? "0x1" : "0x0");
+    g.writeSafeStringField("logsBloom", Hex.prefixed(e.bloom()));
+    g.writeSafeStringField("status", e.status() ? "0x1" : "0x0");
     if (e.to() == null) g.writeNullField("to");
-    else g.writeStringField("to", e.to());
-    g.writeStringField("transactionHash", e.hash());
-    g.writeStringField("transactionIndex", Abi.quantity(i));
-    g.writeStringField("type", "0x2");
+    else g.writeSafeStringField("to", e.to());
+    g.writeSafeStringField("transactionHash", e.hash());
+    g.writeSafeStringField("transactionIndex", Abi.quantity(i));
+    g.writeSafeStringField("type", "0x2");
     g.writeEndObject();
   }
 
-  static void log(JsonGenerator g, EvmLog l, Block b, String txHash, int txIndex, int logIndex) throws IOException {
+  static void log(JsonOut g, EvmLog l, Block b, String txHash, int txIndex, int logIndex)  {
     g.writeStartObject();
-    g.writeStringField("address", l.address());
+    g.writeSafeStringField("address", l.address());
     g.writeArrayFieldStart("topics");
-    for (String t : l.topics()) g.writeString(t);
+    for (String t : l.topics()) g.writeSafeString(t);
     g.writeEndArray();
-    g.writeStringField("data", l.data());
-    g.writeStringField("blockNumber", Abi.quantity(b.height));
-    g.writeStringField("transactionHash", txHash);
-    g.writeStringField("transactionIndex", Abi.quantity(txIndex));
-    g.writeStringField("blockHash", b.ethHash());
-    g.writeStringField("logIndex", Abi.quantity(logIndex));
+    g.writeSafeStringField("data", l.data());
+    g.writeSafeStringField("blockNumber", Abi.quantity(b.height));
+    g.writeSafeStringField("transactionHash", txHash);
+    g.writeSafeStringField("transactionIndex", Abi.quantity(txIndex));
+    g.writeSafeStringField("blockHash", b.ethHash());
+    g.writeSafeStringField("logIndex", Abi.quantity(logIndex));
     g.writeBooleanField("removed", false);
     g.writeEndObject();
   }
 
   /** A callTracer frame: from, gas, gasUsed, to, input, output?, error?, revertReason?, calls?, value?, type. */
-  public static void frame(JsonGenerator g, CallFrame f, boolean onlyTop) throws IOException {
+  public static void frame(JsonOut g, CallFrame f, boolean onlyTop)  {
     g.writeStartObject();
-    g.writeStringField("from", f.from());
-    g.writeStringField("gas", Abi.quantity(f.gas()));
-    g.writeStringField("gasUsed", Abi.quantity(f.gasUsed()));
-    g.writeStringField("to", f.to());
-    g.writeStringField("input", f.input());
-    if (f.output() != null) g.writeStringField("output", f.output());
+    g.writeSafeStringField("from", f.from());
+    g.writeSafeStringField("gas", Abi.quantity(f.gas()));
+    g.writeSafeStringField("gasUsed", Abi.quantity(f.gasUsed()));
+    g.writeSafeStringField("to", f.to());
+    g.writeSafeStringField("input", f.input());
+    if (f.output() != null) g.writeSafeStringField("output", f.output());
     if (f.error() != null) g.writeStringField("error", f.error());
     if (f.revertReason() != null) g.writeStringField("revertReason", f.revertReason());
     if (!onlyTop && f.calls() != null && !f.calls().isEmpty()) {
@@ -154,8 +153,8 @@ public final class EthJson {
       for (CallFrame c : f.calls()) frame(g, c, false);
       g.writeEndArray();
     }
-    if (f.value() != null) g.writeStringField("value", f.value());
-    g.writeStringField("type", f.type());
+    if (f.value() != null) g.writeSafeStringField("value", f.value());
+    g.writeSafeStringField("type", f.type());
     g.writeEndObject();
   }
 
@@ -163,9 +162,9 @@ public final class EthJson {
    * One entry of {@code debug_traceBlock*}: the frame of an EVM tx, or minievm's error for a Cosmos tx that is not a
    * single EVM call (named by 0x + its Cosmos hash).
    */
-  public static void traceEntry(JsonGenerator g, Tx tx, String chainId, boolean onlyTop) throws IOException {
+  public static void traceEntry(JsonOut g, Tx tx, String chainId, boolean onlyTop)  {
     g.writeStartObject();
-    g.writeStringField("txHash", tx.ethHash());
+    g.writeSafeStringField("txHash", tx.ethHash());
     if (tx.evm != null) {
       g.writeFieldName("result");
       frame(g, tx.evm.frame(), onlyTop);

@@ -9,7 +9,6 @@ import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.http.Json;
 import dev.weft.devnet.http.JsonRpc;
 
-
 import java.util.Set;
 
 /** The EVM JSON-RPC methods of the devnet; each returns the result writer or throws a {@link JsonRpc.Error}. */

@@ -1,12 +1,12 @@
 package dev.weft.devnet.evm;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.devnet.fault.FaultInjector;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.http.DevnetServer;
 import dev.weft.devnet.http.Json;
+import dev.weft.devnet.http.JsonOut;
 import dev.weft.devnet.http.JsonRpc;
 import dev.weft.devnet.http.Reply;
 import io.vertx.core.Future;
@@ -14,6 +14,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 
 import java.io.IOException;
+
 
 /**
  * The EVM JSON-RPC of a simulated minievm node: single and batch requests (a batch answers an array in request order),
@@ -68,7 +69,7 @@ public final class EvmRpcServer extends DevnetServer {
     });
   }
 
-  private void one(JsonGenerator g, JsonNode c) throws IOException {
+  private void one(JsonOut g, JsonNode c)  {
     String id = c.has("id") ? c.get("id").toString() : "null";
     if (!c.isObject() || !c.path("method").isTextual()) {
       error(g, id, -32600, "invalid request", null);
@@ -84,7 +85,7 @@ public final class EvmRpcServer extends DevnetServer {
     JsonRpc.result(g, id, result); // every check happened in call(): the result writer only renders
   }
 
-  private static void error(JsonGenerator g, String id, int code, String message, String data) throws IOException {
+  private static void error(JsonOut g, String id, int code, String message, String data)  {
     JsonRpc.error(g, id, code, message, data);
   }
 

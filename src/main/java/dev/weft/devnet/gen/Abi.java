@@ -41,14 +41,19 @@ public final class Abi {
 
   /** A 32-byte word (64 hex chars, no 0x) of an unsigned integer. */
   public static String word(BigInteger v) {
+    if (v.bitLength() < 64) return word(v.longValue());
     String h = v.toString(16);
     return "0".repeat(64 - h.length()) + h;
   }
 
   public static String word(long v) {
-    String h = Long.toHexString(v);
-    return "0".repeat(64 - h.length()) + h;
+    char[] c = new char[64];
+    java.util.Arrays.fill(c, 0, 48, '0');
+    for (int i = 63; i >= 48; i--, v >>>= 4) c[i] = HEX[(int) (v & 0xf)];
+    return new String(c);
   }
+
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
 
   /** A 32-byte word of an address given as {@code 0x} + 40 hex. */
   public static String word(String address) {

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * balances, NFT owners). Thread-safe: servers call it from the event loop, searches from worker threads.
  */
 public final class DevnetChain {
-  private static final int CACHED_BLOCKS = 256;
+  private static final int CACHED_BLOCKS = 128;
   private static final int INDEXED_HASHES = 1 << 18;
 
   private final ChainSpec spec;

@@ -1,10 +1,9 @@
 package dev.weft.devnet.gen;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.chain.CosmosTx;
 import dev.weft.chain.proto.ProtoWriter;
+import dev.weft.devnet.http.JsonOut;
 
-import java.io.IOException;
 import java.util.List;
 
 /**
@@ -17,25 +16,25 @@ public sealed interface Msg {
   byte[] proto();
 
   /** The JSON object, {@code "@type"} first, as the REST API decodes it. */
-  void json(JsonGenerator g) throws IOException;
+  void json(JsonOut g) ;
 
   /** The module of the message (the {@code module} attribute of its {@code message} event). */
   String module();
 
   /** A list of coins as proto JSON: {@code [{"denom","amount"}]}. */
-  static void coins(JsonGenerator g, String field, List<CosmosTx.Coin> coins) throws IOException {
+  static void coins(JsonOut g, String field, List<CosmosTx.Coin> coins)  {
     g.writeArrayFieldStart(field);
     for (CosmosTx.Coin c : coins) {
       g.writeStartObject();
-      g.writeStringField("denom", c.denom());
-      g.writeStringField("amount", c.amount());
+      g.writeSafeStringField("denom", c.denom());
+      g.writeSafeStringField("amount", c.amount());
       g.writeEndObject();
     }
     g.writeEndArray();
   }
 
   /** The (always empty here) EIP-2930 access list and EIP-7702 authorisation list of minievm messages; closes the object. */
-  private static void emptyLists(JsonGenerator g) throws IOException {
+  private static void emptyLists(JsonOut g)  {
     g.writeArrayFieldStart("access_list");
     g.writeEndArray();
     g.writeArrayFieldStart("auth_list");
@@ -55,11 +54,11 @@ public sealed interface Msg {
       return w.toByteArray();
     }
 
-    public void json(JsonGenerator g) throws IOException {
+    public void json(JsonOut g)  {
       g.writeStartObject();
-      g.writeStringField("@type", typeUrl());
-      g.writeStringField("from_address", from);
-      g.writeStringField("to_address", to);
+      g.writeSafeStringField("@type", typeUrl());
+      g.writeSafeStringField("from_address", from);
+      g.writeSafeStringField("to_address", to);
       coins(g, "amount", amount);
       g.writeEndObject();
     }
@@ -79,13 +78,13 @@ public sealed interface Msg {
       return new ProtoWriter().string(1, sender).string(2, contractAddr).string(3, input).string(4, value).toByteArray();
     }
 
-    public void json(JsonGenerator g) throws IOException {
+    public void json(JsonOut g)  {
       g.writeStartObject();
-      g.writeStringField("@type", typeUrl());
-      g.writeStringField("sender", sender);
-      g.writeStringField("contract_addr", contractAddr);
-      g.writeStringField("input", input);
-      g.writeStringField("value", value);
+      g.writeSafeStringField("@type", typeUrl());
+      g.writeSafeStringField("sender", sender);
+      g.writeSafeStringField("contract_addr", contractAddr);
+      g.writeSafeStringField("input", input);
+      g.writeSafeStringField("value", value);
       emptyLists(g);
     }
 
@@ -104,12 +103,12 @@ public sealed interface Msg {
       return new ProtoWriter().string(1, sender).string(2, code).string(3, value).toByteArray();
     }
 
-    public void json(JsonGenerator g) throws IOException {
+    public void json(JsonOut g)  {
       g.writeStartObject();
-      g.writeStringField("@type", typeUrl());
-      g.writeStringField("sender", sender);
-      g.writeStringField("code", code);
-      g.writeStringField("value", value);
+      g.writeSafeStringField("@type", typeUrl());
+      g.writeSafeStringField("sender", sender);
+      g.writeSafeStringField("code", code);
+      g.writeSafeStringField("value", value);
       emptyLists(g);
     }
 

@@ -7,19 +7,19 @@ import java.math.BigInteger;
  * the token and emits its Transfer log. Amounts are kept in quanta (10^quantumExp base units) so that sums fit a long.
  */
 public record Token(int index, String symbol, String name, int decimals, String bankDenom, Actor contract,
-                    int quantumExp) {
+                    int quantumExp, BigInteger quantum, String quantumZeros) {
 
-  public BigInteger quantum() {
-    return BigInteger.TEN.pow(quantumExp);
+  public Token(int index, String symbol, String name, int decimals, String bankDenom, Actor contract, int quantumExp) {
+    this(index, symbol, name, decimals, bankDenom, contract, quantumExp, BigInteger.TEN.pow(quantumExp), "0".repeat(quantumExp));
   }
 
   /** Base units of an amount in quanta, as a decimal string. */
   public String amount(long quanta) {
-    return BigInteger.valueOf(quanta).multiply(quantum()).toString();
+    return quanta == 0 ? "0" : quanta + quantumZeros;
   }
 
   public BigInteger units(long quanta) {
-    return BigInteger.valueOf(quanta).multiply(quantum());
+    return BigInteger.valueOf(quanta).multiply(quantum);
   }
 
   /** The genesis balance of every sender ({@link Planner#GENESIS_TOKENS} whole tokens), in quanta. */

@@ -65,7 +65,7 @@ public final class TxBuilder {
       case MULTI_MSG -> List.of(send(s, p.recipient, p.token, p.amount),
           new Msg.Call(s, genesis.tokens().get(p.token2).contract().checksum(), evm.input(p), "0"));
       case NATIVE_TRANSFER, ROUTER_CALL -> List.of(new Msg.Call(s, evm.target(p).checksum(), evm.input(p),
-          genesis.feeToken().units(p.value).toString()));
+          genesis.feeToken().amount(p.value)));
       default -> List.of(new Msg.Call(s, evm.target(p).checksum(), evm.input(p), "0"));
     };
   }

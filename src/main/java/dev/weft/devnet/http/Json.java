@@ -1,45 +1,44 @@
 package dev.weft.devnet.http;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import io.vertx.core.buffer.Buffer;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-
 /**
- * Responses are streamed with a Jackson generator straight into bytes: no JSON tree is ever built for a block, so a
- * block of a hundred txs renders in well under a millisecond.
+ * Responses are streamed into bytes with {@link JsonOut}: no JSON tree is ever built for a block, so a block of a
+ * hundred txs renders in well under a millisecond.
  */
 public final class Json {
-  public static final JsonFactory FACTORY = JsonFactory.builder().build();
-
   private Json() {}
 
   /** Writes one JSON value. */
   public interface Body {
-    void write(JsonGenerator g) throws IOException;
+    void write(JsonOut g);
   }
 
+  /** One reusable writer per thread (event loop or worker), so a block's answer does not regrow its array each time. */
+  private static final ThreadLocal<JsonOut> SCRATCH = ThreadLocal.withInitial(() -> new JsonOut(256 * 1024));
+  private static final ThreadLocal<Boolean> IN_USE = ThreadLocal.withInitial(() -> false);
+
   public static byte[] bytes(Body body) {
-    try (ByteArrayBuilder out = new ByteArrayBuilder(16 * 1024)) {
-      try (JsonGenerator g = FACTORY.createGenerator(out)) {
-        body.write(g);
-      }
-      return out.toByteArray();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return render(body).toByteArray();
   }
 
   public static Buffer buffer(Body body) {
-    return Buffer.buffer(bytes(body));
+    return render(body).toBuffer();
   }
 
-  /** A string field whose value may be null (written as JSON null). */
-  public static void nullableString(JsonGenerator g, String name, String value) throws IOException {
-    if (value == null) g.writeNullField(name);
-    else g.writeStringField(name, value);
+  private static JsonOut render(Body body) {
+    if (IN_USE.get()) { // a nested rendering gets its own writer
+      JsonOut out = new JsonOut(16 * 1024);
+      body.write(out);
+      return out;
+    }
+    IN_USE.set(true);
+    try {
+      JsonOut out = SCRATCH.get().reset();
+      body.write(out);
+      return out;
+    } finally {
+      IN_USE.set(false);
+    }
   }
 }

@@ -1,8 +1,6 @@
 package dev.weft.devnet.http;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 
-import java.io.IOException;
 
 /** JSON-RPC 2.0 envelopes (CometBFT and EVM); {@code id} is the raw JSON of the request id. */
 public final class JsonRpc {
@@ -20,7 +18,7 @@ public final class JsonRpc {
     }
   }
 
-  public static void result(JsonGenerator g, String id, Json.Body result) throws IOException {
+  public static void result(JsonOut g, String id, Json.Body result)  {
     g.writeStartObject();
     g.writeStringField("jsonrpc", "2.0");
     g.writeFieldName("id");
@@ -30,7 +28,7 @@ public final class JsonRpc {
     g.writeEndObject();
   }
 
-  public static void error(JsonGenerator g, String id, int code, String message, String data) throws IOException {
+  public static void error(JsonOut g, String id, int code, String message, String data)  {
     g.writeStartObject();
     g.writeStringField("jsonrpc", "2.0");
     g.writeFieldName("id");

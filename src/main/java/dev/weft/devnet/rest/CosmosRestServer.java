@@ -1,6 +1,5 @@
 package dev.weft.devnet.rest;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.chain.Bech32;
 import dev.weft.chain.Hex;
 import dev.weft.devnet.fault.FaultInjector;
@@ -10,6 +9,7 @@ import dev.weft.devnet.gen.Token;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.gen.Validator;
 import dev.weft.devnet.http.DevnetServer;
+import dev.weft.devnet.http.JsonOut;
 import dev.weft.devnet.http.Reply;
 import dev.weft.devnet.rpc.BlockJson;
 import io.vertx.core.Future;
@@ -253,7 +253,7 @@ public final class CosmosRestServer extends DevnetServer {
   }
 
   static Reply error(int status, int code, String message) {
-    return Reply.json(status, (JsonGenerator g) -> RestJson.error(g, code, message));
+    return Reply.json(status, (JsonOut g) -> RestJson.error(g, code, message));
   }
 
   @Override

@@ -1,16 +1,15 @@
 package dev.weft.devnet.rest;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.chain.CosmosTx;
 import dev.weft.chain.Hex;
 import dev.weft.devnet.gen.Block;
 import dev.weft.devnet.gen.Msg;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.gen.TxBuilder;
+import dev.weft.devnet.http.JsonOut;
 import dev.weft.devnet.http.Times;
 import dev.weft.devnet.rpc.CometJson;
 
-import java.io.IOException;
 import java.util.Base64;
 import java.util.List;
 
@@ -24,15 +23,15 @@ public final class RestJson {
   private RestJson() {}
 
   /** A decoded {@code cosmos.tx.v1beta1.Tx}; with {@code typed} it carries {@code "@type"} (inside a TxResponse). */
-  public static void tx(JsonGenerator g, Tx tx, boolean typed) throws IOException {
+  public static void tx(JsonOut g, Tx tx, boolean typed)  {
     g.writeStartObject();
-    if (typed) g.writeStringField("@type", "/cosmos.tx.v1beta1.Tx");
+    if (typed) g.writeSafeStringField("@type", "/cosmos.tx.v1beta1.Tx");
     g.writeObjectFieldStart("body");
     g.writeArrayFieldStart("messages");
     for (Msg m : tx.msgs) m.json(g);
     g.writeEndArray();
     g.writeStringField("memo", tx.memo);
-    g.writeStringField("timeout_height", "0");
+    g.writeSafeStringField("timeout_height", "0");
     g.writeArrayFieldStart("extension_options");
     g.writeEndArray();
     g.writeArrayFieldStart("non_critical_extension_options");
@@ -42,55 +41,55 @@ public final class RestJson {
     g.writeArrayFieldStart("signer_infos");
     g.writeStartObject();
     g.writeObjectFieldStart("public_key");
-    g.writeStringField("@type", TxBuilder.ETHSECP256K1);
-    g.writeStringField("key", B64.encodeToString(tx.signer.pubKey()));
+    g.writeSafeStringField("@type", TxBuilder.ETHSECP256K1);
+    g.writeSafeStringField("key", B64.encodeToString(tx.signer.pubKey()));
     g.writeEndObject();
     g.writeObjectFieldStart("mode_info");
     g.writeObjectFieldStart("single");
-    g.writeStringField("mode", "SIGN_MODE_DIRECT");
+    g.writeSafeStringField("mode", "SIGN_MODE_DIRECT");
     g.writeEndObject();
     g.writeEndObject();
-    g.writeStringField("sequence", Long.toString(tx.sequence));
+    g.writeSafeStringField("sequence", Long.toString(tx.sequence));
     g.writeEndObject();
     g.writeEndArray();
     g.writeObjectFieldStart("fee");
     Msg.coins(g, "amount", tx.fee);
-    g.writeStringField("gas_limit", Long.toString(tx.gasLimit));
-    g.writeStringField("payer", "");
-    g.writeStringField("granter", "");
+    g.writeSafeStringField("gas_limit", Long.toString(tx.gasLimit));
+    g.writeSafeStringField("payer", "");
+    g.writeSafeStringField("granter", "");
     g.writeEndObject();
     g.writeNullField("tip");
     g.writeEndObject();
     g.writeArrayFieldStart("signatures");
-    g.writeString(tx.signatureBase64);
+    g.writeSafeString(tx.signatureBase64);
     g.writeEndArray();
     g.writeEndObject();
   }
 
   /** A {@code cosmos.base.abci.v1beta1.TxResponse}; {@code data} is upper-case hex, as the SDK prints it. */
-  public static void txResponse(JsonGenerator g, Block b, Tx tx) throws IOException {
+  public static void txResponse(JsonOut g, Block b, Tx tx)  {
     g.writeStartObject();
-    g.writeStringField("height", Long.toString(b.height));
-    g.writeStringField("txhash", tx.hash);
-    g.writeStringField("codespace", tx.codespace);
+    g.writeSafeStringField("height", Long.toString(b.height));
+    g.writeSafeStringField("txhash", tx.hash);
+    g.writeSafeStringField("codespace", tx.codespace);
     g.writeNumberField("code", tx.code);
-    g.writeStringField("data", tx.data == null ? "" : Hex.upper(tx.data));
+    g.writeSafeStringField("data", tx.data == null ? "" : Hex.upper(tx.data));
     g.writeStringField("raw_log", tx.log);
     g.writeArrayFieldStart("logs");
     g.writeEndArray();
-    g.writeStringField("info", "");
-    g.writeStringField("gas_wanted", Long.toString(tx.gasLimit));
-    g.writeStringField("gas_used", Long.toString(tx.gasUsed));
+    g.writeSafeStringField("info", "");
+    g.writeSafeStringField("gas_wanted", Long.toString(tx.gasLimit));
+    g.writeSafeStringField("gas_used", Long.toString(tx.gasUsed));
     g.writeFieldName("tx");
     tx(g, tx, true);
-    g.writeStringField("timestamp", Times.rfc3339Seconds(b.timeNanos));
+    g.writeSafeStringField("timestamp", Times.rfc3339Seconds(b.timeNanos));
     g.writeFieldName("events");
     CometJson.events(g, tx.events);
     g.writeEndObject();
   }
 
   /** The gRPC-gateway error body. */
-  public static void error(JsonGenerator g, int code, String message) throws IOException {
+  public static void error(JsonOut g, int code, String message)  {
     g.writeStartObject();
     g.writeNumberField("code", code);
     g.writeStringField("message", message);

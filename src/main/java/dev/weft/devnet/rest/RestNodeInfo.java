@@ -1,12 +1,11 @@
 package dev.weft.devnet.rest;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.chain.Hex;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.Mix;
 import dev.weft.devnet.gen.Validator;
+import dev.weft.devnet.http.JsonOut;
 
-import java.io.IOException;
 import java.util.Base64;
 
 /** The node's self-description (GetNodeInfo) and the opchild validator set. */
@@ -23,7 +22,7 @@ final class RestNodeInfo {
     this.nodeId = Hex.lower(Mix.bytes(chain.spec().seed(), 51, 0, 20));
   }
 
-  void write(JsonGenerator g) throws IOException {
+  void write(JsonOut g)  {
     g.writeStartObject();
     g.writeObjectFieldStart("default_node_info");
     g.writeObjectFieldStart("protocol_version");
@@ -57,7 +56,7 @@ final class RestNodeInfo {
   }
 
   /** An opchild {@code Validator}: moniker, operator_address, consensus_pubkey (an Any), cons_power. */
-  static void validator(JsonGenerator g, Validator v) throws IOException {
+  static void validator(JsonOut g, Validator v)  {
     g.writeStartObject();
     g.writeStringField("moniker", v.moniker());
     g.writeStringField("operator_address", v.operatorAddress());
@@ -69,7 +68,7 @@ final class RestNodeInfo {
     g.writeEndObject();
   }
 
-  void validators(JsonGenerator g) throws IOException {
+  void validators(JsonOut g)  {
     g.writeStartObject();
     g.writeArrayFieldStart("validators");
     for (Validator v : chain.genesis().validators()) validator(g, v);

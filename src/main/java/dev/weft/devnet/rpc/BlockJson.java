@@ -1,11 +1,10 @@
 package dev.weft.devnet.rpc;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.chain.Hex;
 import dev.weft.devnet.gen.Block;
+import dev.weft.devnet.http.JsonOut;
 import dev.weft.devnet.http.Times;
 
-import java.io.IOException;
 import java.util.Base64;
 
 /**
@@ -26,48 +25,48 @@ public enum BlockJson {
     return this == COMET ? Times.rfc3339Nano(nanos) : Times.protoTimestamp(nanos);
   }
 
-  public void blockId(JsonGenerator g, byte[] hash, byte[] parts) throws IOException {
+  public void blockId(JsonOut g, byte[] hash, byte[] parts)  {
     g.writeStartObject();
-    g.writeStringField("hash", hash == null ? "" : bytes(hash));
+    g.writeSafeStringField("hash", hash == null ? "" : bytes(hash));
     g.writeObjectFieldStart(this == COMET ? "parts" : "part_set_header");
     g.writeNumberField("total", hash == null ? 0 : 1);
-    g.writeStringField("hash", parts == null ? "" : bytes(parts));
+    g.writeSafeStringField("hash", parts == null ? "" : bytes(parts));
     g.writeEndObject();
     g.writeEndObject();
   }
 
   /** The header; {@code proposer} replaces the proposer address (the SDK block's valcons form) when not null. */
-  public void header(JsonGenerator g, Block b, String chainId, String proposer) throws IOException {
+  public void header(JsonOut g, Block b, String chainId, String proposer)  {
     g.writeStartObject();
     g.writeObjectFieldStart("version");
-    g.writeStringField("block", CometJson.BLOCK_PROTOCOL);
-    if (this == PROTO) g.writeStringField("app", "0");
+    g.writeSafeStringField("block", CometJson.BLOCK_PROTOCOL);
+    if (this == PROTO) g.writeSafeStringField("app", "0");
     g.writeEndObject();
-    g.writeStringField("chain_id", chainId);
-    g.writeStringField("height", Long.toString(b.height));
-    g.writeStringField("time", time(b.timeNanos));
+    g.writeSafeStringField("chain_id", chainId);
+    g.writeSafeStringField("height", Long.toString(b.height));
+    g.writeSafeStringField("time", time(b.timeNanos));
     g.writeFieldName("last_block_id");
     blockId(g, b.lastBlockHash, b.lastPartsHash);
-    g.writeStringField("last_commit_hash", bytes(b.lastCommitHash));
-    g.writeStringField("data_hash", bytes(b.dataHash));
-    g.writeStringField("validators_hash", bytes(b.validatorsHash));
-    g.writeStringField("next_validators_hash", bytes(b.validatorsHash));
-    g.writeStringField("consensus_hash", bytes(b.consensusHash));
-    g.writeStringField("app_hash", bytes(b.appHash));
-    g.writeStringField("last_results_hash", bytes(b.lastResultsHash));
-    g.writeStringField("evidence_hash", bytes(Block.EMPTY_HASH));
-    g.writeStringField("proposer_address", proposer != null ? proposer : bytes(b.proposer.address()));
+    g.writeSafeStringField("last_commit_hash", bytes(b.lastCommitHash));
+    g.writeSafeStringField("data_hash", bytes(b.dataHash));
+    g.writeSafeStringField("validators_hash", bytes(b.validatorsHash));
+    g.writeSafeStringField("next_validators_hash", bytes(b.validatorsHash));
+    g.writeSafeStringField("consensus_hash", bytes(b.consensusHash));
+    g.writeSafeStringField("app_hash", bytes(b.appHash));
+    g.writeSafeStringField("last_results_hash", bytes(b.lastResultsHash));
+    g.writeSafeStringField("evidence_hash", bytes(Block.EMPTY_HASH));
+    g.writeSafeStringField("proposer_address", proposer != null ? proposer : bytes(b.proposer.address()));
     g.writeEndObject();
   }
 
   /** The block: header, data (the raw txs, base64), evidence and last commit. */
-  public void block(JsonGenerator g, Block b, String chainId, String proposer) throws IOException {
+  public void block(JsonOut g, Block b, String chainId, String proposer)  {
     g.writeStartObject();
     g.writeFieldName("header");
     header(g, b, chainId, proposer);
     g.writeObjectFieldStart("data");
     g.writeArrayFieldStart("txs");
-    for (int i = 0; i < b.txs.size(); i++) g.writeString(b.txs.get(i).rawBase64);
+    for (int i = 0; i < b.txs.size(); i++) g.writeSafeString(b.txs.get(i).rawBase64);
     g.writeEndArray();
     g.writeEndObject();
     g.writeObjectFieldStart("evidence");
@@ -75,7 +74,7 @@ public enum BlockJson {
     g.writeEndArray();
     g.writeEndObject();
     g.writeObjectFieldStart("last_commit");
-    g.writeStringField("height", Long.toString(b.height - 1));
+    g.writeSafeStringField("height", Long.toString(b.height - 1));
     g.writeNumberField("round", 0);
     g.writeFieldName("block_id");
     blockId(g, b.lastBlockHash, b.lastPartsHash);
@@ -83,10 +82,10 @@ public enum BlockJson {
     if (b.lastCommitSignature != null) {
       g.writeStartObject();
       if (this == COMET) g.writeNumberField("block_id_flag", 2);
-      else g.writeStringField("block_id_flag", "BLOCK_ID_FLAG_COMMIT");
-      g.writeStringField("validator_address", bytes(b.proposer.address()));
-      g.writeStringField("timestamp", time(b.timeNanos));
-      g.writeStringField("signature", B64.encodeToString(b.lastCommitSignature));
+      else g.writeSafeStringField("block_id_flag", "BLOCK_ID_FLAG_COMMIT");
+      g.writeSafeStringField("validator_address", bytes(b.proposer.address()));
+      g.writeSafeStringField("timestamp", time(b.timeNanos));
+      g.writeSafeStringField("signature", B64.encodeToString(b.lastCommitSignature));
       g.writeEndObject();
     }
     g.writeEndArray();

@@ -1,12 +1,11 @@
 package dev.weft.devnet.rpc;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.devnet.gen.Block;
 import dev.weft.devnet.gen.Event;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.gen.Validator;
+import dev.weft.devnet.http.JsonOut;
 
-import java.io.IOException;
 import java.util.Base64;
 import java.util.List;
 
@@ -21,7 +20,7 @@ public final class CometJson {
   private CometJson() {}
 
   /** {@code /block} result: block_id, then the block with its raw txs (base64) and last commit. */
-  public static void block(JsonGenerator g, Block b, String chainId) throws IOException {
+  public static void block(JsonOut g, Block b, String chainId)  {
     g.writeStartObject();
     g.writeFieldName("block_id");
     BlockJson.COMET.blockId(g, b.hash, b.partsHash);
@@ -30,15 +29,15 @@ public final class CometJson {
     g.writeEndObject();
   }
 
-  public static void events(JsonGenerator g, List<Event> events) throws IOException {
+  public static void events(JsonOut g, List<Event> events)  {
     g.writeStartArray();
     for (Event e : events) {
       g.writeStartObject();
-      g.writeStringField("type", e.type());
+      g.writeSafeStringField("type", e.type());
       g.writeArrayFieldStart("attributes");
       for (Event.Attr a : e.attributes()) {
         g.writeStartObject();
-        g.writeStringField("key", a.key());
+        g.writeSafeStringField("key", a.key());
         g.writeStringField("value", a.value());
         g.writeBooleanField("index", a.index());
         g.writeEndObject();
@@ -50,25 +49,25 @@ public final class CometJson {
   }
 
   /** An ExecTxResult: code, data (base64 or null), log, info, gas_wanted, gas_used, events, codespace. */
-  public static void txResult(JsonGenerator g, Tx tx) throws IOException {
+  public static void txResult(JsonOut g, Tx tx)  {
     g.writeStartObject();
     g.writeNumberField("code", tx.code);
     if (tx.data == null) g.writeNullField("data");
-    else g.writeStringField("data", B64.encodeToString(tx.data));
+    else g.writeSafeStringField("data", B64.encodeToString(tx.data));
     g.writeStringField("log", tx.log);
-    g.writeStringField("info", "");
-    g.writeStringField("gas_wanted", Long.toString(tx.gasLimit));
-    g.writeStringField("gas_used", Long.toString(tx.gasUsed));
+    g.writeSafeStringField("info", "");
+    g.writeSafeStringField("gas_wanted", Long.toString(tx.gasLimit));
+    g.writeSafeStringField("gas_used", Long.toString(tx.gasUsed));
     g.writeFieldName("events");
     events(g, tx.events);
-    g.writeStringField("codespace", tx.codespace);
+    g.writeSafeStringField("codespace", tx.codespace);
     g.writeEndObject();
   }
 
   /** {@code /block_results}: {@code txs_results} is null for an empty block (a nil slice), aligned with the txs otherwise. */
-  public static void blockResults(JsonGenerator g, Block b) throws IOException {
+  public static void blockResults(JsonOut g, Block b)  {
     g.writeStartObject();
-    g.writeStringField("height", Long.toString(b.height));
+    g.writeSafeStringField("height", Long.toString(b.height));
     if (b.txs.isEmpty()) {
       g.writeNullField("txs_results");
     } else {
@@ -83,26 +82,26 @@ public final class CometJson {
     g.writeRawValue("{\"block\":{\"max_bytes\":\"22020096\",\"max_gas\":\"-1\"},"
         + "\"evidence\":{\"max_age_num_blocks\":\"100000\",\"max_age_duration\":\"172800000000000\",\"max_bytes\":\"1048576\"},"
         + "\"validator\":{\"pub_key_types\":[\"ed25519\"]},\"version\":{},\"abci\":{\"vote_extensions_enable_height\":\"0\"}}");
-    g.writeStringField("app_hash", B64.encodeToString(b.resultsAppHash));
+    g.writeSafeStringField("app_hash", B64.encodeToString(b.resultsAppHash));
     g.writeEndObject();
   }
 
   /** A ResultTx of {@code /tx} and {@code /tx_search}: hash, height, index, tx_result, tx. */
-  public static void resultTx(JsonGenerator g, Block b, Tx tx) throws IOException {
+  public static void resultTx(JsonOut g, Block b, Tx tx)  {
     g.writeStartObject();
-    g.writeStringField("hash", tx.hash);
-    g.writeStringField("height", Long.toString(b.height));
+    g.writeSafeStringField("hash", tx.hash);
+    g.writeSafeStringField("height", Long.toString(b.height));
     g.writeNumberField("index", tx.index);
     g.writeFieldName("tx_result");
     txResult(g, tx);
-    g.writeStringField("tx", tx.rawBase64);
+    g.writeSafeStringField("tx", tx.rawBase64);
     g.writeEndObject();
   }
 
-  public static void pubKey(JsonGenerator g, Validator v) throws IOException {
+  public static void pubKey(JsonOut g, Validator v)  {
     g.writeObjectFieldStart("pub_key");
-    g.writeStringField("type", "tendermint/PubKeyEd25519");
-    g.writeStringField("value", v.pubKeyBase64());
+    g.writeSafeStringField("type", "tendermint/PubKeyEd25519");
+    g.writeSafeStringField("value", v.pubKeyBase64());
     g.writeEndObject();
   }
 }

@@ -1,6 +1,5 @@
 package dev.weft.devnet.rpc;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.chain.Hex;
 import dev.weft.devnet.gen.Block;
 import dev.weft.devnet.gen.DevnetChain;
@@ -8,12 +7,12 @@ import dev.weft.devnet.gen.Mix;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.gen.Validator;
 import dev.weft.devnet.http.Json;
-import dev.weft.devnet.http.Times;
+import dev.weft.devnet.http.JsonOut;
 import dev.weft.devnet.http.JsonRpc;
+import dev.weft.devnet.http.Times;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -91,7 +90,7 @@ final class CometMethods {
     }
   }
 
-  private void status(JsonGenerator g) throws IOException {
+  private void status(JsonOut g)  {
     long head = chain.head();
     g.writeStartObject();
     g.writeObjectFieldStart("node_info");
@@ -125,7 +124,7 @@ final class CometMethods {
     g.writeEndObject();
   }
 
-  private void syncPoint(JsonGenerator g, String which, long h) throws IOException {
+  private void syncPoint(JsonOut g, String which, long h)  {
     g.writeStringField(which + "_block_hash", h < 1 ? "" : Hex.upper(chain.blockHash(h)));
     g.writeStringField(which + "_app_hash", h < 1 ? "" : Hex.upper(chain.appHash(h)));
     g.writeStringField(which + "_block_height", Long.toString(h));
