@@ -83,9 +83,4 @@ public final class DevnetVerticle extends VerticleBase {
       for (int i = 0; i < MAX_CATCH_UP && chain.head() < target; i++) chain.advance();
     });
   }
-
-  /** The simulated chain (tests drive it directly). */
-  public DevnetChain chain() {
-    return chain;
-  }
 }

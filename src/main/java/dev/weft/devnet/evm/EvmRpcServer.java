@@ -81,6 +81,9 @@ public final class EvmRpcServer extends DevnetServer {
     } catch (JsonRpc.Error e) {
       error(g, id, e.code, e.getMessage(), e.data);
       return;
+    } catch (RuntimeException e) { // one bad call must not spoil the rest of a batch
+      error(g, id, -32603, String.valueOf(e.getMessage()), null);
+      return;
     }
     JsonRpc.result(g, id, result); // every check happened in call(): the result writer only renders
   }

@@ -129,8 +129,8 @@ public final class EvmBuilder {
   /** The router's children: CREATE (nonce = the call's slot) and CREATE2 (salt = the slot). */
   private String child(TxPlan p, boolean create2) {
     byte[] router = genesis.router().address();
-    byte[] a = create2 ? Genesis.create2Address(router, Hex.decode(Abi.word(p.g)), CHILD_INIT_HASH)
-        : Genesis.createAddress(router, p.g);
+    byte[] a = create2 ? ContractAddress.create2(router, Hex.decode(Abi.word(p.g)), CHILD_INIT_HASH)
+        : ContractAddress.create(router, p.g);
     return Hex.prefixed(a);
   }
 

@@ -92,44 +92,7 @@ public final class Genesis {
   }
 
   private Actor contract(int id, int nonce) {
-    return put(new Actor(id, createAddress(deployer.address(), nonce), null, FIRST_ACCOUNT_NUMBER + s + id, spec.bech32Prefix()));
-  }
-
-  /** The CREATE address: the last 20 bytes of Keccak-256 of RLP([creator, nonce]) (nonce below 128). */
-  public static byte[] createAddress(byte[] creator, long nonce) {
-    if (nonce < 0 || nonce >= 128) {
-      byte[] n = trimmed(nonce);
-      byte[] rlp = new byte[2 + 20 + 1 + n.length];
-      rlp[0] = (byte) (0xc0 + 21 + 1 + n.length);
-      rlp[1] = (byte) 0x94;
-      System.arraycopy(creator, 0, rlp, 2, 20);
-      rlp[22] = (byte) (0x80 + n.length);
-      System.arraycopy(n, 0, rlp, 23, n.length);
-      return Arrays.copyOfRange(Hashes.keccak256(rlp), 12, 32);
-    }
-    byte[] rlp = new byte[23];
-    rlp[0] = (byte) 0xd6;
-    rlp[1] = (byte) 0x94;
-    System.arraycopy(creator, 0, rlp, 2, 20);
-    rlp[22] = nonce == 0 ? (byte) 0x80 : (byte) nonce;
-    return Arrays.copyOfRange(Hashes.keccak256(rlp), 12, 32);
-  }
-
-  /** The CREATE2 address: Keccak-256(0xff ++ creator ++ salt ++ Keccak-256(initCode)), last 20 bytes. */
-  public static byte[] create2Address(byte[] creator, byte[] salt32, byte[] initCodeHash) {
-    byte[] in = new byte[1 + 20 + 32 + 32];
-    in[0] = (byte) 0xff;
-    System.arraycopy(creator, 0, in, 1, 20);
-    System.arraycopy(salt32, 0, in, 21, 32);
-    System.arraycopy(initCodeHash, 0, in, 53, 32);
-    return Arrays.copyOfRange(Hashes.keccak256(in), 12, 32);
-  }
-
-  private static byte[] trimmed(long v) {
-    byte[] b = longBytes(v);
-    int i = 0;
-    while (i < 7 && b[i] == 0) i++;
-    return Arrays.copyOfRange(b, i, 8);
+    return put(new Actor(id, ContractAddress.create(deployer.address(), nonce), null, FIRST_ACCOUNT_NUMBER + s + id, spec.bech32Prefix()));
   }
 
   static byte[] longBytes(long v) {
@@ -255,12 +218,7 @@ public final class Genesis {
     return null;
   }
 
-  /** Txs are signed round-robin through a shuffled period in which busy senders appear more often. */
-  public int periodLength() {
-    return period.length;
-  }
-
-  /** The sender of the u-th regular tx of the chain. */
+  /** The sender of the u-th regular tx of the chain (round-robin through a shuffled period where busy senders recur). */
   public int sender(long u) {
     return period[(int) (u % period.length)];
   }
