@@ -290,4 +290,83 @@ class DevnetApiTest {
     assertEquals(400, devnet.get(devnet.restPort, "/opinit/opchild/v1/validator/init1xyz").statusCode());
     assertEquals(404, devnet.get(devnet.restPort, "/nope").statusCode());
   }
+
+  @Test
+  @DisplayName("over HTTP: each receipt's logs are its tx's evm events from /block_results, in order, with block-wide logIndex")
+  void receiptsMatchEvents() {
+    long h = busiest();
+    JsonArray results = devnet.rpc("/block_results?height=" + h).getJsonObject("result").getJsonArray("txs_results");
+    JsonArray txs = devnet.rpc("/block?height=" + h).getJsonObject("result").getJsonObject("block").getJsonObject("data").getJsonArray("txs");
+    JsonArray receipts = devnet.eth("eth_getBlockReceipts", hex(h)).getJsonArray("result");
+    JsonArray traces = devnet.eth("debug_traceBlockByNumber", hex(h), new JsonObject().put("tracer", "callTracer")).getJsonArray("result");
+    assertEquals(txs.size(), traces.size());
+    int evm = 0;
+    long logIndex = 0;
+    for (int i = 0; i < txs.size(); i++) {
+      JsonObject trace = traces.getJsonObject(i);
+      if (trace.containsKey("error")) {
+        assertEquals("0x" + CosmosTx.hash(Base64.getDecoder().decode(txs.getString(i))).toLowerCase(), trace.getString("txHash"));
+        continue;
+      }
+      JsonObject receipt = receipts.getJsonObject(evm);
+      assertEquals(hex(evm), receipt.getString("transactionIndex"));
+      assertEquals(trace.getString("txHash"), receipt.getString("transactionHash"));
+      assertEquals(results.getJsonObject(i).getInteger("code") == 0 ? "0x1" : "0x0", receipt.getString("status"));
+      assertEquals(Long.decode(results.getJsonObject(i).getString("gas_used")), Long.decode(receipt.getString("gasUsed")));
+      List<JsonObject> fromEvents = new ArrayList<>();
+      for (Object e : results.getJsonObject(i).getJsonArray("events")) {
+        JsonObject ev = (JsonObject) e;
+        if (ev.getString("type").equals("evm")) fromEvents.add(new JsonObject(ev.getJsonArray("attributes").getJsonObject(0).getString("value")));
+      }
+      JsonArray logs = receipt.getJsonArray("logs");
+      assertEquals(fromEvents.size(), logs.size());
+      for (int k = 0; k < logs.size(); k++) {
+        JsonObject log = logs.getJsonObject(k);
+        assertEquals(fromEvents.get(k).getString("address").toLowerCase(), log.getString("address"));
+        assertEquals(fromEvents.get(k).getJsonArray("topics"), log.getJsonArray("topics"));
+        assertEquals(fromEvents.get(k).getString("data"), log.getString("data"));
+        assertEquals(hex(logIndex++), log.getString("logIndex"));
+      }
+      evm++;
+    }
+    assertEquals(receipts.size(), evm);
+  }
+
+  @Test
+  @DisplayName("over HTTP: the rich-list invariant, Transfer logs of /block_results summed from block 1 = batched eth_call balanceOf at that height")
+  void balancesFromLogs() {
+    long upTo = 120;
+    java.util.Map<String, BigInteger> sums = new java.util.TreeMap<>();
+    for (long h = 1; h <= upTo; h++) {
+      JsonArray results = devnet.rpc("/block_results?height=" + h).getJsonObject("result").getJsonArray("txs_results");
+      if (results == null) continue;
+      for (Object r : results) {
+        for (Object e : ((JsonObject) r).getJsonArray("events")) {
+          JsonObject ev = (JsonObject) e;
+          if (!ev.getString("type").equals("evm")) continue;
+          JsonObject log = new JsonObject(ev.getJsonArray("attributes").getJsonObject(0).getString("value"));
+          JsonArray topics = log.getJsonArray("topics");
+          if (topics.size() != 3 || !topics.getString(0).equals(Abi.TRANSFER_TOPIC)) continue;
+          BigInteger amount = new BigInteger(log.getString("data").substring(2), 16);
+          String token = log.getString("address").toLowerCase();
+          sums.merge(token + " 0x" + topics.getString(1).substring(26), amount.negate(), BigInteger::add);
+          sums.merge(token + " 0x" + topics.getString(2).substring(26), amount, BigInteger::add);
+        }
+      }
+    }
+    sums.keySet().removeIf(k -> k.endsWith(Abi.ZERO_ADDRESS));
+    JsonArray batch = new JsonArray();
+    List<String> keys = new ArrayList<>(sums.keySet());
+    for (int i = 0; i < keys.size(); i++) {
+      String[] tokenAccount = keys.get(i).split(" ");
+      batch.add(new JsonObject().put("jsonrpc", "2.0").put("id", i).put("method", "eth_call")
+          .put("params", new JsonArray().add(new JsonObject().put("to", tokenAccount[0]).put("data", Abi.BALANCE_OF + Abi.word(tokenAccount[1]))).add(hex(upTo))));
+    }
+    assertTrue(keys.size() > 500, keys.size() + " (token, account) pairs");
+    JsonArray answers = devnet.ethBatch(batch);
+    for (int i = 0; i < keys.size(); i++) {
+      assertEquals(i, answers.getJsonObject(i).getInteger("id"));
+      assertEquals(sums.get(keys.get(i)), new BigInteger(answers.getJsonObject(i).getString("result").substring(2), 16), keys.get(i));
+    }
+  }
 }
