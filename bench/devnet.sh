@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# What the devnet serves alone: generation + rendering cost per block, and blocks/s and txs/s over loopback HTTP for
-# the four answers an indexer reads per block. Usage: bench/devnet.sh [blocks=3000] [txs_per_block=100] [concurrency=16]
+# What the devnet serves alone: CPU cost of generating a block and rendering the four answers an indexer reads per
+# block (/block, /block_results, REST /txs/block, eth_getBlockReceipts), then blocks/s and txs/s over loopback HTTP,
+# next to the /health baseline of the same server. Usage: bench/devnet.sh [blocks=3000] [txs_per_block=100] [in_flight=16]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -q -B test-compile org.apache.maven.plugins:maven-dependency-plugin:3.9.0:build-classpath \
-  -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
-exec java -Xms1g -Xmx2g -cp "target/classes:target/test-classes:$(cat target/bench.classpath)" dev.weft.bench.DevnetBench "$@"
+mvn -B -q -o test-compile >/dev/null
+mvn -B -q -o dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test >/dev/null
+mkdir -p bench/results
+OUT="bench/results/devnet-$(date +%Y%m%dT%H%M%S).txt"
+java -Xms1g -Xmx2g -Dweft.log.level=warn -cp "target/classes:target/test-classes:$(cat target/test-cp.txt)" \
+  dev.weft.bench.DevnetBench "$@" 2>&1 | grep -v ' WARN \| INFO ' | tee "$OUT"

@@ -16,7 +16,7 @@ import java.time.format.DateTimeParseException;
  *                    so that a restarted live chain has grown meanwhile instead of starting over)
  * @param stateFile   where live mode keeps its auto genesis time; empty = nowhere
  */
-public record DevnetConfig(long seed, Mode mode, long historyBlocks, Duration blockInterval, int txsPerBlock,
+public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBlocks, Duration blockInterval, int txsPerBlock,
                            double emptyBlockShare, Instant genesisTime, String host, int rpcPort, int restPort,
                            int jsonRpcPort, int recipients, int txSearchWindow, String stateFile, FaultConfig faults) {
 
@@ -27,6 +27,7 @@ public record DevnetConfig(long seed, Mode mode, long historyBlocks, Duration bl
     if (interval.toMillis() < 1 || interval.toDays() > 1) throw new ConfigException("devnet.block_interval", "must be between 1ms and 1d (got " + interval.toMillis() + "ms)");
     return new DevnetConfig(
         c.longValue("devnet.seed", 42, Long.MIN_VALUE, Long.MAX_VALUE),
+        c.longValue("devnet.evm_chain_id", 1397, 1, (1L << 53) - 1),
         c.enumValue("devnet.mode", Mode.class, Mode.LIVE),
         c.longValue("devnet.history_blocks", 300, 0, 1L << 40),
         interval,

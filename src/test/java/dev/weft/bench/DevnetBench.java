@@ -121,14 +121,39 @@ public final class DevnetBench {
     }
     done.get(30, TimeUnit.MINUTES);
     double secs = (System.nanoTime() - t0) / 1e9;
+    double health = healthBaseline(client, clientVertx, rpc, concurrency * 4, Math.max(2000, blocks * 4));
     double cpu = (processCpu() - cpu0) / 1e9;
     double serverCpu = (threadsCpu(serverThreads) - serverCpu0) / 1e9;
     System.out.printf("over HTTP: %d blocks, %d txs in %.1f s -> %.0f blocks/s, %.0f txs/s (%.1f MB/s of JSON)%n",
         blocks, txCount.get(), secs, blocks / secs, txCount.get() / secs, bytes.get() / 1e6 / secs);
     System.out.printf("  CPU: devnet threads %.2f ms per block (%.0f txs per CPU-second); whole process (client, GC, JIT too) %.2f ms per block%n",
         serverCpu * 1000 / blocks, txCount.get() / serverCpu, cpu * 1000 / blocks);
+    System.out.printf("  baseline, same client and server: %.0f /health requests/s at %d in flight -> one block's 4 answers cost %.1f /health round-trips%n",
+        health, concurrency * 4, health / (4 * blocks / secs) * 4);
     clientVertx.close().toCompletionStage().toCompletableFuture().get();
     node.stop().toCompletionStage().toCompletableFuture().get();
+  }
+
+  /** Requests per second of CometBFT {@code /health} (an empty answer): what the HTTP path alone costs. */
+  private static double healthBaseline(HttpClient client, Vertx vertx, int port, int inFlight, int total) throws Exception {
+    AtomicLong left = new AtomicLong(total);
+    AtomicLong running = new AtomicLong(inFlight);
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    long t0 = System.nanoTime();
+    for (int i = 0; i < inFlight; i++) vertx.runOnContext(x -> health(client, port, left, running, done));
+    done.get(10, TimeUnit.MINUTES);
+    return total / ((System.nanoTime() - t0) / 1e9);
+  }
+
+  private static void health(HttpClient client, int port, AtomicLong left, AtomicLong running, CompletableFuture<Void> done) {
+    if (left.getAndDecrement() <= 0) {
+      if (running.decrementAndGet() == 0) done.complete(null);
+      return;
+    }
+    get(client, port, "/health").onComplete(ar -> {
+      if (ar.failed()) done.completeExceptionally(ar.cause());
+      else health(client, port, left, running, done);
+    });
   }
 
   private static long threadsCpu(long[] ids) {

@@ -229,12 +229,13 @@ class DevnetApiTest {
   void ethCall() {
     Token gas = chain.genesis().feeToken();
     String token = gas.contract().hex();
+    assertEquals("0x500702e28b0e7ca814cbe4378084d5725d23608f", token, "the registry's ERC-20 of the l2/ INIT");
     String holder = chain.genesis().actor(3).hex();
     assertEquals("0x" + Abi.word(chain.balanceOf(gas, Hex.decode(holder), 120)), call(token, Abi.BALANCE_OF + Abi.word(holder), hex(120)));
-    assertEquals("0x" + Abi.string("GAS"), call(token, Abi.SYMBOL, "latest"));
-    assertEquals("0x" + Abi.string("Gas Token"), call(token, Abi.NAME, "latest"));
-    assertEquals("0x" + Abi.word(18), call(token, Abi.DECIMALS, "latest"));
-    assertEquals(BigInteger.TEN.pow(27).multiply(BigInteger.valueOf(256)), new BigInteger(call(token, Abi.TOTAL_SUPPLY, "latest").substring(2), 16));
+    assertEquals("0x" + Abi.string("INIT"), call(token, Abi.SYMBOL, "latest"));
+    assertEquals("0x" + Abi.string("Initia Native Token"), call(token, Abi.NAME, "latest"));
+    assertEquals("0x" + Abi.word(6), call(token, Abi.DECIMALS, "latest"));
+    assertEquals(BigInteger.TEN.pow(15).multiply(BigInteger.valueOf(256)), new BigInteger(call(token, Abi.TOTAL_SUPPLY, "latest").substring(2), 16));
     assertEquals("0x" + Abi.word(0), call(token, Abi.BALANCE_OF + Abi.word("0x" + "12".repeat(20)), "latest"));
 
     Collection kittens = chain.genesis().collections().get(0);
@@ -253,7 +254,8 @@ class DevnetApiTest {
     assertEquals(-32000, notToken.getInteger("code"));
     assertEquals("0x", call(holder, Abi.NAME, "latest"));
     assertEquals("header not found", callResponse(token, Abi.NAME, "0x99999").getJsonObject("error").getString("message"));
-    assertEquals(Abi.quantity(chain.balanceOf(gas, Hex.decode(holder), 300)), devnet.eth("eth_getBalance", holder, "latest").getString("result"));
+    assertEquals(Abi.quantity(chain.balanceOf(gas, Hex.decode(holder), 300).multiply(BigInteger.TEN.pow(12))),
+        devnet.eth("eth_getBalance", holder, "latest").getString("result"), "native balance: the fee token in 18 decimals");
   }
 
   private static String call(String to, String data, String block) {

@@ -23,7 +23,7 @@ public final class EthJson {
   static final String EMPTY_ROOT = "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";
   static final String EMPTY_UNCLES = "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347";
   static final String ZERO_HASH = "0x" + "0".repeat(64);
-  static final String GAS_PRICE = Abi.quantity(Planner.GAS_PRICE_QUANTA * 1_000_000_000L);
+  static final String GAS_PRICE = Abi.quantity(Planner.EVM_GAS_PRICE);
   static final String BLOCK_GAS_LIMIT = "0x1c9c380";
 
   private EthJson() {}

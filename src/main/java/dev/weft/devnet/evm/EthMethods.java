@@ -5,6 +5,7 @@ import dev.weft.chain.Hex;
 import dev.weft.devnet.gen.Abi;
 import dev.weft.devnet.gen.Block;
 import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.devnet.gen.Token;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.http.Json;
 import dev.weft.devnet.http.JsonRpc;
@@ -180,7 +181,8 @@ final class EthMethods {
     String addr = param(params, 0).asText("");
     if (!Hex.isHex(addr, 20)) throw new JsonRpc.Error(-32602, "invalid argument 0: hex string has wrong length for common.Address", null);
     long h = stateHeight(params, 1);
-    return string(Abi.quantity(chain.balanceOf(chain.genesis().feeToken(), Hex.decode(addr), h)));
+    Token fee = chain.genesis().feeToken(); // native balance = the fee token, in the EVM's 18 decimals
+    return string(Abi.quantity(chain.balanceOf(fee, Hex.decode(addr), h).multiply(java.math.BigInteger.TEN.pow(18 - fee.decimals()))));
   }
 
   /** Only the callTracer is served; {@code tracerConfig.onlyTopCall} drops the sub-calls. */

@@ -137,7 +137,7 @@ public final class EvmBuilder {
   public EvmTx evmTx(TxPlan p, byte[] raw, byte[] sig, List<EvmLog> logs) {
     Actor from = genesis.actor(p.sender);
     String to = to(p);
-    BigInteger value = genesis.feeToken().units(p.value);
+    BigInteger value = genesis.feeToken().evmValue(p.value);
     boolean ok = !p.kind.failed();
     CallFrame frame = frame(p, from.hex(), to, value);
     return new EvmTx("0x" + Hex.lower(Hashes.keccak256(raw)), from, to, p.kind == TxPlan.Kind.DEPLOY ? created(p) : null,
@@ -166,7 +166,7 @@ public final class EvmBuilder {
     Token token = genesis.tokens().get(p.token);
     String t = token.contract().hex();
     String x = hex(p.recipient);
-    String half = Abi.quantity(genesis.feeToken().units(p.value / 2));
+    String half = Abi.quantity(genesis.feeToken().evmValue(p.value / 2));
     String c1 = child(p, false);
     String c2 = child(p, true);
     long gas = p.gasLimit - 21_000 - 1_000;

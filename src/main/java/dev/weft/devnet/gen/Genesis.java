@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The cast of a chain: keyed senders, receive-only recipients, the fee collector, the deployer, and the contracts it
- * deploys in block 1 (four ERC-20s, two ERC-721 collections, a library and a router), plus the sequencer. Sender keys
+ * deploys in block 1 (six ERC-20s, two ERC-721 collections, a library and a router), plus the sequencer. Sender keys
  * cost an elliptic-curve multiplication each, so actors are built on first use.
  *
  * <p>Dense actor ids: senders {@code [0, S)}, recipients {@code [S, S+R)}, then the fee collector, the deployer and
@@ -47,19 +47,27 @@ public final class Genesis {
     this.spec = spec;
     this.s = spec.senders();
     this.r = spec.recipients();
-    this.actors = new AtomicReferenceArray<>(s + r + 2 + 8);
+    this.actors = new AtomicReferenceArray<>(s + r + 2 + Layout.GENESIS_TXS);
     this.feeCollector = put(new Actor(s + r, Arrays.copyOf(Hashes.sha256("fee_collector".getBytes(StandardCharsets.UTF_8)), 20), null, 5, spec.bech32Prefix()));
     BigInteger deployerKey = privateKey(spec.seed(), -1);
     byte[] deployerPub = AccountAddress.compressedPublicKey(deployerKey);
     this.deployer = put(new Actor(s + r + 1, AccountAddress.fromEthSecp256k1(deployerPub).bytes(), deployerPub, FIRST_ACCOUNT_NUMBER - 1, spec.bech32Prefix()));
     int id = s + r + 2;
-    int nonce = 0;
-    String gas = "GAS";
-    tokens.add(new Token(0, "GAS", "Gas Token", 18, gas, contract(id++, nonce++), 9));
-    tokens.add(new Token(1, "INIT", "Initia", 6, "l2/" + Hex.lower(Hashes.sha3_256(concat(longBytes(1), "uinit".getBytes(StandardCharsets.UTF_8)))), contract(id++, nonce++), 0));
-    tokens.add(new Token(2, "USDC", "USD Coin", 6, "ibc/" + Hex.upper(Hashes.sha256("transfer/channel-0/uusdc".getBytes(StandardCharsets.UTF_8))), contract(id++, nonce++), 0));
-    Actor weth = contract(id++, nonce++);
-    tokens.add(new Token(3, "WETH", "Wrapped Ether", 18, "evm/" + weth.checksum().substring(2), weth, 9));
+    // the six ERC-20s of weft-devnet-1 in conf/registry/devnet.json: bank denoms backed by ERC-20s at the addresses the
+    // registry fixes (Keccak-256 of a seed), the fee token first
+    String l2Init = l2Denom(1, "uinit");
+    tokens.add(new Token(0, "INIT", "Initia Native Token", 6, l2Init, seeded(id++, "/erc20/" + l2Init), 0));
+    String l2Usdc = l2Denom(1, "uusdc");
+    tokens.add(new Token(1, "USDC", "USD Coin", 6, l2Usdc, seeded(id++, "/erc20/" + l2Usdc), 0));
+    String ibcInit = ibcDenom("transfer/channel-0/uinit");
+    tokens.add(new Token(2, "INIT", "Initia Native Token", 6, ibcInit, seeded(id++, "/erc20/" + ibcInit), 0));
+    String ibcUsdc = ibcDenom("transfer/channel-0/uusdc");
+    tokens.add(new Token(3, "USDC", "USD Coin", 6, ibcUsdc, seeded(id++, "/erc20/" + ibcUsdc), 0));
+    Actor wrapper = seeded(id++, "/erc20-wrapper/INIT");
+    tokens.add(new Token(4, "INIT", "Wrapped INIT (18 decimals)", 18, "evm/" + wrapper.checksum().substring(2), wrapper, 9));
+    Actor oft = seeded(id++, "/oft/USDC");
+    tokens.add(new Token(5, "USDC", "USD Coin (LayerZero OFT)", 6, "evm/" + oft.checksum().substring(2), oft, 0));
+    int nonce = tokens.size();
     collections.add(new Collection(0, "Weft Kittens", "WKIT", "https://devnet.weft.dev/kittens/", contract(id++, nonce++)));
     collections.add(new Collection(1, "Devnet Punks", "DPUNK", "ipfs://bafydevnetpunks/", contract(id++, nonce++)));
     this.feeLib = contract(id++, nonce++);
@@ -89,6 +97,22 @@ public final class Genesis {
   private Actor put(Actor a) {
     actors.set(a.id(), a);
     return a;
+  }
+
+  /** A contract at the last 20 bytes of Keccak-256 of "{chain id}{suffix}" (the registry's convention). */
+  private Actor seeded(int id, String suffix) {
+    byte[] h = Hashes.keccak256(spec.chainId() + suffix);
+    return put(new Actor(id, Arrays.copyOfRange(h, 12, 32), null, FIRST_ACCOUNT_NUMBER + s + id, spec.bech32Prefix()));
+  }
+
+  /** OPinit's L2 denom of an L1 denom: {@code l2/} + hex SHA3-256(big-endian bridge id ‖ denom). */
+  static String l2Denom(long bridgeId, String l1Denom) {
+    return "l2/" + Hex.lower(Hashes.sha3_256(concat(longBytes(bridgeId), l1Denom.getBytes(StandardCharsets.UTF_8))));
+  }
+
+  /** An IBC denom: {@code ibc/} + upper-case hex SHA-256 of the trace path. */
+  static String ibcDenom(String path) {
+    return "ibc/" + Hex.upper(Hashes.sha256(path.getBytes(StandardCharsets.UTF_8)));
   }
 
   private Actor contract(int id, int nonce) {

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * of any height, and the height of any global tx index, take O(window) to compute, whatever the height.
  */
 public final class Layout {
-  public static final int GENESIS_TXS = 8;
+  public static final int GENESIS_TXS = 10;
   static final int WINDOW = 64;
   private static final long TAG_EMPTY = 11, TAG_COUNTS = 12;
 

@@ -14,8 +14,12 @@ import dev.weft.devnet.gen.TxPlan.Kind;
 public final class Planner {
   public static final int M = 16;
   public static final long K1 = M * 5 + 1, K2 = M * 40 + 2, K3 = M * 300 + 3;
-  /** Gas price in fee-token quanta (the fee token has 18 decimals and quanta of 1 gwei): 15 gwei. */
-  public static final long GAS_PRICE_QUANTA = 15;
+  /**
+   * Gas price: 0.015 of the fee token's base unit (uinit) per gas, the registry's price for weft-devnet-1. The EVM
+   * sees it in 18 decimals, as minievm scales the fee token: 0.015 × 10^12 = 15 gwei.
+   */
+  public static final long GAS_PRICE_MILLI = 15;
+  public static final long EVM_GAS_PRICE = 15_000_000_000L;
   /** Genesis balance of every sender, in whole tokens. */
   public static final long GENESIS_TOKENS = 1_000_000_000L;
   public static final String[] REVERT_REASONS = {"Router: deadline passed", "Router: slippage too high", "Router: pool paused"};
@@ -142,7 +146,7 @@ public final class Planner {
   }
 
   private void fee(TxPlan p) {
-    p.fee = p.gasLimit * GAS_PRICE_QUANTA;
+    p.fee = (p.gasLimit * GAS_PRICE_MILLI + 999) / 1000;
     p.effects.add(0, new TxPlan.Erc20(0, p.sender, genesis.feeCollector().id(), p.fee));
   }
 

@@ -22,6 +22,11 @@ public record Token(int index, String symbol, String name, int decimals, String 
     return BigInteger.valueOf(quanta).multiply(quantum);
   }
 
+  /** An amount of this token (the fee token) as the EVM sees native value: in 18 decimals (minievm scales it). */
+  public BigInteger evmValue(long quanta) {
+    return units(quanta).multiply(BigInteger.TEN.pow(18 - decimals));
+  }
+
   /** The genesis balance of every sender ({@link Planner#GENESIS_TOKENS} whole tokens), in quanta. */
   public long genesisQuanta() {
     return BigInteger.valueOf(Planner.GENESIS_TOKENS).multiply(BigInteger.TEN.pow(decimals - quantumExp)).longValueExact();

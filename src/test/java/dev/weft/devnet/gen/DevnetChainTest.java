@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The generated chain itself: layout, raw txs, events, EVM views and state, checked against each other. */
 class DevnetChainTest {
   static ChainSpec spec(long seed, int txsPerBlock) {
-    return new ChainSpec("weft-devnet-1", "init", seed, Instant.parse("2025-06-01T00:00:00Z"), Duration.ofSeconds(1),
+    return new ChainSpec("weft-devnet-1", "init", 1397, seed, Instant.parse("2025-06-01T00:00:00Z"), Duration.ofSeconds(1),
         txsPerBlock, 0.1, ChainSpec.DEFAULT_SENDERS, 512);
   }
 
