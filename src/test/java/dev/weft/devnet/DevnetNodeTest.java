@@ -82,6 +82,8 @@ class DevnetNodeTest {
       JsonObject evmBlock = d.eth("eth_getBlockByNumber", "0xf4240", false).getJsonObject("result");
       assertEquals("0x" + block.getJsonObject("block_id").getString("hash").toLowerCase(), evmBlock.getString("hash"));
       assertEquals(evmBlock.getJsonArray("transactions").size(), d.eth("eth_getBlockReceipts", "0xf4240").getJsonArray("result").size());
+      JsonObject old = d.rpc("/tx_search?query=%22tx.height=10%22&per_page=100").getJsonObject("result");
+      assertEquals(Integer.toString(d.replica().txCount(10)), old.getString("total_count"), "an old height is searched, not only the last window");
     }
   }
 

@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * {@code /tx_search} over the chain generated so far: a {@code tx.hash} condition goes through the hash index; anything
- * else scans the last {@code window} blocks (narrowed by {@code tx.height} conditions). Runs on a worker thread.
+ * else scans at most {@code window} blocks: the most recent ones, or those the {@code tx.height} conditions allow (the
+ * highest of them). Runs on a worker thread.
  */
 final class TxSearch {
   private final DevnetChain chain;
@@ -42,9 +43,8 @@ final class TxSearch {
       DevnetChain.TxRef ref = h == null ? null : chain.findTx(h);
       if (ref != null && q.matches(ref.block().height, ref.tx())) found.add(ref);
     } else {
-      long head = chain.head();
-      long from = q.minHeight(Math.max(1, head - window + 1));
-      long to = q.maxHeight(head);
+      long to = q.maxHeight(chain.head());
+      long from = Math.max(q.minHeight(1), to - window + 1); // tx.height conditions may point anywhere; scan ≤ window blocks
       for (long h = from; h <= to; h++) {
         if (chain.txCount(h) == 0) continue;
         Block b = chain.scan(h);
