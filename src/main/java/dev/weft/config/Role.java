@@ -21,7 +21,7 @@ public enum Role {
       String s = n.trim().toLowerCase(Locale.ROOT);
       if (s.isEmpty()) continue;
       if (s.equals("all")) {
-        roles.addAll(EnumSet.allOf(Role.class));
+        roles.addAll(EnumSet.complementOf(EnumSet.of(DB))); // db is implied by any role that stores
         continue;
       }
       Role match = null;

@@ -28,7 +28,7 @@ class WeftConfigTest {
   @DisplayName("conf/weft.json gives all roles, port 8080, the embedded database in ./data/pg and an EVM devnet chain")
   void defaultsFromTheShippedFile() throws Exception {
     WeftConfig c = WeftConfig.from(ConfigSource.fileOnly(defaults()));
-    assertEquals(EnumSet.allOf(Role.class), c.node().roles());
+    assertEquals(EnumSet.complementOf(EnumSet.of(Role.DB)), c.node().roles());
     assertEquals(8080, c.http().port());
     assertTrue(c.database().embedded());
     assertEquals("./data/pg", c.database().dataDir());
