@@ -13,6 +13,7 @@ public final class ApiModules {
         new SystemApi(ctx),
         new AdminApi(ctx),
         new LiveApi(ctx),
-        new RoutingApi(ctx));
+        new RoutingApi(ctx),
+        new BlockApi(ctx), new TxApi(ctx), new EvmTxApi(ctx));
   }
 }

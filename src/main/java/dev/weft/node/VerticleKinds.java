@@ -5,6 +5,7 @@ import dev.weft.bus.TcpBridgeVerticle;
 import dev.weft.config.Role;
 import dev.weft.devnet.DevnetVerticle;
 import dev.weft.route.RouteComputeVerticle;
+import dev.weft.ingest.BlockIngestVerticle;
 
 import java.util.List;
 import java.util.Optional;
@@ -17,6 +18,7 @@ public final class VerticleKinds {
     return List.of(
         new VerticleKind("devnet", Role.DEVNET, 1, false, DevnetVerticle::new),
         new VerticleKind("route", Role.ROUTE, 1, false, RouteComputeVerticle::new),
+        new VerticleKind("ingest", Role.INGEST, 1, true, BlockIngestVerticle::new),
         new VerticleKind("api", Role.API, 1, false, HttpApiVerticle::new),
         new VerticleKind("bridge", Role.API, 1, false, TcpBridgeVerticle::new));
   }

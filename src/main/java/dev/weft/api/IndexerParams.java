@@ -1,0 +1,116 @@
+package dev.weft.api;
+
+import dev.weft.chain.AccountAddress;
+import dev.weft.chain.Hex;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Path and query parameters of the indexer endpoints, validated with rollytics' wording, and the list body
+ * {@code {"<key>":[…],"pagination":{…}}} assembled from stored JSON without re-serialising it.
+ */
+public final class IndexerParams {
+  private IndexerParams() {}
+
+  /** A height path parameter: a positive integer. */
+  public static long height(RoutingContext rc) {
+    String s = rc.pathParam("height");
+    long h;
+    try {
+      h = Long.parseLong(s.trim());
+    } catch (RuntimeException e) {
+      throw ApiError.invalidValue("height", s, "must be a valid integer");
+    }
+    if (h < 1) throw ApiError.invalidValue("height", s, "must be a positive integer");
+    return h;
+  }
+
+  /** A 32-byte tx hash in hex of either case, with or without 0x. */
+  public static byte[] txHash(RoutingContext rc) {
+    String s = rc.pathParam("tx_hash").trim();
+    if (!Hex.isHex(s, 32)) throw ApiError.badRequest("invalid hash format");
+    return Hex.decode(s);
+  }
+
+  /** An account path parameter: bech32 of the chain's prefix or hex of 20 or 32 bytes. */
+  public static AccountAddress account(RoutingContext rc, String bech32Prefix) {
+    String s = rc.pathParam("account");
+    try {
+      return AccountAddress.parse(s, bech32Prefix);
+    } catch (RuntimeException e) {
+      throw ApiError.invalidValue("account", s, "invalid address format");
+    }
+  }
+
+  /**
+   * The {@code msgs} filter: repeated parameters and comma-separated values, with or without a leading slash; null
+   * when absent or empty.
+   */
+  public static List<String> msgs(RoutingContext rc) {
+    Set<String> out = new LinkedHashSet<>();
+    for (String v : rc.queryParam("msgs")) {
+      for (String piece : v.split(",")) {
+        String t = piece.trim();
+        while (t.startsWith("/")) t = t.substring(1);
+        if (!t.isEmpty()) out.add(t);
+      }
+    }
+    return out.isEmpty() ? null : new ArrayList<>(out);
+  }
+
+  /** {@code is_signer}: true or false (any case), false when absent. */
+  public static boolean isSigner(RoutingContext rc) {
+    String v = rc.queryParams().get("is_signer");
+    if (v == null || v.isEmpty()) return false;
+    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw ApiError.invalidValue("is_signer", v, "must be true or false");
+    };
+  }
+
+  /** The exclusive keyset bound of a page: the cursor, or the open end in the page's direction. */
+  public static long bound(PageRequest page, String cursorField) {
+    Long c = page.cursorLong(cursorField);
+    if (c != null) return c;
+    return page.reverse() ? Long.MAX_VALUE : 0;
+  }
+
+  /** The offset of a page: ignored when a cursor key is given. */
+  public static long offset(PageRequest page) {
+    return page.hasCursor() ? 0 : page.offset();
+  }
+
+  /** {@code {"<key>":[row,row,…],"pagination":{…}}} with the rows as stored. */
+  public static Buffer listBody(String key, List<Buffer> rows, JsonObject pagination) {
+    int size = 64 + key.length();
+    for (Buffer r : rows) size += r.length() + 1;
+    Buffer b = Buffer.buffer(size);
+    b.appendString("{\"").appendString(key).appendString("\":[");
+    for (int i = 0; i < rows.size(); i++) {
+      if (i > 0) b.appendByte((byte) ',');
+      b.appendBuffer(rows.get(i));
+    }
+    return b.appendString("],\"pagination\":").appendBuffer(pagination.toBuffer()).appendString("}");
+  }
+
+  /** {@code {"<key>":row}}. */
+  public static Buffer singleBody(String key, Buffer row) {
+    return Buffer.buffer(row.length() + key.length() + 8).appendString("{\"").appendString(key).appendString("\":")
+        .appendBuffer(row).appendString("}");
+  }
+
+  /** A float the way Go's encoding/json writes it in its plain range ({@code 0.5012}, {@code 2}, {@code 0}). */
+  public static String goFloat(double d) {
+    if (d == 0 || Double.isNaN(d) || Double.isInfinite(d)) return "0";
+    return new BigDecimal(Double.toString(d)).stripTrailingZeros().toPlainString();
+  }
+}

@@ -1,0 +1,70 @@
+package dev.weft.api;
+
+import dev.weft.chain.AccountAddress;
+import dev.weft.node.NodeContext;
+import dev.weft.store.TxStore;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.List;
+
+/**
+ * {@code /indexer/tx/v1/txs*}: Cosmos tx pages (sequence cursor, exact totals, {@code msgs} filter on every list,
+ * {@code is_signer} on by_account) and one tx by hash.
+ */
+public final class TxApi implements ApiModule {
+  private final TxStore txs;
+  private final String prefix;
+
+  public TxApi(NodeContext ctx) {
+    this.txs = new TxStore(ctx.pool());
+    this.prefix = ctx.config().chain().bech32Prefix();
+  }
+
+  @Override
+  public void mount(Router router) {
+    router.get("/indexer/tx/v1/txs").handler(this::all);
+    router.get("/indexer/tx/v1/txs/by_account/:account").handler(this::byAccount);
+    router.get("/indexer/tx/v1/txs/by_height/:height").handler(this::byHeight);
+    router.get("/indexer/tx/v1/txs/:tx_hash").handler(this::one);
+  }
+
+  @Override
+  public String openApiFragment() {
+    return "openapi/txs.json";
+  }
+
+  private void all(RoutingContext rc) {
+    list(rc, TxStore.Filter.ALL, null);
+  }
+
+  private void byAccount(RoutingContext rc) {
+    AccountAddress a = IndexerParams.account(rc, prefix);
+    list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a.bytes());
+  }
+
+  private void byHeight(RoutingContext rc) {
+    list(rc, TxStore.Filter.HEIGHT, IndexerParams.height(rc));
+  }
+
+  private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
+    PageRequest page = PageRequest.parse(rc);
+    List<String> msgs = IndexerParams.msgs(rc);
+    page(rc, txs, new TxStore.Query(TxStore.Stream.COSMOS, filter, key, msgs, page.reverse(),
+        IndexerParams.bound(page, "sequence"), IndexerParams.offset(page), page.limit(), page.countTotal()), page);
+  }
+
+  /** Runs a tx list query and answers {@code {"txs":[…],"pagination":{…}}}. */
+  static void page(RoutingContext rc, TxStore store, TxStore.Query q, PageRequest page) {
+    store.page(q).onSuccess(p -> Responses.json(rc, IndexerParams.listBody("txs", p.rows(),
+        PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page)))).onFailure(rc::fail);
+  }
+
+  private void one(RoutingContext rc) {
+    byte[] hash = IndexerParams.txHash(rc);
+    txs.byHash(TxStore.Stream.COSMOS, hash).onSuccess(json -> {
+      if (json == null) rc.fail(ApiError.notFound("[NOT_FOUND] transaction not found"));
+      else Responses.json(rc, IndexerParams.singleBody("tx", json));
+    }).onFailure(rc::fail);
+  }
+}

@@ -1,0 +1,80 @@
+package dev.weft.chain.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.model.BlockResults;
+import dev.weft.chain.model.CometBlock;
+import dev.weft.chain.model.CometStatus;
+import dev.weft.chain.model.NodeJson;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * CometBFT JSON-RPC over HTTP (the GET URI form, {@code /block?height=10}). Every answer is an envelope
+ * {@code {"jsonrpc","id","result"|"error"}}; an {@code error} is a retryable {@link NodeException} (asking for a
+ * height above the node's head is one, and the next attempt may succeed).
+ */
+public final class CometRpcClient {
+  private final NodeHttp http;
+
+  public CometRpcClient(Vertx vertx, List<String> urls, NodeClientOptions opts) {
+    this.http = new NodeHttp(vertx, "rpc", urls, opts);
+  }
+
+  public NodeHttp http() {
+    return http;
+  }
+
+  public Future<CometStatus> status() {
+    return get("/status", CometStatus::parse);
+  }
+
+  public Future<CometBlock> block(long height) {
+    return get("/block?height=" + height, CometBlock::parse);
+  }
+
+  public Future<BlockResults> blockResults(long height) {
+    return get("/block_results?height=" + height, BlockResults::parse);
+  }
+
+  /** {@code /tx_search} with an event query such as {@code tx.height=5} or {@code send_packet.packet_sequence='3'}. */
+  public Future<JsonNode> txSearch(String query, int page, int perPage, boolean ascending) {
+    return get("/tx_search?query=" + quoted(query) + "&page=" + page + "&per_page=" + perPage
+        + "&order_by=" + quoted(ascending ? "asc" : "desc"), r -> r);
+  }
+
+  /** {@code /tx?hash=0x…} of an upper- or lower-case hex hash. */
+  public Future<JsonNode> tx(String hashHex) {
+    return get("/tx?hash=0x" + hashHex, r -> r);
+  }
+
+  /** Any method in the URI form, e.g. {@code call("/validators?height=5")}; the future holds {@code result}. */
+  public <T> Future<T> get(String pathAndQuery, Function<JsonNode, T> parseResult) {
+    return http.get(pathAndQuery, buf -> parseResult.apply(result(http, pathAndQuery, buf)));
+  }
+
+  static JsonNode result(NodeHttp http, String path, Buffer buf) {
+    JsonNode env = NodeJson.parse(buf);
+    JsonNode err = env.get("error");
+    if (err != null && !err.isNull()) {
+      String msg = NodeJson.text(err, "message", "") + (err.hasNonNull("data") ? ": " + err.get("data").asText() : "");
+      throw NodeException.rpc(http.api() + path, err.path("code").asInt(), msg);
+    }
+    JsonNode res = env.get("result");
+    if (res == null || res.isNull()) throw NodeException.invalid(http.api() + path, "answer without result");
+    return res;
+  }
+
+  private static String quoted(String s) {
+    return URLEncoder.encode("\"" + s + "\"", StandardCharsets.UTF_8);
+  }
+
+  public Future<Void> close() {
+    return http.close();
+  }
+}

@@ -1,0 +1,96 @@
+package dev.weft.chain.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.model.NodeJson;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/** The Cosmos SDK REST API (gRPC gateway): decoded txs of a block, validators, latest height, any other GET. */
+public final class CosmosRestClient {
+  /** Page size of {@code /txs/block}: the SDK's default and the size rollytics asks for. */
+  public static final int TXS_PAGE = 100;
+
+  private final NodeHttp http;
+
+  public CosmosRestClient(Vertx vertx, List<String> urls, NodeClientOptions opts) {
+    this.http = new NodeHttp(vertx, "rest", urls, opts);
+  }
+
+  public NodeHttp http() {
+    return http;
+  }
+
+  /** One page of {@code GetBlockWithTxs}: the decoded txs from {@code offset} and the node's pagination. */
+  public record TxPage(List<JsonNode> txs, long total, String nextKey) {}
+
+  public Future<TxPage> txsByBlockPage(long height, long offset, int limit) {
+    return get("/cosmos/tx/v1beta1/txs/block/" + height + "?pagination.offset=" + offset + "&pagination.limit=" + limit,
+        CosmosRestClient::txPage);
+  }
+
+  /**
+   * The decoded txs of a block, paging by offset until the node's {@code pagination.total} (or {@code expected}, when
+   * known) is reached. A node may end early (a short page, a premature {@code next_key: null}): the list can then be
+   * shorter than the block, and callers compare it with the block's raw txs (rollytics#52).
+   *
+   * @param expected the block's tx count, or -1 when unknown
+   */
+  public Future<List<JsonNode>> txsByBlock(long height, int expected) {
+    List<JsonNode> out = new ArrayList<>();
+    return nextPage(height, expected, out).map(out);
+  }
+
+  private Future<Void> nextPage(long height, int expected, List<JsonNode> out) {
+    return txsByBlockPage(height, out.size(), TXS_PAGE).compose(page -> {
+      out.addAll(page.txs());
+      long want = expected >= 0 ? expected : page.total();
+      if (page.txs().isEmpty() || out.size() >= want) return Future.succeededFuture();
+      return nextPage(height, expected, out);
+    });
+  }
+
+  /** {@code /opinit/opchild/v1/validator/{valoper}}: the validator object, or null when the node does not know it (404). */
+  public Future<JsonNode> validator(String valoper) {
+    return http.call(HttpMethod.GET, "/opinit/opchild/v1/validator/" + URLEncoder.encode(valoper, StandardCharsets.UTF_8), null,
+            buf -> NodeJson.parse(buf).path("validator"), http.options())
+        .recover(e -> e instanceof NodeException ne && ne.notFound() ? Future.succeededFuture(null) : Future.failedFuture(e));
+  }
+
+  /** {@code /opinit/opchild/v1/validators}: every validator of the rollup (first page of 1000). */
+  public Future<List<JsonNode>> validators() {
+    return get("/opinit/opchild/v1/validators?pagination.limit=1000", root -> {
+      List<JsonNode> out = new ArrayList<>();
+      for (JsonNode v : NodeJson.array(root, "validators")) out.add(v);
+      return out;
+    });
+  }
+
+  /** The latest height the REST node knows ({@code /cosmos/base/tendermint/v1beta1/blocks/latest}). */
+  public Future<Long> latestHeight() {
+    return get("/cosmos/base/tendermint/v1beta1/blocks/latest",
+        root -> NodeJson.requiredLong(root.path("block").path("header"), "height"));
+  }
+
+  /** Any GET; the future holds the parsed body. */
+  public <T> Future<T> get(String pathAndQuery, Function<JsonNode, T> parse) {
+    return http.get(pathAndQuery, buf -> parse.apply(NodeJson.parse(buf)));
+  }
+
+  private static TxPage txPage(JsonNode root) {
+    List<JsonNode> txs = new ArrayList<>();
+    for (JsonNode t : NodeJson.array(root, "txs")) txs.add(t);
+    JsonNode p = root.path("pagination");
+    return new TxPage(txs, NodeJson.longValue(p, "total", -1), NodeJson.text(p, "next_key", null));
+  }
+
+  public Future<Void> close() {
+    return http.close();
+  }
+}

@@ -1,0 +1,151 @@
+package dev.weft.chain.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.chain.model.NodeJson;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Ethereum JSON-RPC 2.0 over HTTP POST: single calls, batches, block receipts and block traces. */
+public final class EvmRpcClient {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private final NodeHttp http;
+  private final AtomicLong ids = new AtomicLong();
+
+  public EvmRpcClient(Vertx vertx, List<String> urls, NodeClientOptions opts) {
+    this.http = new NodeHttp(vertx, "json_rpc", urls, opts);
+  }
+
+  public NodeHttp http() {
+    return http;
+  }
+
+  /** One request of a batch. */
+  public record Request(String method, ArrayNode params) {
+    public static Request of(String method, Object... params) {
+      return new Request(method, EvmRpcClient.params(params));
+    }
+  }
+
+  /** One answer of a batch: {@code result}, or {@code error} (then result is null). */
+  public record Result(JsonNode result, JsonNode error) {
+    public boolean ok() {
+      return error == null;
+    }
+  }
+
+  /** Builds a params array from Java values (String, Number, Boolean, JsonNode, null). */
+  public static ArrayNode params(Object... values) {
+    ArrayNode a = NODES.arrayNode();
+    for (Object v : values) {
+      if (v == null) a.addNull();
+      else if (v instanceof JsonNode n) a.add(n);
+      else if (v instanceof Boolean b) a.add(b);
+      else if (v instanceof Long l) a.add(l);
+      else if (v instanceof Integer i) a.add(i);
+      else a.add(String.valueOf(v));
+    }
+    return a;
+  }
+
+  public static String quantity(long n) {
+    return "0x" + Long.toHexString(n);
+  }
+
+  /** A call; its {@code error} fails the future with a {@link NodeException} of kind RPC. */
+  public Future<JsonNode> call(String method, ArrayNode params) {
+    return call(method, params, http.options());
+  }
+
+  public Future<JsonNode> call(String method, ArrayNode params, NodeClientOptions opts) {
+    ObjectNode req = request(method, params);
+    return http.call(io.vertx.core.http.HttpMethod.POST, "", encode(req), buf -> {
+      JsonNode env = NodeJson.parse(buf);
+      JsonNode err = env.get("error");
+      if (err != null && !err.isNull()) throw NodeException.rpc(method, err.path("code").asInt(), NodeJson.text(err, "message", ""));
+      return env.get("result") == null ? NodeJson.MAPPER.nullNode() : env.get("result");
+    }, opts);
+  }
+
+  /** A batch; answers come back in request order whatever order the node used. */
+  public Future<List<Result>> batch(List<Request> requests) {
+    if (requests.isEmpty()) return Future.succeededFuture(List.of());
+    ArrayNode body = NODES.arrayNode();
+    long first = ids.get() + 1;
+    for (Request r : requests) body.add(request(r.method(), r.params()));
+    return http.call(io.vertx.core.http.HttpMethod.POST, "", encode(body), buf -> {
+      JsonNode env = NodeJson.parse(buf);
+      if (!env.isArray()) {
+        JsonNode err = env.get("error");
+        throw NodeException.rpc("batch", err == null ? 0 : err.path("code").asInt(), err == null ? "not a batch answer" : NodeJson.text(err, "message", ""));
+      }
+      Result[] out = new Result[requests.size()];
+      for (JsonNode a : env) {
+        long id = a.path("id").asLong(-1);
+        int i = (int) (id - first);
+        if (i < 0 || i >= out.length) continue;
+        JsonNode err = a.get("error");
+        out[i] = err != null && !err.isNull() ? new Result(null, err) : new Result(a.get("result"), null);
+      }
+      List<Result> list = new ArrayList<>(out.length);
+      for (Result r : out) {
+        if (r == null) throw NodeException.invalid("batch", "batch answer misses a request");
+        list.add(r);
+      }
+      return list;
+    }, http.options());
+  }
+
+  public Future<Long> blockNumber() {
+    return call("eth_blockNumber", params()).map(n -> NodeJson.quantity(n.asText()));
+  }
+
+  /**
+   * {@code eth_getBlockReceipts} of a height. A {@code null} result (the node does not have the block yet) is a
+   * retryable failure, never an empty block.
+   */
+  public Future<List<JsonNode>> blockReceipts(long height) {
+    return call("eth_getBlockReceipts", params(quantity(height))).map(r -> {
+      if (r == null || r.isNull()) throw NodeException.rpc("eth_getBlockReceipts", 0, "block " + height + " not available yet");
+      if (!r.isArray()) throw NodeException.invalid("eth_getBlockReceipts", "result is not an array");
+      List<JsonNode> out = new ArrayList<>(r.size());
+      r.forEach(out::add);
+      return out;
+    });
+  }
+
+  /** {@code debug_traceBlockByNumber} with a tracer ({@code callTracer}) and the node-side timeout. */
+  public Future<JsonNode> traceBlock(long height, String tracer, Duration timeout) {
+    ObjectNode cfg = NODES.objectNode().put("tracer", tracer).put("timeout", timeout.toSeconds() + "s");
+    return call("debug_traceBlockByNumber", params(quantity(height), cfg),
+        http.options().withRequestTimeout(timeout.plusSeconds(5)));
+  }
+
+  private ObjectNode request(String method, ArrayNode params) {
+    return NODES.objectNode().put("jsonrpc", "2.0").put("id", ids.incrementAndGet()).put("method", method)
+        .set("params", params == null ? NODES.arrayNode() : params);
+  }
+
+  private static Buffer encode(JsonNode n) {
+    try {
+      return Buffer.buffer(NodeJson.MAPPER.writeValueAsBytes(n));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public Future<Void> close() {
+    return http.close();
+  }
+}

@@ -1,0 +1,175 @@
+package dev.weft.chain.client;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.ext.web.client.HttpRequest;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+import io.vertx.micrometer.backends.BackendRegistries;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * HTTP calls to one node API (several URLs): a bounded number in flight, a timeout per request, and failed calls
+ * retried with capped exponential backoff and jitter, rotating away from a URL that keeps failing. The answer is
+ * checked by a parse function (on a worker thread for large bodies), so a malformed answer or a JSON-RPC error in
+ * a 200 is retried like a transport failure.
+ */
+public final class NodeHttp {
+  private static final Logger LOG = LoggerFactory.getLogger(NodeHttp.class);
+  private static final int PARSE_ON_WORKER_BYTES = 32 * 1024;
+
+  private final Vertx vertx;
+  private final String api;
+  private final WebClient client;
+  private final Endpoints endpoints;
+  private final NodeClientOptions opts;
+  private final AsyncLimiter limiter;
+  private final Counter retries;
+  private final Counter failures;
+  private final Timer latency;
+
+  public NodeHttp(Vertx vertx, String api, List<String> urls, NodeClientOptions opts) {
+    this.vertx = vertx;
+    this.api = api;
+    this.opts = opts;
+    this.endpoints = new Endpoints(urls, opts.unhealthyAfter(), opts.unhealthyFor().toMillis(), System::currentTimeMillis);
+    this.limiter = new AsyncLimiter(opts.maxRequests());
+    this.client = WebClient.create(vertx,
+        new WebClientOptions().setKeepAlive(true).setDecompressionSupported(true).setConnectTimeout(
+            (int) Math.min(Integer.MAX_VALUE, opts.requestTimeout().toMillis())).setUserAgent("weft"),
+        new PoolOptions().setHttp1MaxSize(opts.maxRequests()).setMaxWaitQueueSize(-1));
+    MeterRegistry registry = BackendRegistries.getDefaultNow();
+    if (registry != null) {
+      retries = Counter.builder("weft_node_retries_total").description("node requests retried").tag("api", api).register(registry);
+      failures = Counter.builder("weft_node_failures_total").description("node calls that failed after every attempt").tag("api", api).register(registry);
+      latency = Timer.builder("weft_node_request_seconds").description("latency of successful node requests").tag("api", api).register(registry);
+    } else {
+      retries = null;
+      failures = null;
+      latency = null;
+    }
+  }
+
+  public String api() {
+    return api;
+  }
+
+  public Endpoints endpoints() {
+    return endpoints;
+  }
+
+  public NodeClientOptions options() {
+    return opts;
+  }
+
+  /** Requests waiting for a permit plus those in flight (for occupancy metrics). */
+  public int inFlight() {
+    return limiter.running();
+  }
+
+  public <T> Future<T> get(String pathAndQuery, Function<Buffer, T> parse) {
+    return call(HttpMethod.GET, pathAndQuery, null, parse, opts);
+  }
+
+  public <T> Future<T> post(String path, Buffer body, Function<Buffer, T> parse) {
+    return call(HttpMethod.POST, path, body, parse, opts);
+  }
+
+  /**
+   * One call: up to {@code o.attempts()} requests. {@code parse} turns a 2xx body into the result and may throw a
+   * {@link NodeException} (retried when {@link NodeException#retryable()}).
+   */
+  public <T> Future<T> call(HttpMethod method, String pathAndQuery, Buffer body, Function<Buffer, T> parse, NodeClientOptions o) {
+    Promise<T> p = Promise.promise();
+    attempt(1, method, pathAndQuery, body, parse, o, p);
+    return p.future();
+  }
+
+  private <T> void attempt(int n, HttpMethod method, String path, Buffer body, Function<Buffer, T> parse,
+                           NodeClientOptions o, Promise<T> result) {
+    String base = endpoints.pick();
+    String url = base + path;
+    long start = System.nanoTime();
+    limiter.run(() -> send(method, url, body, o))
+        .compose(buf -> parseBody(url, buf, parse))
+        .onComplete(ar -> {
+          if (ar.succeeded()) {
+            endpoints.success(base);
+            if (latency != null) latency.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+            result.complete(ar.result());
+            return;
+          }
+          NodeException e = classify(url, ar.cause());
+          if (!e.retryable() || n >= o.attempts()) {
+            if (e.retryable()) {
+              if (endpoints.failure(base)) LOG.warn("{} node {} set aside after repeated failures", api, base);
+              if (failures != null) failures.increment();
+            }
+            result.fail(e);
+            return;
+          }
+          if (endpoints.failure(base)) LOG.warn("{} node {} set aside after repeated failures: {}", api, base, e.getMessage());
+          if (retries != null) retries.increment();
+          long delay = Backoff.delayMs(n, o.retryBase(), o.retryMax());
+          LOG.debug("{} attempt {} failed ({}), retrying in {} ms", api, n, e.getMessage(), delay);
+          vertx.setTimer(delay, t -> attempt(n + 1, method, path, body, parse, o, result));
+        });
+  }
+
+  private Future<Buffer> send(HttpMethod method, String url, Buffer body, NodeClientOptions o) {
+    HttpRequest<Buffer> req = client.requestAbs(method, url).timeout(o.requestTimeout().toMillis());
+    Future<io.vertx.ext.web.client.HttpResponse<Buffer>> f;
+    if (body == null) {
+      f = req.send();
+    } else {
+      f = req.putHeader("content-type", "application/json").sendBuffer(body);
+    }
+    return f.transform(ar -> {
+      if (ar.failed()) return Future.failedFuture(NodeException.transport(url, ar.cause()));
+      var r = ar.result();
+      Buffer b = r.body() == null ? Buffer.buffer() : r.body();
+      if (r.statusCode() < 200 || r.statusCode() >= 300) {
+        String text = b.length() > 2000 ? b.getString(0, 2000) : b.toString();
+        return Future.failedFuture(NodeException.http(url, r.statusCode(), text));
+      }
+      return Future.succeededFuture(b);
+    });
+  }
+
+  private <T> Future<T> parseBody(String url, Buffer buf, Function<Buffer, T> parse) {
+    if (buf.length() < PARSE_ON_WORKER_BYTES) {
+      try {
+        return Future.succeededFuture(parse.apply(buf));
+      } catch (RuntimeException e) {
+        return Future.failedFuture(e);
+      }
+    }
+    return vertx.executeBlocking(() -> parse.apply(buf), false);
+  }
+
+  private static NodeException classify(String url, Throwable t) {
+    if (t instanceof NodeException ne) return ne;
+    if (t instanceof java.io.UncheckedIOException || t instanceof com.fasterxml.jackson.core.JacksonException
+        || t instanceof IllegalArgumentException || t instanceof NullPointerException || t instanceof ClassCastException) {
+      return NodeException.invalid(url, "malformed answer: " + t.getMessage());
+    }
+    return NodeException.transport(url, t);
+  }
+
+  public Future<Void> close() {
+    client.close();
+    return Future.succeededFuture();
+  }
+}

@@ -1,0 +1,170 @@
+package dev.weft.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.AccountAddress;
+import dev.weft.chain.Bech32;
+import dev.weft.chain.Hex;
+import dev.weft.chain.model.NodeJson;
+import dev.weft.config.ChainConfig;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The accounts a tx involves (indexer-anchors §2.6), for {@code by_account}. From event attributes: values (or
+ * comma-separated pieces) that are entirely a bech32 address of the chain's prefix or a 0x + 40 hex address (0x + 64
+ * hex too on Move chains, where objects have 32 bytes); from {@code evm} events' {@code log}: the log address and the
+ * address-shaped topics after topic0. Never EVM call return values ({@code call}/{@code ret}, rollytics#109), never the
+ * zero address, and not small numbers that merely look like padded addresses (token ids, amounts: values below 2^32).
+ * Thread-safe; assembly runs on worker threads.
+ */
+public final class AccountExtractor {
+  private static final int CACHE_LIMIT = 200_000;
+
+  private final String prefix;
+  private final String bech32Start;
+  private final boolean move;
+  private final Map<String, AccountAddress> bech32Cache = new ConcurrentHashMap<>();
+
+  public AccountExtractor(ChainConfig chain) {
+    this.prefix = chain.bech32Prefix();
+    this.bech32Start = prefix + "1";
+    this.move = chain.vm() == ChainConfig.Vm.MOVE;
+  }
+
+  /** Adds the accounts of a tx's events to {@code out} (signer flags already present are kept). */
+  public void fromEvents(JsonNode events, Map<AccountAddress, Boolean> out) {
+    if (events == null || !events.isArray()) return;
+    for (JsonNode e : events) {
+      String type = e.path("type").asText("");
+      for (JsonNode a : NodeJson.array(e, "attributes")) {
+        String key = a.path("key").asText("");
+        String value = a.path("value").asText("");
+        if (value.isEmpty()) continue;
+        if (type.equals("call") && key.equals("ret")) continue;
+        if (type.equals("evm") && key.equals("log")) {
+          fromLogJson(value, out);
+        } else if (type.equals("move") && key.equals("data") && move) {
+          fromMoveData(value, out);
+        } else {
+          fromValue(value, out);
+        }
+      }
+    }
+  }
+
+  /** Accounts of an EVM receipt: from (the signer), to, contractAddress, log addresses and address-shaped topics. */
+  public Map<AccountAddress, Boolean> fromReceipt(JsonNode receipt) {
+    Map<AccountAddress, Boolean> out = new LinkedHashMap<>();
+    AccountAddress from = hex20(NodeJson.text(receipt, "from", null));
+    if (from != null) out.put(from, true);
+    add(out, hex20(NodeJson.text(receipt, "to", null)));
+    add(out, hex20(NodeJson.text(receipt, "contractAddress", null)));
+    for (JsonNode l : NodeJson.array(receipt, "logs")) fromLog(l, out);
+    return out;
+  }
+
+  private void fromLogJson(String json, Map<AccountAddress, Boolean> out) {
+    JsonNode log = parseOrNull(json);
+    if (log != null) fromLog(log, out);
+  }
+
+  private static JsonNode parseOrNull(String json) {
+    try {
+      return NodeJson.parse(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  private void fromLog(JsonNode log, Map<AccountAddress, Boolean> out) {
+    add(out, hex20(NodeJson.text(log, "address", null)));
+    int i = 0;
+    for (JsonNode t : NodeJson.array(log, "topics")) {
+      if (i++ == 0) continue;
+      add(out, topicAddress(t.asText("")));
+    }
+  }
+
+  private void fromMoveData(String json, Map<AccountAddress, Boolean> out) {
+    JsonNode data = parseOrNull(json);
+    if (data != null) walkStrings(data, out);
+  }
+
+  private void walkStrings(JsonNode n, Map<AccountAddress, Boolean> out) {
+    if (n.isTextual()) fromPiece(n.textValue(), out);
+    else if (n.isContainerNode()) for (JsonNode c : n) walkStrings(c, out);
+  }
+
+  private void fromValue(String value, Map<AccountAddress, Boolean> out) {
+    if (value.indexOf(',') < 0) {
+      fromPiece(value, out);
+      return;
+    }
+    for (String piece : value.split(",")) fromPiece(piece.trim(), out);
+  }
+
+  private void fromPiece(String s, Map<AccountAddress, Boolean> out) {
+    if (s.startsWith(bech32Start)) {
+      add(out, bech32(s));
+    } else if (s.length() == 42 && (s.startsWith("0x") || s.startsWith("0X"))) {
+      add(out, hex20(s));
+    } else if (move && s.length() == 66 && s.startsWith("0x") && Hex.isHex(s, 32)) {
+      byte[] b = Hex.decode(s);
+      add(out, leadingZeros(b) >= 12 ? AccountAddress.of(java.util.Arrays.copyOfRange(b, 12, 32)) : AccountAddress.of(b));
+    }
+  }
+
+  private AccountAddress bech32(String s) {
+    AccountAddress cached = bech32Cache.get(s);
+    if (cached != null) return cached;
+    AccountAddress a;
+    try {
+      Bech32.Decoded d = Bech32.decode(s);
+      if (!d.prefix().equals(prefix) || (d.data().length != 20 && d.data().length != 32)) return null;
+      a = AccountAddress.of(d.data());
+    } catch (RuntimeException e) {
+      return null;
+    }
+    if (bech32Cache.size() > CACHE_LIMIT) bech32Cache.clear();
+    bech32Cache.put(s, a);
+    return a;
+  }
+
+  static AccountAddress hex20(String s) {
+    if (s == null || !Hex.isHex(s, 20) || !(s.startsWith("0x") || s.startsWith("0X"))) return null;
+    return AccountAddress.of(Hex.decode(s));
+  }
+
+  /** A topic that is a left-padded 20-byte address of at least 2^32 (so token ids and amounts are not accounts). */
+  static AccountAddress topicAddress(String topic) {
+    if (topic.length() != 66 || !topic.startsWith("0x")) return null;
+    for (int i = 2; i < 26; i++) if (topic.charAt(i) != '0') return null;
+    boolean large = false;
+    for (int i = 26; i < 58; i++) {
+      if (topic.charAt(i) != '0') {
+        large = true;
+        break;
+      }
+    }
+    if (!large || !Hex.isHex(topic, 32)) return null;
+    return AccountAddress.of(Hex.decode(topic.substring(26)));
+  }
+
+  private static int leadingZeros(byte[] b) {
+    int n = 0;
+    while (n < b.length && b[n] == 0) n++;
+    return n;
+  }
+
+  private static void add(Map<AccountAddress, Boolean> out, AccountAddress a) {
+    if (a == null || isZero(a)) return;
+    out.putIfAbsent(a, false);
+  }
+
+  private static boolean isZero(AccountAddress a) {
+    for (byte b : a.bytes()) if (b != 0) return false;
+    return true;
+  }
+}

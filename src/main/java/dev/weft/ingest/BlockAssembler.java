@@ -1,0 +1,147 @@
+package dev.weft.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.AccountAddress;
+import dev.weft.chain.CosmosTx;
+import dev.weft.chain.Hex;
+import dev.weft.chain.model.BlockResults;
+import dev.weft.chain.model.CometBlock;
+import dev.weft.chain.model.NodeJson;
+import dev.weft.chain.model.Rfc3339;
+
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Turns the node documents of one height into an {@link IndexedBlock}: decodes the raw txs (hash, fee, signer, message
+ * types), pairs them with their results and REST JSON, renders the API JSON, extracts involved accounts, and sums gas
+ * and fees. Pure CPU work, run on worker threads; inconsistent documents throw, so the height is fetched again.
+ */
+public final class BlockAssembler {
+  private static final int SIGNER_CACHE_LIMIT = 200_000;
+
+  private final AccountExtractor accounts;
+  private final Map<ByteBuffer, AccountAddress> signerCache = new ConcurrentHashMap<>();
+
+  public BlockAssembler(AccountExtractor accounts) {
+    this.accounts = accounts;
+  }
+
+  /** A block with its raw txs decoded. */
+  public record Decoded(CometBlock block, List<CosmosTx> txs, List<String> hashes, List<String> keys) {}
+
+  public Decoded decode(CometBlock b) {
+    List<CosmosTx> txs = new ArrayList<>(b.txs().size());
+    List<String> hashes = new ArrayList<>(b.txs().size());
+    List<String> keys = new ArrayList<>(b.txs().size());
+    for (byte[] raw : b.txs()) {
+      CosmosTx tx;
+      try {
+        tx = CosmosTx.decode(raw);
+      } catch (RuntimeException e) {
+        tx = new CosmosTx(List.of(), "", 0, List.of(), new CosmosTx.Fee(List.of(), 0, "", ""), List.of());
+      }
+      txs.add(tx);
+      hashes.add(CosmosTx.hash(raw));
+      keys.add(TxMatcher.key(tx));
+    }
+    return new Decoded(b, txs, hashes, keys);
+  }
+
+  public IndexedBlock assemble(Decoded d, BlockResults results, JsonNode[] restTxs, List<JsonNode> receipts,
+                               IndexedBlock.Proposer proposer) {
+    CometBlock b = d.block();
+    if (results.height() != b.height()) throw new IllegalStateException("block_results of height " + results.height() + " for block " + b.height());
+    if (results.txs().size() != b.txs().size()) {
+      throw new IllegalStateException("block " + b.height() + " has " + b.txs().size() + " txs but block_results " + results.txs().size());
+    }
+    String timestamp = Rfc3339.nanos(b.timeNs());
+    long gasUsed = 0;
+    long gasWanted = 0;
+    TreeMap<String, BigInteger> fees = new TreeMap<>();
+    List<IndexedBlock.Tx> txs = new ArrayList<>(b.txs().size());
+    for (int i = 0; i < b.txs().size(); i++) {
+      CosmosTx tx = d.txs().get(i);
+      BlockResults.TxResult r = results.txs().get(i);
+      JsonNode rest = restTxs[i];
+      if (rest == null) throw new IllegalStateException("no REST tx for " + d.hashes().get(i) + " at height " + b.height());
+      gasUsed += r.gasUsedLong();
+      gasWanted += r.gasWantedLong();
+      for (CosmosTx.Coin c : tx.fee().amount()) addFee(fees, c);
+      byte[] json = TxJson.render(d.hashes().get(i), b.height(), r, rest, timestamp);
+      Map<AccountAddress, Boolean> involved = new LinkedHashMap<>();
+      AccountAddress signer = null;
+      for (CosmosTx.SignerInfo s : tx.signerInfos()) {
+        AccountAddress a = signerAddress(s);
+        if (a == null) continue;
+        if (signer == null) signer = a;
+        involved.put(a, true);
+      }
+      accounts.fromEvents(r.events(), involved);
+      Set<String> types = new LinkedHashSet<>();
+      for (CosmosTx.Any m : tx.messages()) types.add(m.typeUrl().startsWith("/") ? m.typeUrl().substring(1) : m.typeUrl());
+      txs.add(new IndexedBlock.Tx(Hex.decode(d.hashes().get(i)), r.code(), json, signer, involved, List.copyOf(types)));
+    }
+    List<IndexedBlock.EvmTx> evmTxs = new ArrayList<>(receipts.size());
+    for (JsonNode rc : receipts) {
+      String number = NodeJson.text(rc, "blockNumber", null);
+      if (number != null && NodeJson.quantity(number) != b.height()) {
+        throw new IllegalStateException("receipt of block " + number + " in the receipts of " + b.height());
+      }
+      String hash = NodeJson.text(rc, "transactionHash", "");
+      if (!Hex.isHex(hash, 32)) throw new IllegalStateException("receipt without transactionHash at height " + b.height());
+      Map<AccountAddress, Boolean> involved = accounts.fromReceipt(rc);
+      AccountAddress from = AccountExtractor.hex20(NodeJson.text(rc, "from", null));
+      int index = (int) NodeJson.quantity(NodeJson.text(rc, "transactionIndex", "0x0"));
+      evmTxs.add(new IndexedBlock.EvmTx(Hex.decode(hash), index, ReceiptJson.render(rc), from, involved));
+    }
+    List<CosmosTx.Coin> totalFee = new ArrayList<>(fees.size());
+    fees.forEach((denom, amount) -> totalFee.add(new CosmosTx.Coin(denom, amount.toString())));
+    return new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), proposer, gasUsed,
+        gasWanted, totalFee, txs, evmTxs);
+  }
+
+  private static void addFee(TreeMap<String, BigInteger> fees, CosmosTx.Coin c) {
+    try {
+      BigInteger amount = new BigInteger(c.amount());
+      if (amount.signum() > 0) fees.merge(c.denom(), amount, BigInteger::add);
+    } catch (NumberFormatException ignored) {
+      // a coin the SDK would have rejected: not part of any fee
+    }
+  }
+
+  /** The signer's address; deriving it from an ethsecp256k1 key costs a point decompression, so keys are cached. */
+  private AccountAddress signerAddress(CosmosTx.SignerInfo s) {
+    if (s.pubKey() == null || s.pubKey().length == 0) return null;
+    ByteBuffer key = ByteBuffer.wrap(concat(s));
+    AccountAddress cached = signerCache.get(key);
+    if (cached != null) return cached;
+    AccountAddress a;
+    try {
+      a = s.address();
+    } catch (RuntimeException e) {
+      a = null;
+    }
+    if (a == null) return null;
+    if (signerCache.size() > SIGNER_CACHE_LIMIT) signerCache.clear();
+    signerCache.put(key, a);
+    return a;
+  }
+
+  private static byte[] concat(CosmosTx.SignerInfo s) {
+    byte[] t = s.pubKeyType().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] out = new byte[t.length + 1 + s.pubKey().length];
+    System.arraycopy(t, 0, out, 0, t.length);
+    out[t.length] = ':';
+    System.arraycopy(s.pubKey(), 0, out, t.length + 1, s.pubKey().length);
+    return out;
+  }
+}

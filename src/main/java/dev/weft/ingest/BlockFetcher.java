@@ -1,0 +1,84 @@
+package dev.weft.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.client.Backoff;
+import dev.weft.chain.client.CometRpcClient;
+import dev.weft.chain.client.CosmosRestClient;
+import dev.weft.chain.client.EvmRpcClient;
+import dev.weft.chain.model.BlockResults;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+
+/**
+ * Fetches everything of one height concurrently (CometBFT {@code /block} and {@code /block_results}, REST decoded txs,
+ * and {@code eth_getBlockReceipts} on EVM chains, plus the proposer once per proposer) and assembles the block on a
+ * worker thread. The REST txs are paged and re-asked with backoff until every raw tx has its decoded twin
+ * (rollytics#52: a node may answer short or end pagination early); what one answer lacked another may bring.
+ */
+public final class BlockFetcher {
+  private static final Logger LOG = LoggerFactory.getLogger(BlockFetcher.class);
+
+  private final Vertx vertx;
+  private final CometRpcClient rpc;
+  private final CosmosRestClient rest;
+  private final EvmRpcClient evm;
+  private final ProposerResolver proposers;
+  private final BlockAssembler assembler;
+  private final IngestConfig cfg;
+
+  /** @param evm the EVM client, or null on chains without an EVM */
+  public BlockFetcher(Vertx vertx, CometRpcClient rpc, CosmosRestClient rest, EvmRpcClient evm,
+                      ProposerResolver proposers, BlockAssembler assembler, IngestConfig cfg) {
+    this.vertx = vertx;
+    this.rpc = rpc;
+    this.rest = rest;
+    this.evm = evm;
+    this.proposers = proposers;
+    this.assembler = assembler;
+    this.cfg = cfg;
+  }
+
+  public Future<IndexedBlock> fetch(long height) {
+    Future<BlockAssembler.Decoded> decoded = rpc.block(height)
+        .compose(b -> b.height() == height ? vertx.executeBlocking(() -> assembler.decode(b), false)
+            : Future.failedFuture(new IllegalStateException("asked block " + height + ", got " + b.height())));
+    Future<BlockResults> results = rpc.blockResults(height);
+    Future<List<JsonNode>> receipts = evm == null ? Future.succeededFuture(List.of()) : evm.blockReceipts(height);
+    Future<JsonNode[]> restTxs = decoded.compose(d -> d.txs().isEmpty() ? Future.succeededFuture(new JsonNode[0]) : restTxs(height, d));
+    Future<IndexedBlock.Proposer> proposer = decoded.compose(d -> proposers.resolve(d.block().proposerAddress()));
+    return Future.all(results, receipts, restTxs, proposer).compose(x -> vertx.executeBlocking(() ->
+        assembler.assemble(decoded.result(), results.result(), restTxs.result(), receipts.result(), proposer.result()), false));
+  }
+
+  private Future<JsonNode[]> restTxs(long height, BlockAssembler.Decoded d) {
+    JsonNode[] slots = new JsonNode[d.txs().size()];
+    Promise<JsonNode[]> p = Promise.promise();
+    restAttempt(height, d, slots, 1, p);
+    return p.future();
+  }
+
+  private void restAttempt(long height, BlockAssembler.Decoded d, JsonNode[] slots, int attempt, Promise<JsonNode[]> p) {
+    rest.txsByBlock(height, d.txs().size())
+        .compose(list -> vertx.executeBlocking(() -> TxMatcher.match(d.keys(), list, slots), false))
+        .onComplete(ar -> {
+          if (ar.succeeded() && ar.result() == 0) {
+            p.complete(slots);
+            return;
+          }
+          String why = ar.succeeded() ? "REST returned " + (slots.length - ar.result()) + " of " + slots.length + " txs"
+              : ar.cause().getMessage();
+          if (attempt >= Math.max(cfg.retryAttempts(), 3)) {
+            p.fail(new IllegalStateException("height " + height + ": " + why));
+            return;
+          }
+          long delay = Backoff.delayMs(attempt, cfg.retryBase(), cfg.retryMax());
+          LOG.debug("height {}: {}; asking REST again in {} ms", height, why, delay);
+          vertx.setTimer(delay, t -> restAttempt(height, d, slots, attempt + 1, p));
+        });
+  }
+}

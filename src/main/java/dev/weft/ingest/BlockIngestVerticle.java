@@ -1,0 +1,239 @@
+package dev.weft.ingest;
+
+import dev.weft.bus.Addresses;
+import dev.weft.chain.Hex;
+import dev.weft.chain.client.Backoff;
+import dev.weft.chain.client.CometRpcClient;
+import dev.weft.chain.client.CosmosRestClient;
+import dev.weft.chain.client.EvmRpcClient;
+import dev.weft.chain.model.Rfc3339;
+import dev.weft.config.ChainConfig;
+import dev.weft.node.NodeContext;
+import dev.weft.store.AccountStore;
+import dev.weft.store.IngestStore;
+import dev.weft.store.MsgTypeStore;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonObject;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Block ingestion: one loop for catch-up and live follow (so there is no hand-over gap, rollytics#25). Heights up to
+ * the node's head are fetched ahead concurrently in a bounded window (the memory bound); finished blocks wait in
+ * height order and are committed strictly in order, several consecutive ones per transaction when they are ready.
+ * Every node failure retries the height with capped backoff, a failed commit retries the same blocks, and the cursor
+ * only moves with a commit, so nothing is skipped or written twice. After each commit, {@code block indexed} is
+ * published once per height, in order.
+ */
+public final class BlockIngestVerticle extends VerticleBase {
+  private static final Logger LOG = LoggerFactory.getLogger(BlockIngestVerticle.class);
+
+  private final NodeContext ctx;
+  private final IngestConfig cfg;
+  private final ChainConfig chain;
+  private CometRpcClient rpc;
+  private CosmosRestClient rest;
+  private EvmRpcClient evm;
+  private BlockFetcher fetcher;
+  private IngestStore store;
+  private IngestMetrics metrics;
+  private IngestProgress progress;
+
+  // pipeline state, confined to this verticle's event loop
+  private long nextFetch;
+  private long nextCommit;
+  private long head;
+  private long committedTxs;
+  private int fetching;
+  private final TreeMap<Long, IndexedBlock> ready = new TreeMap<>();
+  private boolean committing;
+  private int commitFailures;
+  private boolean stopped;
+  private Promise<Void> idle;
+  private long headTimer = -1;
+  private long progressTimer = -1;
+  private long lastWindowFullLog;
+  private boolean chainMismatchLogged;
+
+  public BlockIngestVerticle(NodeContext ctx) {
+    this.ctx = ctx;
+    this.cfg = ctx.config().ingest();
+    this.chain = ctx.config().chain();
+  }
+
+  @Override
+  public Future<?> start() {
+    if (chain.rpcUrls().isEmpty() || chain.restUrls().isEmpty() || chain.isEvm() && chain.jsonRpcUrls().isEmpty()) {
+      return Future.failedFuture(new IllegalStateException(
+          "ingestion needs chain.rpc, chain.rest" + (chain.isEvm() ? " and chain.json_rpc" : "") + " (or the devnet role to fill them in)"));
+    }
+    rpc = new CometRpcClient(vertx, chain.rpcUrls(), cfg.clientOptions());
+    rest = new CosmosRestClient(vertx, chain.restUrls(), cfg.clientOptions());
+    evm = chain.isEvm() ? new EvmRpcClient(vertx, chain.jsonRpcUrls(), cfg.clientOptions()) : null;
+    fetcher = new BlockFetcher(vertx, rpc, rest, evm, new ProposerResolver(rest, chain.bech32Prefix()),
+        new BlockAssembler(new AccountExtractor(chain)), cfg);
+    store = new IngestStore(ctx.pool(), new AccountStore(500_000), new MsgTypeStore());
+    metrics = new IngestMetrics(chain.chainId());
+    return store.position().onSuccess(pos -> {
+      boolean empty = pos.height() == 0 && pos.blocks() == 0;
+      nextCommit = empty ? cfg.startHeight() : pos.height() + 1;
+      nextFetch = nextCommit;
+      committedTxs = pos.txs();
+      metrics.height.set(pos.height());
+      progress = new IngestProgress(System.nanoTime(), pos.height(), committedTxs);
+      LOG.info("ingestion of {} starts at height {} (rpc {}, rest {}{})", chain.chainId(), nextCommit,
+          rpc.http().endpoints().all(), rest.http().endpoints().all(), evm == null ? "" : ", json-rpc " + evm.http().endpoints().all());
+      pollHead();
+      progressTimer = vertx.setPeriodic(cfg.progressInterval().toMillis(), t -> logProgress());
+    });
+  }
+
+  @Override
+  public Future<?> stop() {
+    stopped = true;
+    if (headTimer >= 0) vertx.cancelTimer(headTimer);
+    if (progressTimer >= 0) vertx.cancelTimer(progressTimer);
+    // let a running commit finish (it either commits whole or rolls back), then close the clients
+    Future<Void> quiet = committing ? (idle = Promise.promise()).future() : Future.succeededFuture();
+    return quiet.compose(v -> Future.join(rpc.close(), rest.close(), evm == null ? Future.succeededFuture() : evm.close()));
+  }
+
+  // ---- head ----
+
+  private void pollHead() {
+    if (stopped) return;
+    rpc.status().onComplete(ar -> {
+      if (stopped) return;
+      if (ar.succeeded()) {
+        String network = ar.result().network();
+        if (!network.isEmpty() && !network.equals(chain.chainId())) {
+          if (!chainMismatchLogged) LOG.error("the node serves chain {} but chain.chain_id is {}: not indexing it", network, chain.chainId());
+          chainMismatchLogged = true;
+        } else if (ar.result().latestHeight() > head) {
+          head = ar.result().latestHeight();
+          metrics.head.set(head);
+          pump();
+        }
+      } else {
+        LOG.warn("cannot read the chain head: {}", ar.cause().getMessage());
+      }
+      headTimer = vertx.setTimer(cfg.pollInterval().toMillis(), t -> pollHead());
+    });
+  }
+
+  // ---- fetch window ----
+
+  private void pump() {
+    while (!stopped && nextFetch <= head && fetching + ready.size() < cfg.window()) {
+      long h = nextFetch++;
+      fetching++;
+      fetch(h, 1, System.nanoTime());
+    }
+    metrics.window.set(fetching + ready.size());
+    // backpressure: fetched blocks pile up behind a slow height or slow commits, and fetching waits
+    if (nextFetch <= head && fetching + ready.size() >= cfg.window() && ready.size() >= Math.max(1, cfg.window() / 2)) logWindowFull();
+    tryCommit();
+  }
+
+  private void fetch(long height, int attempt, long started) {
+    fetcher.fetch(height).onComplete(ar -> {
+      if (stopped) return;
+      if (ar.succeeded()) {
+        metrics.fetched(System.nanoTime() - started);
+        fetching--;
+        ready.put(height, ar.result());
+        pump();
+        return;
+      }
+      metrics.fetchRetries.increment();
+      long delay = Backoff.delayMs(attempt, cfg.retryBase(), cfg.retryMax());
+      if (attempt == 1 || attempt % 10 == 0) {
+        LOG.warn("height {} not fetched (attempt {}): {}; retrying in {} ms", height, attempt, ar.cause().getMessage(), delay);
+      }
+      vertx.setTimer(delay, t -> {
+        if (!stopped) fetch(height, attempt + 1, started);
+      });
+    });
+  }
+
+  private void logWindowFull() {
+    long now = System.currentTimeMillis();
+    if (now - lastWindowFullLog < cfg.progressInterval().toMillis()) return;
+    lastWindowFullLog = now;
+    long bytes = 0;
+    for (IndexedBlock b : ready.values()) bytes += b.approxBytes();
+    LOG.info("fetch window full: {} fetched blocks (~{} KiB) wait for height {} ({} heights in flight{}); fetching pauses",
+        ready.size(), bytes / 1024, nextCommit, fetching, committing ? ", a commit running" : "");
+  }
+
+  // ---- commit ----
+
+  private void tryCommit() {
+    if (committing || stopped) return;
+    List<IndexedBlock> batch = new ArrayList<>();
+    int txs = 0;
+    long h = nextCommit;
+    IndexedBlock b;
+    while (batch.size() < cfg.commitBlocks() && (b = ready.get(h)) != null) {
+      if (!batch.isEmpty() && txs + b.txCount() > cfg.commitTxs()) break;
+      batch.add(b);
+      txs += b.txCount();
+      h++;
+    }
+    if (batch.isEmpty()) return;
+    committing = true;
+    long started = System.nanoTime();
+    store.commit(batch).onComplete(ar -> {
+      committing = false;
+      if (ar.succeeded()) {
+        commitFailures = 0;
+        metrics.committed(System.nanoTime() - started);
+        for (IndexedBlock done : batch) ready.remove(done.height());
+        nextCommit = batch.get(batch.size() - 1).height() + 1;
+        metrics.height.set(nextCommit - 1);
+        for (IngestStore.Committed c : ar.result()) published(c);
+      } else {
+        commitFailures++;
+        metrics.commitRetries.increment();
+        long delay = Backoff.delayMs(commitFailures, cfg.retryBase(), cfg.retryMax());
+        LOG.warn("commit of heights {}..{} failed (attempt {}): {}; retrying in {} ms", batch.get(0).height(),
+            batch.get(batch.size() - 1).height(), commitFailures, ar.cause().getMessage(), delay);
+        if (!stopped) vertx.setTimer(delay, t -> tryCommit());
+      }
+      if (stopped) {
+        if (idle != null) idle.tryComplete();
+        return;
+      }
+      if (ar.succeeded()) pump();
+    });
+  }
+
+  private void published(IngestStore.Committed c) {
+    metrics.blocks.increment();
+    metrics.txs.increment(c.txCount());
+    metrics.evmTxs.increment(c.evmTxCount());
+    committedTxs += c.txCount();
+    vertx.eventBus().publish(Addresses.BLOCK_INDEXED, new JsonObject()
+        .put("chain_id", chain.chainId())
+        .put("height", c.height())
+        .put("hash", Hex.upper(c.hash()))
+        .put("tx_count", c.txCount())
+        .put("time", Rfc3339.nanos(c.timeNs())));
+  }
+
+  private void logProgress() {
+    if (stopped || progress == null) return;
+    long height = nextCommit - 1;
+    if (head - height > 1) {
+      LOG.info(progress.line(System.nanoTime(), height, head, committedTxs));
+    } else {
+      progress.reset(System.nanoTime(), height, committedTxs);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package dev.weft.ingest;
+
+import java.util.Locale;
+
+/**
+ * The catch-up progress line: {@code height 12000/200000 (6.0%) 350.0 blocks/s 9800 txs/s ETA 8m31s}, with rates over
+ * the interval since the previous line.
+ */
+final class IngestProgress {
+  private long lastNanos;
+  private long lastHeight;
+  private long lastTxs;
+
+  IngestProgress(long nowNanos, long height, long txs) {
+    reset(nowNanos, height, txs);
+  }
+
+  void reset(long nowNanos, long height, long txs) {
+    lastNanos = nowNanos;
+    lastHeight = height;
+    lastTxs = txs;
+  }
+
+  /** The line for the interval ending now; resets the interval. */
+  String line(long nowNanos, long height, long head, long txs) {
+    double secs = Math.max(1e-9, (nowNanos - lastNanos) / 1e9);
+    double bps = (height - lastHeight) / secs;
+    double tps = (txs - lastTxs) / secs;
+    reset(nowNanos, height, txs);
+    return format(height, head, bps, tps);
+  }
+
+  static String format(long height, long head, double blocksPerSec, double txsPerSec) {
+    double pct = head <= 0 ? 100.0 : Math.min(100.0, 100.0 * height / head);
+    String eta = blocksPerSec > 0 ? duration((long) Math.ceil((head - height) / blocksPerSec)) : "?";
+    return String.format(Locale.ROOT, "height %d/%d (%.1f%%) %.1f blocks/s %d txs/s ETA %s",
+        height, head, pct, blocksPerSec, Math.round(txsPerSec), eta);
+  }
+
+  static String duration(long seconds) {
+    if (seconds < 60) return seconds + "s";
+    if (seconds < 3600) return (seconds / 60) + "m" + (seconds % 60) + "s";
+    if (seconds < 86_400) return (seconds / 3600) + "h" + (seconds % 3600 / 60) + "m";
+    return (seconds / 86_400) + "d" + (seconds % 86_400 / 3600) + "h";
+  }
+}

@@ -1,0 +1,52 @@
+package dev.weft.ingest;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+
+/**
+ * The EVM tx record of the API (indexer-anchors §1.6): the receipt fields rollytics keeps, in its order; every other
+ * receipt field ({@code blockTimestamp}, {@code blobGasPrice}…) is dropped. Values are the node's own strings.
+ */
+final class ReceiptJson {
+  static final String[] FIELDS = {"blockHash", "blockNumber", "contractAddress", "cumulativeGasUsed",
+      "effectiveGasPrice", "from", "gasUsed", "logs", "logsBloom", "status", "to", "transactionHash",
+      "transactionIndex", "type"};
+  static final String[] LOG_FIELDS = {"address", "topics", "data", "blockNumber", "transactionHash",
+      "transactionIndex", "blockHash", "logIndex", "removed"};
+
+  private ReceiptJson() {}
+
+  static byte[] render(JsonNode receipt) {
+    return JsonOut.render(g -> {
+      g.writeStartObject();
+      for (String f : FIELDS) {
+        g.writeFieldName(f);
+        if (f.equals("logs")) logs(g, receipt.get("logs"));
+        else JsonOut.tree(g, receipt.get(f));
+      }
+      g.writeEndObject();
+    });
+  }
+
+  private static void logs(JsonGenerator g, JsonNode logs) throws IOException {
+    g.writeStartArray();
+    if (logs != null && logs.isArray()) {
+      for (JsonNode l : logs) {
+        g.writeStartObject();
+        for (String f : LOG_FIELDS) {
+          g.writeFieldName(f);
+          JsonNode v = l.get(f);
+          if (f.equals("removed")) g.writeBoolean(v != null && v.asBoolean(false));
+          else if (f.equals("topics") && (v == null || v.isNull())) {
+            g.writeStartArray();
+            g.writeEndArray();
+          } else JsonOut.tree(g, v);
+        }
+        g.writeEndObject();
+      }
+    }
+    g.writeEndArray();
+  }
+}

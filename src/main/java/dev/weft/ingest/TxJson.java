@@ -1,0 +1,74 @@
+package dev.weft.ingest;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.Hex;
+import dev.weft.chain.model.BlockResults;
+
+import java.io.IOException;
+import java.util.Base64;
+
+/**
+ * The Cosmos tx record of the API (indexer-anchors §1.5), rendered once at ingest:
+ * {@code {"txhash","height","codespace","code","data","raw_log","logs","info","gas_wanted","gas_used","tx","timestamp","events"}}.
+ * {@code data} is the upper-case hex of the result bytes, {@code tx} the REST-decoded tx without an {@code @type}
+ * wrapper, {@code logs} always {@code []} (SDK 0.50 logs are not JSON), {@code timestamp} Go RFC3339Nano of the
+ * block time, and {@code events} the CometBFT events encoded the way Go's {@code encoding/json} encodes
+ * {@code abci.Event} (empty {@code type}, {@code key}, {@code value}, false {@code index} and empty attribute lists
+ * omitted; a node's {@code null} list is written as {@code []}).
+ */
+final class TxJson {
+  private TxJson() {}
+
+  static byte[] render(String txHash, long height, BlockResults.TxResult r, JsonNode restTx, String timestamp) {
+    return JsonOut.render(g -> {
+      g.writeStartObject();
+      g.writeStringField("txhash", txHash);
+      g.writeStringField("height", Long.toString(height));
+      JsonOut.string(g, "codespace", r.codespace());
+      g.writeNumberField("code", r.code());
+      g.writeStringField("data", r.data().isEmpty() ? "" : Hex.upper(Base64.getDecoder().decode(r.data())));
+      JsonOut.string(g, "raw_log", r.log());
+      g.writeArrayFieldStart("logs");
+      g.writeEndArray();
+      JsonOut.string(g, "info", r.info());
+      g.writeStringField("gas_wanted", r.gasWanted());
+      g.writeStringField("gas_used", r.gasUsed());
+      g.writeFieldName("tx");
+      JsonOut.tree(g, restTx, "@type");
+      g.writeStringField("timestamp", timestamp);
+      g.writeFieldName("events");
+      events(g, r.events());
+      g.writeEndObject();
+    });
+  }
+
+  static void events(JsonGenerator g, JsonNode events) throws IOException {
+    g.writeStartArray();
+    if (events == null || !events.isArray()) {
+      g.writeEndArray();
+      return;
+    }
+    for (JsonNode e : events) {
+      g.writeStartObject();
+      String type = e.path("type").asText("");
+      if (!type.isEmpty()) JsonOut.string(g, "type", type);
+      JsonNode attrs = e.get("attributes");
+      if (attrs != null && attrs.isArray() && !attrs.isEmpty()) {
+        g.writeArrayFieldStart("attributes");
+        for (JsonNode a : attrs) {
+          g.writeStartObject();
+          String key = a.path("key").asText("");
+          String value = a.path("value").asText("");
+          if (!key.isEmpty()) JsonOut.string(g, "key", key);
+          if (!value.isEmpty()) JsonOut.string(g, "value", value);
+          if (a.path("index").asBoolean(false)) g.writeBooleanField("index", true);
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+      }
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+}

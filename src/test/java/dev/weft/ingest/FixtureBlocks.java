@@ -1,0 +1,42 @@
+package dev.weft.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.model.BlockResults;
+import dev.weft.chain.model.CometBlock;
+import dev.weft.chain.model.NodeJson;
+import dev.weft.config.ChainConfig;
+import dev.weft.testsupport.FixtureChain;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Fixture-chain blocks assembled directly (no HTTP), for store-level tests. */
+final class FixtureBlocks {
+  private final FixtureChain chain;
+  private final BlockAssembler assembler;
+
+  FixtureBlocks(FixtureChain chain, ChainConfig config) {
+    this.chain = chain;
+    this.assembler = new BlockAssembler(new AccountExtractor(config));
+  }
+
+  IndexedBlock block(long h) {
+    BlockAssembler.Decoded d = assembler.decode(CometBlock.parse(NodeJson.parse(chain.block(h).toBuffer())));
+    List<JsonNode> rest = new ArrayList<>();
+    List<JsonNode> receipts = new ArrayList<>();
+    for (int i = 0; i < FixtureChain.txCount(h); i++) {
+      rest.add(NodeJson.parse(chain.restTx(h, i).toBuffer()));
+      if (FixtureChain.hasReceipt(h, i)) receipts.add(NodeJson.parse(chain.receipt(h, i).toBuffer()));
+    }
+    JsonNode[] slots = new JsonNode[d.txs().size()];
+    if (TxMatcher.match(d.keys(), rest, slots) != 0) throw new IllegalStateException("unmatched");
+    return assembler.assemble(d, BlockResults.parse(NodeJson.parse(chain.blockResults(h).toBuffer())), slots, receipts,
+        new IndexedBlock.Proposer(FixtureChain.MONIKER, "", chain.operatorAddress()));
+  }
+
+  List<IndexedBlock> range(long from, long to) {
+    List<IndexedBlock> out = new ArrayList<>();
+    for (long h = from; h <= to; h++) out.add(block(h));
+    return out;
+  }
+}
