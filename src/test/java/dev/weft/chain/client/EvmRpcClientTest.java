@@ -1,0 +1,52 @@
+package dev.weft.chain.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.testsupport.AnvilNode;
+import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Vertx;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The JSON-RPC client against a real Anvil node. */
+class EvmRpcClientTest {
+  @Test
+  @DisplayName("block number, block receipts, a batch answered in request order with a per-request error, a block trace, errors")
+  void anvil() throws Exception {
+    Vertx vertx = TestNodes.newVertx();
+    try (AnvilNode anvil = AnvilNode.start()) {
+      String tx = anvil.send(AnvilNode.ACCOUNT0, AnvilNode.ACCOUNT1, "0x", "0x1000");
+      EvmRpcClient c = new EvmRpcClient(vertx, List.of(anvil.url()), NodeClientOptions.defaults().withAttempts(2));
+      long head = TestNodes.await(c.blockNumber());
+      assertTrue(head >= 1);
+      List<JsonNode> receipts = TestNodes.await(c.blockReceipts(head));
+      assertEquals(1, receipts.size());
+      assertEquals(tx, receipts.get(0).get("transactionHash").asText());
+      List<EvmRpcClient.Result> batch = TestNodes.await(c.batch(List.of(
+          EvmRpcClient.Request.of("eth_blockNumber"),
+          EvmRpcClient.Request.of("no_such_method"),
+          EvmRpcClient.Request.of("eth_getTransactionReceipt", tx))));
+      assertEquals(head, Long.decode(batch.get(0).result().asText()));
+      assertFalse(batch.get(1).ok());
+      assertEquals(tx, batch.get(2).result().get("transactionHash").asText());
+      JsonNode trace = TestNodes.await(c.traceBlock(head, "callTracer", Duration.ofSeconds(10)));
+      assertEquals(1, trace.size());
+      assertEquals("CALL", trace.get(0).get("result").get("type").asText());
+      NodeException unknown = assertInstanceOf(NodeException.class,
+          assertThrows(RuntimeException.class, () -> TestNodes.await(c.call("no_such_method", EvmRpcClient.params()))));
+      assertEquals(NodeException.Kind.RPC, unknown.kind());
+      assertFalse(unknown.retryable());
+      assertThrows(RuntimeException.class, () -> TestNodes.await(c.blockReceipts(head + 1000)), "a future block is not an empty block");
+    } finally {
+      TestNodes.await(vertx.close());
+    }
+  }
+}
