@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Bech32;
 import dev.weft.chain.Hex;
+import dev.weft.chain.model.AbciEvent;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.config.ChainConfig;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -34,13 +36,12 @@ public final class AccountExtractor {
   }
 
   /** Adds the accounts of a tx's events to {@code out} (signer flags already present are kept). */
-  public void fromEvents(JsonNode events, Map<AccountAddress, Boolean> out) {
-    if (events == null || !events.isArray()) return;
-    for (JsonNode e : events) {
-      String type = e.path("type").asText("");
-      for (JsonNode a : NodeJson.array(e, "attributes")) {
-        String key = a.path("key").asText("");
-        String value = a.path("value").asText("");
+  public void fromEvents(List<AbciEvent> events, Map<AccountAddress, Boolean> out) {
+    for (AbciEvent e : events) {
+      String type = e.type();
+      for (AbciEvent.Attribute a : e.attributes()) {
+        String key = a.key();
+        String value = a.value();
         if (value.isEmpty()) continue;
         if (type.equals("call") && key.equals("ret")) continue;
         if (type.equals("evm") && key.equals("log")) {

@@ -7,7 +7,11 @@ import dev.weft.chain.Hex;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.CometBlock;
 import dev.weft.chain.model.NodeJson;
+import dev.weft.chain.model.RestTx;
 import dev.weft.chain.model.Rfc3339;
+import io.netty.buffer.Unpooled;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.buffer.BufferInternal;
 
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -56,7 +60,7 @@ public final class BlockAssembler {
     return new Decoded(b, txs, hashes, keys);
   }
 
-  public IndexedBlock assemble(Decoded d, BlockResults results, JsonNode[] restTxs, List<JsonNode> receipts,
+  public IndexedBlock assemble(Decoded d, BlockResults results, RestTx[] restTxs, List<JsonNode> receipts,
                                IndexedBlock.Proposer proposer) {
     CometBlock b = d.block();
     if (results.height() != b.height()) throw new IllegalStateException("block_results of height " + results.height() + " for block " + b.height());
@@ -71,12 +75,12 @@ public final class BlockAssembler {
     for (int i = 0; i < b.txs().size(); i++) {
       CosmosTx tx = d.txs().get(i);
       BlockResults.TxResult r = results.txs().get(i);
-      JsonNode rest = restTxs[i];
+      RestTx rest = restTxs[i];
       if (rest == null) throw new IllegalStateException("no REST tx for " + d.hashes().get(i) + " at height " + b.height());
       gasUsed += r.gasUsedLong();
       gasWanted += r.gasWantedLong();
       for (CosmosTx.Coin c : tx.fee().amount()) addFee(fees, c);
-      byte[] json = TxJson.render(d.hashes().get(i), b.height(), r, rest, timestamp);
+      Buffer json = wrap(TxJson.render(d.hashes().get(i), b.height(), r, rest, timestamp));
       Map<AccountAddress, Boolean> involved = new LinkedHashMap<>();
       AccountAddress signer = null;
       for (CosmosTx.SignerInfo s : tx.signerInfos()) {
@@ -101,12 +105,17 @@ public final class BlockAssembler {
       Map<AccountAddress, Boolean> involved = accounts.fromReceipt(rc);
       AccountAddress from = AccountExtractor.hex20(NodeJson.text(rc, "from", null));
       int index = (int) NodeJson.quantity(NodeJson.text(rc, "transactionIndex", "0x0"));
-      evmTxs.add(new IndexedBlock.EvmTx(Hex.decode(hash), index, ReceiptJson.render(rc), from, involved));
+      evmTxs.add(new IndexedBlock.EvmTx(Hex.decode(hash), index, wrap(ReceiptJson.render(rc)), from, involved));
     }
     List<CosmosTx.Coin> totalFee = new ArrayList<>(fees.size());
     fees.forEach((denom, amount) -> totalFee.add(new CosmosTx.Coin(denom, amount.toString())));
     return new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), proposer, gasUsed,
         gasWanted, totalFee, txs, evmTxs);
+  }
+
+  /** A buffer over the array, without copying it (it is sent to PostgreSQL as is). */
+  private static Buffer wrap(byte[] b) {
+    return BufferInternal.buffer(Unpooled.wrappedBuffer(b));
   }
 
   private static void addFee(TreeMap<String, BigInteger> fees, CosmosTx.Coin c) {

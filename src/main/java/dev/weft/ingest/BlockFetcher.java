@@ -6,6 +6,7 @@ import dev.weft.chain.client.CometRpcClient;
 import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.chain.model.BlockResults;
+import dev.weft.chain.model.RestTx;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -49,20 +50,20 @@ public final class BlockFetcher {
             : Future.failedFuture(new IllegalStateException("asked block " + height + ", got " + b.height())));
     Future<BlockResults> results = rpc.blockResults(height);
     Future<List<JsonNode>> receipts = evm == null ? Future.succeededFuture(List.of()) : evm.blockReceipts(height);
-    Future<JsonNode[]> restTxs = decoded.compose(d -> d.txs().isEmpty() ? Future.succeededFuture(new JsonNode[0]) : restTxs(height, d));
+    Future<RestTx[]> restTxs = decoded.compose(d -> d.txs().isEmpty() ? Future.succeededFuture(new RestTx[0]) : restTxs(height, d));
     Future<IndexedBlock.Proposer> proposer = decoded.compose(d -> proposers.resolve(d.block().proposerAddress()));
     return Future.all(results, receipts, restTxs, proposer).compose(x -> vertx.executeBlocking(() ->
         assembler.assemble(decoded.result(), results.result(), restTxs.result(), receipts.result(), proposer.result()), false));
   }
 
-  private Future<JsonNode[]> restTxs(long height, BlockAssembler.Decoded d) {
-    JsonNode[] slots = new JsonNode[d.txs().size()];
-    Promise<JsonNode[]> p = Promise.promise();
+  private Future<RestTx[]> restTxs(long height, BlockAssembler.Decoded d) {
+    RestTx[] slots = new RestTx[d.txs().size()];
+    Promise<RestTx[]> p = Promise.promise();
     restAttempt(height, d, slots, 1, p);
     return p.future();
   }
 
-  private void restAttempt(long height, BlockAssembler.Decoded d, JsonNode[] slots, int attempt, Promise<JsonNode[]> p) {
+  private void restAttempt(long height, BlockAssembler.Decoded d, RestTx[] slots, int attempt, Promise<RestTx[]> p) {
     rest.txsByBlock(height, d.txs().size())
         .compose(list -> vertx.executeBlocking(() -> TxMatcher.match(d.keys(), list, slots), false))
         .onComplete(ar -> {

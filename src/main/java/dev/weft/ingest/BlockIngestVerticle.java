@@ -9,9 +9,7 @@ import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.config.ChainConfig;
 import dev.weft.node.NodeContext;
-import dev.weft.store.AccountStore;
 import dev.weft.store.IngestStore;
-import dev.weft.store.MsgTypeStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
@@ -20,6 +18,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -47,12 +47,20 @@ public final class BlockIngestVerticle extends VerticleBase {
 
   // pipeline state, confined to this verticle's event loop
   private long nextFetch;
-  private long nextCommit;
   private long head;
-  private long committedTxs;
-  private int fetching;
   private final TreeMap<Long, IndexedBlock> ready = new TreeMap<>();
-  private boolean committing;
+  private final Set<Long> fetching = new HashSet<>();
+  /** What the database holds (after the last successful commit). */
+  private IngestStore.Position committed;
+  /** The position after the batch being committed and the prepared one: where the next batch starts. */
+  private IngestStore.Position planned;
+  private long plannedNext;
+  private IngestStore.Batch inflight;
+  private IngestStore.Batch prepared;
+  private boolean preparing;
+  private boolean recovering;
+  /** Bumped whenever the plan is reset, so a preparation started before is dropped. */
+  private int epoch;
   private int commitFailures;
   private boolean stopped;
   private Promise<Void> idle;
@@ -78,20 +86,27 @@ public final class BlockIngestVerticle extends VerticleBase {
     evm = chain.isEvm() ? new EvmRpcClient(vertx, chain.jsonRpcUrls(), cfg.clientOptions()) : null;
     fetcher = new BlockFetcher(vertx, rpc, rest, evm, new ProposerResolver(rest, chain.bech32Prefix()),
         new BlockAssembler(new AccountExtractor(chain)), cfg);
-    store = new IngestStore(ctx.pool(), new AccountStore(500_000), new MsgTypeStore());
+    store = new IngestStore(ctx.pool(), 500_000);
     metrics = new IngestMetrics(chain.chainId());
     return store.position().onSuccess(pos -> {
-      boolean empty = pos.height() == 0 && pos.blocks() == 0;
-      nextCommit = empty ? cfg.startHeight() : pos.height() + 1;
-      nextFetch = nextCommit;
-      committedTxs = pos.txs();
-      metrics.height.set(pos.height());
-      progress = new IngestProgress(System.nanoTime(), pos.height(), committedTxs);
-      LOG.info("ingestion of {} starts at height {} (rpc {}, rest {}{})", chain.chainId(), nextCommit,
+      resetPlan(pos);
+      nextFetch = plannedNext;
+      progress = new IngestProgress(System.nanoTime(), pos.height(), pos.txs());
+      LOG.info("ingestion of {} starts at height {} (rpc {}, rest {}{})", chain.chainId(), plannedNext,
           rpc.http().endpoints().all(), rest.http().endpoints().all(), evm == null ? "" : ", json-rpc " + evm.http().endpoints().all());
       pollHead();
       progressTimer = vertx.setPeriodic(cfg.progressInterval().toMillis(), t -> logProgress());
     });
+  }
+
+  /** Starts planning again from what the database holds. */
+  private void resetPlan(IngestStore.Position pos) {
+    epoch++;
+    committed = pos;
+    planned = pos;
+    plannedNext = pos.empty() ? cfg.startHeight() : pos.height() + 1;
+    prepared = null;
+    metrics.height.set(pos.height());
   }
 
   @Override
@@ -100,7 +115,7 @@ public final class BlockIngestVerticle extends VerticleBase {
     if (headTimer >= 0) vertx.cancelTimer(headTimer);
     if (progressTimer >= 0) vertx.cancelTimer(progressTimer);
     // let a running commit finish (it either commits whole or rolls back), then close the clients
-    Future<Void> quiet = committing ? (idle = Promise.promise()).future() : Future.succeededFuture();
+    Future<Void> quiet = inflight != null ? (idle = Promise.promise()).future() : Future.succeededFuture();
     return quiet.compose(v -> Future.join(rpc.close(), rest.close(), evm == null ? Future.succeededFuture() : evm.close()));
   }
 
@@ -130,24 +145,28 @@ public final class BlockIngestVerticle extends VerticleBase {
   // ---- fetch window ----
 
   private void pump() {
-    while (!stopped && nextFetch <= head && fetching + ready.size() < cfg.window()) {
-      long h = nextFetch++;
-      fetching++;
-      fetch(h, 1, System.nanoTime());
+    // heights below nextFetch that are neither fetched nor in flight (after a restart of the plan): fetch them again
+    for (long h = plannedNext; h < nextFetch && fetching.size() + ready.size() < cfg.window(); h++) {
+      if (!ready.containsKey(h) && !fetching.contains(h)) fetch(h, 1, System.nanoTime());
     }
-    metrics.window.set(fetching + ready.size());
+    while (!stopped && nextFetch <= head && fetching.size() + ready.size() < cfg.window()) {
+      long h = nextFetch++;
+      if (!ready.containsKey(h) && !fetching.contains(h)) fetch(h, 1, System.nanoTime());
+    }
+    metrics.window.set(fetching.size() + ready.size());
     // backpressure: fetched blocks pile up behind a slow height or slow commits, and fetching waits
-    if (nextFetch <= head && fetching + ready.size() >= cfg.window() && ready.size() >= Math.max(1, cfg.window() / 2)) logWindowFull();
+    if (nextFetch <= head && fetching.size() + ready.size() >= cfg.window() && ready.size() >= Math.max(1, cfg.window() / 2)) logWindowFull();
     tryCommit();
   }
 
   private void fetch(long height, int attempt, long started) {
+    fetching.add(height);
     fetcher.fetch(height).onComplete(ar -> {
       if (stopped) return;
       if (ar.succeeded()) {
         metrics.fetched(System.nanoTime() - started);
-        fetching--;
-        ready.put(height, ar.result());
+        fetching.remove(height);
+        if (height > committed.height()) ready.put(height, ar.result());
         pump();
         return;
       }
@@ -157,7 +176,9 @@ public final class BlockIngestVerticle extends VerticleBase {
         LOG.warn("height {} not fetched (attempt {}): {}; retrying in {} ms", height, attempt, ar.cause().getMessage(), delay);
       }
       vertx.setTimer(delay, t -> {
-        if (!stopped) fetch(height, attempt + 1, started);
+        if (stopped) return;
+        fetching.remove(height);
+        fetch(height, attempt + 1, started);
       });
     });
   }
@@ -169,16 +190,25 @@ public final class BlockIngestVerticle extends VerticleBase {
     long bytes = 0;
     for (IndexedBlock b : ready.values()) bytes += b.approxBytes();
     LOG.info("fetch window full: {} fetched blocks (~{} KiB) wait for height {} ({} heights in flight{}); fetching pauses",
-        ready.size(), bytes / 1024, nextCommit, fetching, committing ? ", a commit running" : "");
+        ready.size(), bytes / 1024, committed.height() + 1, fetching.size(), inflight != null ? ", a commit running" : "");
   }
 
-  // ---- commit ----
+  // ---- commit: prepare the next run on a worker while the current one is committed ----
 
   private void tryCommit() {
-    if (committing || stopped) return;
+    if (stopped || recovering) return;
+    if (inflight == null && prepared != null) {
+      IngestStore.Batch b = prepared;
+      prepared = null;
+      send(b);
+    }
+    if (prepared == null && !preparing) prepareNext();
+  }
+
+  private void prepareNext() {
     List<IndexedBlock> batch = new ArrayList<>();
     int txs = 0;
-    long h = nextCommit;
+    long h = plannedNext;
     IndexedBlock b;
     while (batch.size() < cfg.commitBlocks() && (b = ready.get(h)) != null) {
       if (!batch.isEmpty() && txs + b.txCount() > cfg.commitTxs()) break;
@@ -187,30 +217,79 @@ public final class BlockIngestVerticle extends VerticleBase {
       h++;
     }
     if (batch.isEmpty()) return;
-    committing = true;
+    preparing = true;
+    int at = epoch;
+    IngestStore.Position before = planned;
+    vertx.executeBlocking(() -> store.prepare(batch, before), false).onComplete(ar -> {
+      preparing = false;
+      if (stopped) return;
+      if (at != epoch) {
+        tryCommit();
+        return;
+      }
+      if (ar.failed()) {
+        failed("preparing heights " + batch.get(0).height() + ".." + batch.get(batch.size() - 1).height(), ar.cause());
+        return;
+      }
+      prepared = ar.result();
+      planned = prepared.after();
+      plannedNext = prepared.lastHeight() + 1;
+      tryCommit();
+    });
+  }
+
+  private void send(IngestStore.Batch b) {
+    inflight = b;
     long started = System.nanoTime();
-    store.commit(batch).onComplete(ar -> {
-      committing = false;
+    store.commit(b).onComplete(ar -> {
+      inflight = null;
       if (ar.succeeded()) {
         commitFailures = 0;
         metrics.committed(System.nanoTime() - started);
-        for (IndexedBlock done : batch) ready.remove(done.height());
-        nextCommit = batch.get(batch.size() - 1).height() + 1;
-        metrics.height.set(nextCommit - 1);
-        for (IngestStore.Committed c : ar.result()) published(c);
+        committed = b.after();
+        metrics.height.set(committed.height());
+        ready.headMap(committed.height() + 1).clear();
+        for (IngestStore.Committed c : b.committed()) published(c);
+        if (stopped) {
+          if (idle != null) idle.tryComplete();
+          return;
+        }
+        pump();
       } else {
-        commitFailures++;
-        metrics.commitRetries.increment();
-        long delay = Backoff.delayMs(commitFailures, cfg.retryBase(), cfg.retryMax());
-        LOG.warn("commit of heights {}..{} failed (attempt {}): {}; retrying in {} ms", batch.get(0).height(),
-            batch.get(batch.size() - 1).height(), commitFailures, ar.cause().getMessage(), delay);
-        if (!stopped) vertx.setTimer(delay, t -> tryCommit());
-      }
-      if (stopped) {
         if (idle != null) idle.tryComplete();
+        if (!stopped) failed("commit of heights " + b.firstHeight() + ".." + b.lastHeight(), ar.cause());
+      }
+    });
+  }
+
+  /** A commit or preparation failed: drop the plan, wait, re-read the position from the database and go on from it. */
+  private void failed(String what, Throwable cause) {
+    commitFailures++;
+    metrics.commitRetries.increment();
+    epoch++;
+    prepared = null;
+    recovering = true;
+    long delay = cause instanceof IngestStore.PositionMovedException ? 0 : Backoff.delayMs(commitFailures, cfg.retryBase(), cfg.retryMax());
+    LOG.warn("{} failed (attempt {}): {}; re-reading the position in {} ms", what, commitFailures, cause.getMessage(), delay);
+    vertx.setTimer(Math.max(1, delay), t -> {
+      if (stopped) return;
+      if (inflight != null) {
+        // the other in-flight commit decides the position first
+        vertx.setTimer(10, x -> failed(what, cause));
         return;
       }
-      if (ar.succeeded()) pump();
+      store.position().onComplete(ar -> {
+        if (stopped) return;
+        recovering = false;
+        if (ar.failed()) {
+          failed("reading the position", ar.cause());
+          return;
+        }
+        resetPlan(ar.result());
+        ready.headMap(plannedNext).clear();
+        if (nextFetch < plannedNext) nextFetch = plannedNext;
+        pump();
+      });
     });
   }
 
@@ -218,7 +297,6 @@ public final class BlockIngestVerticle extends VerticleBase {
     metrics.blocks.increment();
     metrics.txs.increment(c.txCount());
     metrics.evmTxs.increment(c.evmTxCount());
-    committedTxs += c.txCount();
     vertx.eventBus().publish(Addresses.BLOCK_INDEXED, new JsonObject()
         .put("chain_id", chain.chainId())
         .put("height", c.height())
@@ -229,11 +307,11 @@ public final class BlockIngestVerticle extends VerticleBase {
 
   private void logProgress() {
     if (stopped || progress == null) return;
-    long height = nextCommit - 1;
+    long height = committed.height();
     if (head - height > 1) {
-      LOG.info(progress.line(System.nanoTime(), height, head, committedTxs));
+      LOG.info(progress.line(System.nanoTime(), height, head, committed.txs()));
     } else {
-      progress.reset(System.nanoTime(), height, committedTxs);
+      progress.reset(System.nanoTime(), height, committed.txs());
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.weft.ingest;
 
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
+import io.vertx.core.buffer.Buffer;
 
 import java.util.List;
 import java.util.Map;
@@ -28,11 +29,11 @@ public record IndexedBlock(long height, String chainId, byte[] hash, long timeNs
    * @param accounts every involved account, with the signer flag
    * @param msgTypes message type URLs without the leading slash, distinct, in message order
    */
-  public record Tx(byte[] hash, int code, byte[] json, AccountAddress signer, Map<AccountAddress, Boolean> accounts,
+  public record Tx(byte[] hash, int code, Buffer json, AccountAddress signer, Map<AccountAddress, Boolean> accounts,
                    List<String> msgTypes) {}
 
   /** An EVM receipt: {@code json} is the §1.6 subset, {@code from} the signer. */
-  public record EvmTx(byte[] hash, int index, byte[] json, AccountAddress from, Map<AccountAddress, Boolean> accounts) {}
+  public record EvmTx(byte[] hash, int index, Buffer json, AccountAddress from, Map<AccountAddress, Boolean> accounts) {}
 
   public int txCount() {
     return txs.size();
@@ -41,8 +42,8 @@ public record IndexedBlock(long height, String chainId, byte[] hash, long timeNs
   /** An estimate of the memory this block holds (for the window's log line). */
   public long approxBytes() {
     long n = 512;
-    for (Tx t : txs) n += t.json().length + 64L * t.accounts().size() + 128;
-    for (EvmTx t : evmTxs) n += t.json().length + 64L * t.accounts().size() + 128;
+    for (Tx t : txs) n += t.json().length() + 64L * t.accounts().size() + 128;
+    for (EvmTx t : evmTxs) n += t.json().length() + 64L * t.accounts().size() + 128;
     return n;
   }
 }

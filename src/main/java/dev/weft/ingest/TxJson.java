@@ -1,12 +1,14 @@
 package dev.weft.ingest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.Hex;
+import dev.weft.chain.model.AbciEvent;
 import dev.weft.chain.model.BlockResults;
+import dev.weft.chain.model.RestTx;
 
 import java.io.IOException;
 import java.util.Base64;
+import java.util.List;
 
 /**
  * The Cosmos tx record of the API (indexer-anchors §1.5), rendered once at ingest:
@@ -20,7 +22,7 @@ import java.util.Base64;
 final class TxJson {
   private TxJson() {}
 
-  static byte[] render(String txHash, long height, BlockResults.TxResult r, JsonNode restTx, String timestamp) {
+  static byte[] render(String txHash, long height, BlockResults.TxResult r, RestTx restTx, String timestamp) {
     return JsonOut.render(g -> {
       g.writeStartObject();
       g.writeStringField("txhash", txHash);
@@ -35,7 +37,8 @@ final class TxJson {
       g.writeStringField("gas_wanted", r.gasWanted());
       g.writeStringField("gas_used", r.gasUsed());
       g.writeFieldName("tx");
-      JsonOut.tree(g, restTx, "@type");
+      if (restTx.needsRewrite()) JsonOut.tree(g, restTx.tree(), "@type");
+      else g.writeRawValue(new RawJson(restTx.source(), restTx.start(), restTx.end()));
       g.writeStringField("timestamp", timestamp);
       g.writeFieldName("events");
       events(g, r.events());
@@ -43,26 +46,18 @@ final class TxJson {
     });
   }
 
-  static void events(JsonGenerator g, JsonNode events) throws IOException {
+  static void events(JsonGenerator g, List<AbciEvent> events) throws IOException {
     g.writeStartArray();
-    if (events == null || !events.isArray()) {
-      g.writeEndArray();
-      return;
-    }
-    for (JsonNode e : events) {
+    for (AbciEvent e : events) {
       g.writeStartObject();
-      String type = e.path("type").asText("");
-      if (!type.isEmpty()) JsonOut.string(g, "type", type);
-      JsonNode attrs = e.get("attributes");
-      if (attrs != null && attrs.isArray() && !attrs.isEmpty()) {
+      if (!e.type().isEmpty()) JsonOut.string(g, "type", e.type());
+      if (!e.attributes().isEmpty()) {
         g.writeArrayFieldStart("attributes");
-        for (JsonNode a : attrs) {
+        for (AbciEvent.Attribute a : e.attributes()) {
           g.writeStartObject();
-          String key = a.path("key").asText("");
-          String value = a.path("value").asText("");
-          if (!key.isEmpty()) JsonOut.string(g, "key", key);
-          if (!value.isEmpty()) JsonOut.string(g, "value", value);
-          if (a.path("index").asBoolean(false)) g.writeBooleanField("index", true);
+          if (!a.key().isEmpty()) JsonOut.string(g, "key", a.key());
+          if (!a.value().isEmpty()) JsonOut.string(g, "value", a.value());
+          if (a.index()) g.writeBooleanField("index", true);
           g.writeEndObject();
         }
         g.writeEndArray();

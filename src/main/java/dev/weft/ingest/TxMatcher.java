@@ -1,8 +1,7 @@
 package dev.weft.ingest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.CosmosTx;
-import dev.weft.chain.model.NodeJson;
+import dev.weft.chain.model.RestTx;
 
 import java.util.ArrayDeque;
 import java.util.Base64;
@@ -28,11 +27,11 @@ final class TxMatcher {
     return sb.toString();
   }
 
-  static String key(JsonNode restTx) {
+  static String key(RestTx restTx) {
     StringBuilder sb = new StringBuilder(128);
-    for (JsonNode s : NodeJson.array(restTx, "signatures")) sb.append(s.asText()).append(',');
+    for (String s : restTx.signatures()) sb.append(s).append(',');
     sb.append('|');
-    for (JsonNode m : NodeJson.array(restTx.path("body"), "messages")) sb.append(m.path("@type").asText()).append(',');
+    for (String t : restTx.msgTypes()) sb.append(t).append(',');
     return sb.toString();
   }
 
@@ -41,18 +40,18 @@ final class TxMatcher {
    *
    * @return how many raw txs are still without their REST tx
    */
-  static int match(List<String> rawKeys, List<JsonNode> rest, JsonNode[] slots) {
+  static int match(List<String> rawKeys, List<RestTx> rest, RestTx[] slots) {
     Map<String, ArrayDeque<Integer>> open = new HashMap<>();
     for (int i = 0; i < rawKeys.size(); i++) {
       if (slots[i] == null) open.computeIfAbsent(rawKeys.get(i), k -> new ArrayDeque<>()).add(i);
     }
-    for (JsonNode t : rest) {
+    for (RestTx t : rest) {
       ArrayDeque<Integer> q = open.get(key(t));
       if (q == null || q.isEmpty()) continue;
       slots[q.poll()] = t;
     }
     int missing = 0;
-    for (JsonNode s : slots) if (s == null) missing++;
+    for (RestTx s : slots) if (s == null) missing++;
     return missing;
   }
 }

@@ -5,28 +5,36 @@ import dev.weft.ingest.BlockJson;
 import dev.weft.ingest.IndexedBlock;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Commits a run of consecutive blocks in one transaction: locks the ingest cursor and the totals, skips heights that
- * are already committed (so re-processing is a no-op and counters never double count), refuses a gap, assigns the
- * global tx and EVM tx sequences, and writes every table with one {@code unnest} statement each, pipelined on the
- * transaction's connection. The cursor moves in the same transaction.
+ * Writes runs of consecutive blocks, one transaction per run. A run is prepared off the event loop into one
+ * {@code unnest} statement per table ({@link #prepare}, pure CPU), then committed as a single pipelined burst
+ * ({@link #commit}): its first statement locks the cursor and the totals and aborts the transaction unless they are
+ * exactly where the writer expects them, so a commit never leaves a gap, never writes a height twice and never
+ * double counts; dictionary ids (accounts, message types) are resolved by joins inside the statements, so no
+ * statement waits for another's result. The cursor moves in the same transaction.
  */
 public final class IngestStore {
-  private static final String LOCK = """
+  private static final String POSITION = """
       SELECT c.height, t.blocks, t.txs, t.evm_txs, (SELECT b.time_ns FROM block b WHERE b.height = c.height)
-      FROM pipeline_cursor c CROSS JOIN ingest_totals t WHERE c.name = 'ingest' FOR UPDATE OF c, t""";
+      FROM pipeline_cursor c CROSS JOIN ingest_totals t WHERE c.name = 'ingest'""";
+  private static final String EXPECT = "SELECT weft_ingest_expect($1, $2, $3)";
+  private static final String NEW_ACCOUNTS = """
+      INSERT INTO account (address) SELECT DISTINCT v FROM unnest($1::bytea[]) AS v ORDER BY v ON CONFLICT (address) DO NOTHING""";
+  private static final String NEW_MSG_TYPES = """
+      INSERT INTO msg_type (name) SELECT DISTINCT v FROM unnest($1::text[]) AS v ORDER BY v ON CONFLICT (name) DO NOTHING""";
   private static final String INSERT_BLOCKS = """
       INSERT INTO block (height, hash, time, time_ns, block_time_ms, proposer_address, proposer_moniker,
                          proposer_operator, gas_used, gas_wanted, tx_count, evm_tx_count, total_fee, json)
@@ -37,164 +45,254 @@ public final class IngestStore {
       ON CONFLICT (height) DO NOTHING""";
   private static final String INSERT_TXS = """
       INSERT INTO tx (sequence, height, tx_index, hash, code, signer_id, json)
-      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::int[], $6::bigint[], $7::bytea[])
+      SELECT u.s, u.h, u.i, u.hs, u.c, a.id, u.j
+      FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::int[], $6::bytea[], $7::bytea[]) AS u(s, h, i, hs, c, sg, j)
+      LEFT JOIN account a ON a.address = u.sg
       ON CONFLICT (sequence) DO NOTHING""";
   private static final String INSERT_TX_ACCOUNTS = """
       INSERT INTO tx_account (account_id, sequence, signer)
-      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bool[]) ON CONFLICT DO NOTHING""";
+      SELECT a.id, u.s, u.sg FROM unnest($1::bytea[], $2::bigint[], $3::bool[]) AS u(ad, s, sg) JOIN account a ON a.address = u.ad
+      ON CONFLICT DO NOTHING""";
   private static final String INSERT_TX_MSG_TYPES = """
       INSERT INTO tx_msg_type (msg_type_id, sequence)
-      SELECT * FROM unnest($1::int[], $2::bigint[]) ON CONFLICT DO NOTHING""";
+      SELECT m.id, u.s FROM unnest($1::text[], $2::bigint[]) AS u(n, s) JOIN msg_type m ON m.name = u.n
+      ON CONFLICT DO NOTHING""";
   private static final String INSERT_MULTI_MSG = """
       INSERT INTO tx_multi_msg (sequence, msg_type_ids)
-      SELECT s, m::int[] FROM unnest($1::bigint[], $2::text[]) AS u(s, m) ON CONFLICT DO NOTHING""";
+      SELECT u.s, array_agg(m.id ORDER BY m.id) FROM unnest($1::bigint[], $2::text[]) AS u(s, n) JOIN msg_type m ON m.name = u.n
+      GROUP BY u.s ON CONFLICT DO NOTHING""";
   private static final String INSERT_EVM_TXS = """
       INSERT INTO evm_tx (sequence, height, tx_index, hash, signer_id, json)
-      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::bigint[], $6::bytea[])
+      SELECT u.s, u.h, u.i, u.hs, a.id, u.j
+      FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::bytea[], $6::bytea[]) AS u(s, h, i, hs, f, j)
+      LEFT JOIN account a ON a.address = u.f
       ON CONFLICT (sequence) DO NOTHING""";
   private static final String INSERT_EVM_TX_ACCOUNTS = """
       INSERT INTO evm_tx_account (account_id, sequence, signer)
-      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bool[]) ON CONFLICT DO NOTHING""";
+      SELECT a.id, u.s, u.sg FROM unnest($1::bytea[], $2::bigint[], $3::bool[]) AS u(ad, s, sg) JOIN account a ON a.address = u.ad
+      ON CONFLICT DO NOTHING""";
   private static final String UPSERT_ACCOUNT_STATS = """
       INSERT INTO account_tx_stats AS s (account_id, txs, signer_txs, evm_txs, evm_signer_txs)
-      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
+      SELECT a.id, u.t, u.st, u.e, u.se FROM unnest($1::bytea[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
+        AS u(ad, t, st, e, se) JOIN account a ON a.address = u.ad
       ON CONFLICT (account_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs, signer_txs = s.signer_txs + EXCLUDED.signer_txs,
         evm_txs = s.evm_txs + EXCLUDED.evm_txs, evm_signer_txs = s.evm_signer_txs + EXCLUDED.evm_signer_txs""";
   private static final String UPSERT_MSG_TYPE_STATS = """
-      INSERT INTO msg_type_stats AS s (msg_type_id, txs) SELECT * FROM unnest($1::int[], $2::bigint[])
+      INSERT INTO msg_type_stats AS s (msg_type_id, txs)
+      SELECT m.id, u.t FROM unnest($1::text[], $2::bigint[]) AS u(n, t) JOIN msg_type m ON m.name = u.n
       ON CONFLICT (msg_type_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
-  private static final String UPDATE_TOTALS = "UPDATE ingest_totals SET blocks = blocks + $1, txs = $2, evm_txs = $3 WHERE id = 1";
+  private static final String UPDATE_TOTALS = "UPDATE ingest_totals SET blocks = $1, txs = $2, evm_txs = $3 WHERE id = 1";
+
+  /** Where ingestion stands: the last committed height, its block time (null when none), and the totals. */
+  public record Position(long height, Long timeNs, long blocks, long txs, long evmTxs) {
+    public boolean empty() {
+      return height == 0 && blocks == 0;
+    }
+  }
+
+  /** The commit found the cursor or the totals elsewhere than expected (another writer, a restart): re-read them. */
+  public static final class PositionMovedException extends RuntimeException {
+    PositionMovedException(String message) {
+      super(message, null, false, false);
+    }
+  }
 
   /** A committed block: what the {@code block indexed} event and the metrics need. */
   public record Committed(long height, byte[] hash, int txCount, int evmTxCount, long timeNs) {}
 
-  /** The ingest position: the last committed height, its block time, and the totals. */
-  public record Position(long height, Long timeNs, long blocks, long txs, long evmTxs) {}
+  /** A run of blocks ready to commit: its statements, and the position before and after it. */
+  public static final class Batch {
+    private final List<IndexedBlock> blocks;
+    private final Position before;
+    private final Position after;
+    private final List<String> sql = new ArrayList<>();
+    private final List<Tuple> params = new ArrayList<>();
+    private final Set<AccountAddress> accounts;
+    private final Set<String> msgTypes;
+
+    private Batch(List<IndexedBlock> blocks, Position before, Position after, Set<AccountAddress> accounts, Set<String> msgTypes) {
+      this.blocks = blocks;
+      this.before = before;
+      this.after = after;
+      this.accounts = accounts;
+      this.msgTypes = msgTypes;
+    }
+
+    private void add(String statement, Tuple t) {
+      sql.add(statement);
+      params.add(t);
+    }
+
+    public Position before() {
+      return before;
+    }
+
+    public Position after() {
+      return after;
+    }
+
+    public long firstHeight() {
+      return blocks.get(0).height();
+    }
+
+    public long lastHeight() {
+      return blocks.get(blocks.size() - 1).height();
+    }
+
+    public List<Committed> committed() {
+      List<Committed> out = new ArrayList<>(blocks.size());
+      for (IndexedBlock b : blocks) out.add(new Committed(b.height(), b.hash(), b.txCount(), b.evmTxs().size(), b.timeNs()));
+      return out;
+    }
+  }
 
   private final Pool pool;
-  private final AccountStore accounts;
-  private final MsgTypeStore msgTypes;
+  /** Dictionary values known to be committed: left out of the dictionary inserts. */
+  private final Lru<AccountAddress, Boolean> knownAccounts;
+  private final Lru<String, Boolean> knownMsgTypes = new Lru<>(10_000);
 
-  public IngestStore(Pool pool, AccountStore accounts, MsgTypeStore msgTypes) {
+  public IngestStore(Pool pool, int accountCacheSize) {
     this.pool = pool;
-    this.accounts = accounts;
-    this.msgTypes = msgTypes;
+    this.knownAccounts = new Lru<>(accountCacheSize);
   }
 
   public Future<Position> position() {
-    return pool.query(LOCK.replace(" FOR UPDATE OF c, t", "")).execute().map(rows -> position(rows.iterator().next()));
+    return pool.query(POSITION).execute().map(rows -> {
+      Row r = rows.iterator().next();
+      return new Position(r.getLong(0), r.getLong(4), r.getLong(1), r.getLong(2), r.getLong(3));
+    });
   }
 
-  private static Position position(Row r) {
-    return new Position(r.getLong(0), r.getLong(4), r.getLong(1), r.getLong(2), r.getLong(3));
-  }
-
-  /** Commits {@code batch} (consecutive heights, ascending); the future holds the blocks actually written. */
-  public Future<List<Committed>> commit(List<IndexedBlock> batch) {
-    Set<AccountAddress> addrs = new LinkedHashSet<>();
-    Set<String> types = new LinkedHashSet<>();
-    for (IndexedBlock b : batch) {
-      for (IndexedBlock.Tx t : b.txs()) {
-        addrs.addAll(t.accounts().keySet());
-        types.addAll(t.msgTypes());
+  /**
+   * Builds the statements of a run of consecutive blocks that directly follows {@code before}. Pure CPU work (array
+   * building, block JSON): call it on a worker thread.
+   */
+  public Batch prepare(List<IndexedBlock> blocks, Position before) {
+    IndexedBlock first = blocks.get(0);
+    if (!before.empty() && first.height() != before.height() + 1) {
+      throw new IllegalArgumentException("block " + first.height() + " does not follow height " + before.height());
+    }
+    for (int i = 1; i < blocks.size(); i++) {
+      if (blocks.get(i).height() != blocks.get(i - 1).height() + 1) throw new IllegalArgumentException("blocks are not consecutive");
+    }
+    Columns c = new Columns(blocks, first.height() == before.height() + 1 ? before.timeNs() : null, before.txs(), before.evmTxs());
+    IndexedBlock last = blocks.get(blocks.size() - 1);
+    Position after = new Position(last.height(), last.timeNs(), before.blocks() + blocks.size(), before.txs() + c.txCount,
+        before.evmTxs() + c.evmCount);
+    Batch b = new Batch(blocks, before, after, c.addresses, c.typeNames);
+    b.add(EXPECT, Tuple.of(before.height(), before.txs(), before.evmTxs()));
+    List<Buffer> unknown = new ArrayList<>();
+    for (AccountAddress a : c.addresses) if (knownAccounts.get(a) == null) unknown.add(Buffer.buffer(a.bytes()));
+    if (!unknown.isEmpty()) b.add(NEW_ACCOUNTS, Tuple.tuple().addValue(unknown.toArray(new Buffer[0])));
+    List<String> unknownTypes = new ArrayList<>();
+    for (String t : c.typeNames) if (knownMsgTypes.get(t) == null) unknownTypes.add(t);
+    if (!unknownTypes.isEmpty()) b.add(NEW_MSG_TYPES, Tuple.tuple().addValue(unknownTypes.toArray(new String[0])));
+    b.add(INSERT_BLOCKS, c.blocks());
+    if (c.txCount > 0) {
+      b.add(INSERT_TXS, Tuple.tuple().addValue(longs(c.txSeq)).addValue(longs(c.txHeight)).addValue(ints(c.txIndex))
+          .addValue(bufs(c.txHash)).addValue(ints(c.txCode)).addValue(bufs(c.txSigner)).addValue(bufs(c.txJson)));
+      b.add(INSERT_TX_ACCOUNTS, Tuple.tuple().addValue(bufs(c.accAddr)).addValue(longs(c.accSeq)).addValue(c.accSigner.toArray(new Boolean[0])));
+      if (!c.msgSeq.isEmpty()) b.add(INSERT_TX_MSG_TYPES, Tuple.tuple().addValue(strings(c.msgName)).addValue(longs(c.msgSeq)));
+      if (!c.multiSeq.isEmpty()) b.add(INSERT_MULTI_MSG, Tuple.tuple().addValue(longs(c.multiSeq)).addValue(strings(c.multiName)));
+      if (!c.typeStats.isEmpty()) {
+        b.add(UPSERT_MSG_TYPE_STATS, Tuple.tuple().addValue(strings(new ArrayList<>(c.typeStats.keySet())))
+            .addValue(longs(new ArrayList<>(c.typeStats.values()))));
       }
-      for (IndexedBlock.EvmTx t : b.evmTxs()) addrs.addAll(t.accounts().keySet());
     }
-    Map<AccountAddress, Long>[] accountIds = new Map[1];
-    Map<String, Integer>[] typeIds = new Map[1];
+    if (c.evmCount > 0) {
+      b.add(INSERT_EVM_TXS, Tuple.tuple().addValue(longs(c.evmSeq)).addValue(longs(c.evmHeight)).addValue(ints(c.evmIndex))
+          .addValue(bufs(c.evmHash)).addValue(bufs(c.evmFrom)).addValue(bufs(c.evmJson)));
+      b.add(INSERT_EVM_TX_ACCOUNTS, Tuple.tuple().addValue(bufs(c.evmAccAddr)).addValue(longs(c.evmAccSeq))
+          .addValue(c.evmAccSigner.toArray(new Boolean[0])));
+    }
+    if (!c.accountStats.isEmpty()) b.add(UPSERT_ACCOUNT_STATS, c.accountStats());
+    b.add(UPDATE_TOTALS, Tuple.of(after.blocks(), after.txs(), after.evmTxs()));
+    b.add(StatusStore.ADVANCE, Tuple.of(StatusStore.INGEST, after.height()));
+    return b;
+  }
+
+  /**
+   * Commits a prepared run: every statement is sent at once on one connection and runs in one transaction. Fails with
+   * {@link PositionMovedException} when the database is not at {@link Batch#before()}.
+   */
+  public Future<Void> commit(Batch b) {
     return pool.withTransaction(conn -> {
-      Future<Position> lock = conn.query(LOCK).execute().map(rows -> position(rows.iterator().next()));
-      Future<Map<AccountAddress, Long>> acc = accounts.resolve(conn, addrs);
-      Future<Map<String, Integer>> msg = msgTypes.resolve(conn, types);
-      return Future.all(lock, acc, msg).compose(x -> {
-        accountIds[0] = acc.result();
-        typeIds[0] = msg.result();
-        return write(conn, batch, lock.result(), acc.result(), msg.result());
-      });
-    }).onSuccess(done -> {
-      accounts.remember(accountIds[0]);
-      msgTypes.remember(typeIds[0]);
+      List<Future<?>> all = new ArrayList<>(b.sql.size());
+      for (int i = 0; i < b.sql.size(); i++) all.add(conn.preparedQuery(b.sql.get(i)).execute(b.params.get(i)));
+      return Future.all(all);
+    }).<Void>mapEmpty().recover(e -> {
+      if (e instanceof PgException pg && "WI001".equals(pg.getSqlState())) return Future.failedFuture(new PositionMovedException(pg.getErrorMessage()));
+      return Future.failedFuture(e);
+    }).onSuccess(v -> {
+      Map<AccountAddress, Boolean> accounts = new HashMap<>();
+      for (AccountAddress a : b.accounts) accounts.put(a, Boolean.TRUE);
+      knownAccounts.putAll(accounts);
+      Map<String, Boolean> types = new HashMap<>();
+      for (String t : b.msgTypes) types.put(t, Boolean.TRUE);
+      knownMsgTypes.putAll(types);
     });
   }
 
-  private Future<List<Committed>> write(SqlConnection conn, List<IndexedBlock> batch, Position pos,
-                                        Map<AccountAddress, Long> accountIds, Map<String, Integer> typeIds) {
-    List<IndexedBlock> todo = new ArrayList<>();
-    for (IndexedBlock b : batch) if (b.height() > pos.height()) todo.add(b);
-    if (todo.isEmpty()) return Future.succeededFuture(List.of());
-    long expected = pos.height() + 1;
-    boolean empty = pos.height() == 0 && pos.blocks() == 0;
-    if (!empty && todo.get(0).height() != expected) {
-      return Future.failedFuture(new IllegalStateException("refusing a gap: cursor at " + pos.height() + ", next block " + todo.get(0).height()));
-    }
-    for (int i = 1; i < todo.size(); i++) {
-      if (todo.get(i).height() != todo.get(i - 1).height() + 1) return Future.failedFuture(new IllegalStateException("batch is not consecutive"));
-    }
-    Rows rows = new Rows(todo, pos, accountIds, typeIds);
-    List<Future<?>> writes = new ArrayList<>();
-    writes.add(conn.preparedQuery(INSERT_BLOCKS).execute(rows.blocks()));
-    if (rows.txCount > 0) {
-      writes.add(conn.preparedQuery(INSERT_TXS).execute(rows.txs()));
-      writes.add(conn.preparedQuery(INSERT_TX_ACCOUNTS).execute(rows.txAccounts()));
-      if (!rows.msgSeq.isEmpty()) writes.add(conn.preparedQuery(INSERT_TX_MSG_TYPES).execute(rows.txMsgTypes()));
-      if (!rows.multiSeq.isEmpty()) writes.add(conn.preparedQuery(INSERT_MULTI_MSG).execute(rows.multiMsg()));
-      if (!rows.typeStats.isEmpty()) writes.add(conn.preparedQuery(UPSERT_MSG_TYPE_STATS).execute(rows.typeStats()));
-    }
-    if (rows.evmCount > 0) {
-      writes.add(conn.preparedQuery(INSERT_EVM_TXS).execute(rows.evmTxs()));
-      writes.add(conn.preparedQuery(INSERT_EVM_TX_ACCOUNTS).execute(rows.evmTxAccounts()));
-    }
-    if (!rows.accountStats.isEmpty()) writes.add(conn.preparedQuery(UPSERT_ACCOUNT_STATS).execute(rows.accountStats()));
-    writes.add(conn.preparedQuery(UPDATE_TOTALS).execute(Tuple.of((long) todo.size(), pos.txs() + rows.txCount, pos.evmTxs() + rows.evmCount)));
-    writes.add(StatusStore.advance(conn, StatusStore.INGEST, todo.get(todo.size() - 1).height()));
-    return Future.all(writes).map(x -> {
-      List<Committed> out = new ArrayList<>(todo.size());
-      for (IndexedBlock b : todo) out.add(new Committed(b.height(), b.hash(), b.txCount(), b.evmTxs().size(), b.timeNs()));
-      return out;
-    });
+  private static Long[] longs(List<Long> l) {
+    return l.toArray(new Long[0]);
   }
 
-  /** The column arrays of every table for a run of blocks. */
-  private static final class Rows {
+  private static Integer[] ints(List<Integer> l) {
+    return l.toArray(new Integer[0]);
+  }
+
+  private static String[] strings(List<String> l) {
+    return l.toArray(new String[0]);
+  }
+
+  private static Buffer[] bufs(List<Buffer> l) {
+    return l.toArray(new Buffer[0]);
+  }
+
+  /** The column lists of every table for a run of blocks. */
+  private static final class Columns {
     final List<IndexedBlock> blocks;
     final Long[] blockTimes;
     final Buffer[] blockJson;
     int txCount;
     int evmCount;
+    final Set<AccountAddress> addresses = new LinkedHashSet<>();
+    final Set<String> typeNames = new LinkedHashSet<>();
     final List<Long> txSeq = new ArrayList<>();
     final List<Long> txHeight = new ArrayList<>();
     final List<Integer> txIndex = new ArrayList<>();
     final List<Buffer> txHash = new ArrayList<>();
     final List<Integer> txCode = new ArrayList<>();
-    final List<Long> txSigner = new ArrayList<>();
+    final List<Buffer> txSigner = new ArrayList<>();
     final List<Buffer> txJson = new ArrayList<>();
-    final List<Long> accId = new ArrayList<>();
+    final List<Buffer> accAddr = new ArrayList<>();
     final List<Long> accSeq = new ArrayList<>();
     final List<Boolean> accSigner = new ArrayList<>();
-    final List<Integer> msgId = new ArrayList<>();
+    final List<String> msgName = new ArrayList<>();
     final List<Long> msgSeq = new ArrayList<>();
     final List<Long> multiSeq = new ArrayList<>();
-    final List<String> multiIds = new ArrayList<>();
+    final List<String> multiName = new ArrayList<>();
     final List<Long> evmSeq = new ArrayList<>();
     final List<Long> evmHeight = new ArrayList<>();
     final List<Integer> evmIndex = new ArrayList<>();
     final List<Buffer> evmHash = new ArrayList<>();
-    final List<Long> evmSigner = new ArrayList<>();
+    final List<Buffer> evmFrom = new ArrayList<>();
     final List<Buffer> evmJson = new ArrayList<>();
-    final List<Long> evmAccId = new ArrayList<>();
+    final List<Buffer> evmAccAddr = new ArrayList<>();
     final List<Long> evmAccSeq = new ArrayList<>();
     final List<Boolean> evmAccSigner = new ArrayList<>();
-    /** account id → {txs, signer txs, evm txs, evm signer txs} */
-    final Map<Long, long[]> accountStats = new HashMap<>();
-    final Map<Integer, long[]> typeStats = new HashMap<>();
+    /** address → {txs, signer txs, evm txs, evm signer txs} */
+    final Map<AccountAddress, long[]> accountStats = new LinkedHashMap<>();
+    final Map<String, Long> typeStats = new LinkedHashMap<>();
 
-    Rows(List<IndexedBlock> blocks, Position pos, Map<AccountAddress, Long> accountIds, Map<String, Integer> typeIds) {
+    Columns(List<IndexedBlock> blocks, Long previousTimeNs, long txBase, long evmBase) {
       this.blocks = blocks;
       this.blockTimes = new Long[blocks.size()];
       this.blockJson = new Buffer[blocks.size()];
-      Long prev = blocks.get(0).height() == pos.height() + 1 ? pos.timeNs() : null;
-      long seq = pos.txs();
-      long evmSeqNext = pos.evmTxs();
+      Long prev = previousTimeNs;
+      long seq = txBase;
+      long evmSeqNext = evmBase;
+      Map<AccountAddress, Buffer> bufs = new HashMap<>();
       for (int bi = 0; bi < blocks.size(); bi++) {
         IndexedBlock b = blocks.get(bi);
         long bt = BlockJson.blockTimeMs(b.timeNs(), prev);
@@ -209,28 +307,25 @@ public final class IngestStore {
           txIndex.add(i);
           txHash.add(Buffer.buffer(t.hash()));
           txCode.add(t.code());
-          txSigner.add(t.signer() == null ? null : accountIds.get(t.signer()));
-          txJson.add(Buffer.buffer(t.json()));
+          txSigner.add(t.signer() == null ? null : buf(bufs, t.signer()));
+          txJson.add(t.json());
           for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
-            long id = accountIds.get(e.getKey());
-            accId.add(id);
+            accAddr.add(buf(bufs, e.getKey()));
             accSeq.add(s);
             accSigner.add(e.getValue());
-            long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
+            long[] st = accountStats.computeIfAbsent(e.getKey(), k -> new long[4]);
             st[0]++;
             if (e.getValue()) st[1]++;
           }
-          List<Integer> ids = new ArrayList<>(t.msgTypes().size());
           for (String type : t.msgTypes()) {
-            int id = typeIds.get(type);
-            ids.add(id);
-            msgId.add(id);
+            typeNames.add(type);
+            msgName.add(type);
             msgSeq.add(s);
-            typeStats.computeIfAbsent(id, k -> new long[1])[0]++;
-          }
-          if (ids.size() > 1) {
-            multiSeq.add(s);
-            multiIds.add(ids.toString().replace('[', '{').replace(']', '}').replace(" ", ""));
+            typeStats.merge(type, 1L, Long::sum);
+            if (t.msgTypes().size() > 1) {
+              multiSeq.add(s);
+              multiName.add(type);
+            }
           }
           txCount++;
         }
@@ -240,20 +335,24 @@ public final class IngestStore {
           evmHeight.add(b.height());
           evmIndex.add(t.index());
           evmHash.add(Buffer.buffer(t.hash()));
-          evmSigner.add(t.from() == null ? null : accountIds.get(t.from()));
-          evmJson.add(Buffer.buffer(t.json()));
+          evmFrom.add(t.from() == null ? null : buf(bufs, t.from()));
+          evmJson.add(t.json());
           for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
-            long id = accountIds.get(e.getKey());
-            evmAccId.add(id);
+            evmAccAddr.add(buf(bufs, e.getKey()));
             evmAccSeq.add(s);
             evmAccSigner.add(e.getValue());
-            long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
+            long[] st = accountStats.computeIfAbsent(e.getKey(), k -> new long[4]);
             st[2]++;
             if (e.getValue()) st[3]++;
           }
           evmCount++;
         }
       }
+      addresses.addAll(accountStats.keySet());
+    }
+
+    private Buffer buf(Map<AccountAddress, Buffer> bufs, AccountAddress a) {
+      return bufs.computeIfAbsent(a, x -> Buffer.buffer(x.bytes()));
     }
 
     Tuple blocks() {
@@ -287,60 +386,17 @@ public final class IngestStore {
           .addValue(po).addValue(gu).addValue(gw).addValue(tc).addValue(ec).addValue(tf).addValue(blockJson);
     }
 
-    Tuple txs() {
-      return Tuple.tuple().addValue(txSeq.toArray(new Long[0])).addValue(txHeight.toArray(new Long[0]))
-          .addValue(txIndex.toArray(new Integer[0])).addValue(txHash.toArray(new Buffer[0]))
-          .addValue(txCode.toArray(new Integer[0])).addValue(txSigner.toArray(new Long[0]))
-          .addValue(txJson.toArray(new Buffer[0]));
-    }
-
-    Tuple txAccounts() {
-      return Tuple.tuple().addValue(accId.toArray(new Long[0])).addValue(accSeq.toArray(new Long[0]))
-          .addValue(accSigner.toArray(new Boolean[0]));
-    }
-
-    Tuple txMsgTypes() {
-      return Tuple.tuple().addValue(msgId.toArray(new Integer[0])).addValue(msgSeq.toArray(new Long[0]));
-    }
-
-    Tuple multiMsg() {
-      return Tuple.tuple().addValue(multiSeq.toArray(new Long[0])).addValue(multiIds.toArray(new String[0]));
-    }
-
-    Tuple evmTxs() {
-      return Tuple.tuple().addValue(evmSeq.toArray(new Long[0])).addValue(evmHeight.toArray(new Long[0]))
-          .addValue(evmIndex.toArray(new Integer[0])).addValue(evmHash.toArray(new Buffer[0]))
-          .addValue(evmSigner.toArray(new Long[0])).addValue(evmJson.toArray(new Buffer[0]));
-    }
-
-    Tuple evmTxAccounts() {
-      return Tuple.tuple().addValue(evmAccId.toArray(new Long[0])).addValue(evmAccSeq.toArray(new Long[0]))
-          .addValue(evmAccSigner.toArray(new Boolean[0]));
-    }
-
     Tuple accountStats() {
       int n = accountStats.size();
-      Long[] id = new Long[n];
+      Buffer[] ad = new Buffer[n];
       Long[][] c = new Long[4][n];
       int i = 0;
-      for (Map.Entry<Long, long[]> e : accountStats.entrySet()) {
-        id[i] = e.getKey();
+      for (Map.Entry<AccountAddress, long[]> e : accountStats.entrySet()) {
+        ad[i] = Buffer.buffer(e.getKey().bytes());
         for (int k = 0; k < 4; k++) c[k][i] = e.getValue()[k];
         i++;
       }
-      return Tuple.tuple().addValue(id).addValue(c[0]).addValue(c[1]).addValue(c[2]).addValue(c[3]);
-    }
-
-    Tuple typeStats() {
-      int n = typeStats.size();
-      Integer[] id = new Integer[n];
-      Long[] c = new Long[n];
-      int i = 0;
-      for (Map.Entry<Integer, long[]> e : typeStats.entrySet()) {
-        id[i] = e.getKey();
-        c[i++] = e.getValue()[0];
-      }
-      return Tuple.tuple().addValue(id).addValue(c);
+      return Tuple.tuple().addValue(ad).addValue(c[0]).addValue(c[1]).addValue(c[2]).addValue(c[3]);
     }
   }
 }

@@ -33,10 +33,12 @@ public final class StatusStore {
         .map(rows -> rows.size() == 0 ? 0L : rows.iterator().next().getLong(0));
   }
 
+  /** The statement of {@link #advance}, parameters (name, height), for callers that batch their statements. */
+  public static final String ADVANCE = "INSERT INTO pipeline_cursor (name, height, updated_at) VALUES ($1, $2, now()) "
+      + "ON CONFLICT (name) DO UPDATE SET height = EXCLUDED.height, updated_at = now()";
+
   /** Moves a cursor; call it on the connection of the transaction that wrote that height's data. */
   public static Future<Void> advance(SqlClient tx, String name, long height) {
-    return tx.preparedQuery("INSERT INTO pipeline_cursor (name, height, updated_at) VALUES ($1, $2, now()) "
-            + "ON CONFLICT (name) DO UPDATE SET height = EXCLUDED.height, updated_at = now()")
-        .execute(Tuple.of(name, height)).mapEmpty();
+    return tx.preparedQuery(ADVANCE).execute(Tuple.of(name, height)).mapEmpty();
   }
 }

@@ -30,7 +30,7 @@ class AccountExtractorTest {
     JsonArray events = FixtureChain.read("initia-minievm-tx-decoder-fixtures/bank-evm.json")
         .getJsonObject("bankSendWithEvmLogTxResponse").getJsonArray("events");
     Map<AccountAddress, Boolean> out = new LinkedHashMap<>();
-    new AccountExtractor(EVM).fromEvents(NodeJson.parse(events.toBuffer()), out);
+    new AccountExtractor(EVM).fromEvents(Nodes.events(events), out);
     assertEquals(Set.of(
         a("0xE1Ff7038eAAAF027031688E1535a055B2Bac2546"),          // call.contract and the log address
         a("init1kw2unuhgfa6mz6r0ehrzlr9k9ftjk7pql8u5fm"),        // sender = topic 0x…b395c9f2…
@@ -59,7 +59,7 @@ class AccountExtractorTest {
             .put("data", "0x").encode()))
         .add(ev("x", "pair", "init17xpfvakm2amg962yls6f84z3kell8c5l70rnql, 0x90F79bf6EB2c4f870365E785982E1f101E93b906"));
     Map<AccountAddress, Boolean> out = new LinkedHashMap<>();
-    new AccountExtractor(EVM).fromEvents(NodeJson.parse(events.toBuffer()), out);
+    new AccountExtractor(EVM).fromEvents(Nodes.events(events), out);
     assertEquals(Set.of(a("0x4badfb501ab304ff11217c44702bb9e9732e7cf4"), a("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"),
         a("init17xpfvakm2amg962yls6f84z3kell8c5l70rnql"), a("0x90F79bf6EB2c4f870365E785982E1f101E93b906")), out.keySet());
   }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.CometBlock;
 import dev.weft.chain.model.NodeJson;
+import dev.weft.chain.model.RestTx;
+import io.vertx.core.json.JsonObject;
 import dev.weft.config.ChainConfig;
 import dev.weft.testsupport.FixtureChain;
 
@@ -22,14 +24,14 @@ final class FixtureBlocks {
 
   IndexedBlock block(long h) {
     BlockAssembler.Decoded d = assembler.decode(CometBlock.parse(NodeJson.parse(chain.block(h).toBuffer())));
-    List<JsonNode> rest = new ArrayList<>();
+    List<JsonObject> rest = new ArrayList<>();
     List<JsonNode> receipts = new ArrayList<>();
     for (int i = 0; i < FixtureChain.txCount(h); i++) {
-      rest.add(NodeJson.parse(chain.restTx(h, i).toBuffer()));
+      rest.add(chain.restTx(h, i));
       if (FixtureChain.hasReceipt(h, i)) receipts.add(NodeJson.parse(chain.receipt(h, i).toBuffer()));
     }
-    JsonNode[] slots = new JsonNode[d.txs().size()];
-    if (TxMatcher.match(d.keys(), rest, slots) != 0) throw new IllegalStateException("unmatched");
+    RestTx[] slots = new RestTx[d.txs().size()];
+    if (TxMatcher.match(d.keys(), Nodes.restTxs(rest), slots) != 0) throw new IllegalStateException("unmatched");
     return assembler.assemble(d, BlockResults.parse(NodeJson.parse(chain.blockResults(h).toBuffer())), slots, receipts,
         new IndexedBlock.Proposer(FixtureChain.MONIKER, "", chain.operatorAddress()));
   }

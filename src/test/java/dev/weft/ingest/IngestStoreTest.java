@@ -1,10 +1,8 @@
 package dev.weft.ingest;
 
 import dev.weft.config.WeftConfig;
-import dev.weft.store.AccountStore;
 import dev.weft.store.Database;
 import dev.weft.store.IngestStore;
-import dev.weft.store.MsgTypeStore;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
@@ -19,10 +17,10 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The commit transaction: idempotent re-processing, no gaps, exact counters, block times across commits. */
+/** The commit transaction: the position check, exact counters, the same rows whatever the batch sizes, block times. */
 class IngestStoreTest {
   Vertx vertx;
   Database db;
@@ -38,7 +36,7 @@ class IngestStoreTest {
     WeftConfig config = c.build();
     db = TestNodes.await(Database.start(vertx, config.database()));
     blocks = new FixtureBlocks(FixtureChain.offline("fixture-1"), config.chain());
-    store = new IngestStore(db.pool(), new AccountStore(1000), new MsgTypeStore());
+    store = new IngestStore(db.pool(), 1000);
   }
 
   @AfterEach
@@ -47,26 +45,44 @@ class IngestStoreTest {
     TestNodes.await(vertx.close());
   }
 
+  IngestStore.Position commit(IngestStore s, long from, long to, IngestStore.Position before) {
+    IngestStore.Batch b = s.prepare(blocks.range(from, to), before);
+    TestNodes.await(s.commit(b));
+    return b.after();
+  }
+
   @Test
-  @DisplayName("committed heights are skipped (no duplicate, no double count); a gap is refused")
-  void idempotent() throws Exception {
-    assertEquals(5, TestNodes.await(store.commit(blocks.range(1, 5))).size());
+  @DisplayName("a commit from a stale position is refused and changes nothing (no duplicate, no double count); gaps are refused")
+  void positionCheck() throws Exception {
+    IngestStore.Position p0 = TestNodes.await(store.position());
+    assertEquals(new IngestStore.Position(0, null, 0, 0, 0), p0);
+    IngestStore.Position p5 = commit(store, 1, 5, p0);
+    assertEquals(p5, TestNodes.await(store.position()));
     Map<String, List<String>> after5 = IngestDump.dump(url);
-    assertEquals(0, TestNodes.await(store.commit(blocks.range(1, 5))).size());
+    Exception again = assertThrows(Exception.class, () -> TestNodes.await(store.commit(store.prepare(blocks.range(1, 5), p0))));
+    assertInstanceOf(IngestStore.PositionMovedException.class, again);
     assertEquals(after5, IngestDump.dump(url));
-    List<IngestStore.Committed> partial = TestNodes.await(store.commit(blocks.range(3, 8)));
-    assertEquals(List.of(6L, 7L, 8L), partial.stream().map(IngestStore.Committed::height).toList());
-    Exception gap = assertThrows(Exception.class, () -> TestNodes.await(store.commit(blocks.range(10, 11))));
-    assertTrue(gap.getMessage().contains("gap"), gap.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> store.prepare(blocks.range(7, 8), p5), "a gap");
+    // a second writer's stale view: refused even when the heights follow
+    IngestStore other = new IngestStore(db.pool(), 1000);
+    IngestStore.Position p8 = commit(store, 6, 8, p5);
+    assertThrows(IngestStore.PositionMovedException.class, () -> TestNodes.await(other.commit(other.prepare(blocks.range(6, 8), p5))));
+    assertEquals(8, p8.height());
     IngestDump.assertConsistent(url);
-    assertEquals(8, IngestDump.scalar(url, "SELECT height FROM pipeline_cursor WHERE name = 'ingest'"));
-    // one block per commit or eight in one: the same database
+  }
+
+  @Test
+  @DisplayName("one block per commit or eight in one: the same database, row for row")
+  void batchSizes() throws Exception {
+    IngestStore.Position p = TestNodes.await(store.position());
+    for (long h = 1; h <= 8; h++) p = commit(store, h, h, p);
     String other = TestDatabase.freshUrl();
     Database db2 = TestNodes.await(Database.start(vertx, TestConfig.defaults().set("database.url", other).build().database()));
     try {
-      IngestStore s2 = new IngestStore(db2.pool(), new AccountStore(1000), new MsgTypeStore());
-      TestNodes.await(s2.commit(blocks.range(1, 8)));
+      IngestStore s2 = new IngestStore(db2.pool(), 1000);
+      commit(s2, 1, 8, TestNodes.await(s2.position()));
       IngestDump.assertSame(IngestDump.dump(url), IngestDump.dump(other));
+      IngestDump.assertConsistent(other);
     } finally {
       TestNodes.await(db2.close());
     }
@@ -75,8 +91,9 @@ class IngestStoreTest {
   @Test
   @DisplayName("a mid-chain start: the first block has block_time 0, the next ones the real interval, across commits")
   void midChainStart() throws Exception {
-    TestNodes.await(store.commit(blocks.range(100, 101)));
-    TestNodes.await(store.commit(blocks.range(102, 102)));
+    IngestStore.Position p = commit(store, 100, 101, TestNodes.await(store.position()));
+    commit(store, 102, 102, TestNodes.await(store.position()));
+    assertEquals(101, p.height());
     assertEquals(0, IngestDump.scalar(url, "SELECT block_time_ms FROM block WHERE height = 100"));
     assertEquals((FixtureChain.timeNs(101) - FixtureChain.timeNs(100)) / 1_000_000, IngestDump.scalar(url, "SELECT block_time_ms FROM block WHERE height = 101"));
     assertEquals((FixtureChain.timeNs(102) - FixtureChain.timeNs(101)) / 1_000_000, IngestDump.scalar(url, "SELECT block_time_ms FROM block WHERE height = 102"));

@@ -1,9 +1,9 @@
 package dev.weft.ingest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.Hex;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.NodeJson;
+import dev.weft.chain.model.RestTx;
 import dev.weft.testsupport.FixtureChain;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -25,13 +25,14 @@ class TxJsonTest {
   static BlockResults.TxResult result(JsonObject r) {
     return new BlockResults.TxResult(r.getInteger("code"), r.getString("codespace"),
         Base64.getEncoder().encodeToString(Hex.decode(r.getString("data"))), r.getString("raw_log"), r.getString("info"),
-        r.getString("gas_wanted"), r.getString("gas_used"), NodeJson.parse(r.getJsonArray("events").toBuffer()));
+        r.getString("gas_wanted"), r.getString("gas_used"), Nodes.events(r.getJsonArray("events")));
   }
 
   @Test
   @DisplayName("a real minievm tx_response is reproduced exactly: field order, types, hex data, events, tx without @type")
   void realTxResponse() {
-    JsonNode restTx = NodeJson.parse(BANK.getJsonObject("tx").toBuffer());
+    RestTx restTx = Nodes.restTx(BANK.getJsonObject("tx"));
+    assertTrue(restTx.needsRewrite(), "the tx_response form has an @type wrapper");
     byte[] json = TxJson.render(BANK.getString("txhash"), 11671668, result(BANK), restTx, "2025-08-20T10:20:52Z");
     JsonObject out = new JsonObject(new String(json, StandardCharsets.UTF_8));
     assertFields(out, "txhash", "height", "codespace", "code", "data", "raw_log", "logs", "info", "gas_wanted", "gas_used", "tx", "timestamp", "events");
@@ -55,8 +56,8 @@ class TxJsonTest {
             .add(new JsonObject().put("key", "").put("value", "v").put("index", true))))
         .add(new JsonObject().put("type", "").put("attributes", new JsonArray()))
         .add(new JsonObject().put("type", "empty").putNull("attributes"));
-    BlockResults.TxResult r = new BlockResults.TxResult(0, "", "", "", "", "1", "1", NodeJson.parse(events.toBuffer()));
-    JsonObject out = new JsonObject(new String(TxJson.render("AB", 1, r, NodeJson.parse("{\"body\":{}}".getBytes()), "t"), StandardCharsets.UTF_8));
+    BlockResults.TxResult r = new BlockResults.TxResult(0, "", "", "", "", "1", "1", Nodes.events(events));
+    JsonObject out = new JsonObject(new String(TxJson.render("AB", 1, r, Nodes.restTx(new JsonObject().put("body", new JsonObject())), "t"), StandardCharsets.UTF_8));
     JsonArray ev = out.getJsonArray("events");
     assertEquals(new JsonObject().put("type", "t").put("attributes", new JsonArray()
         .add(new JsonObject().put("key", "k").put("value", "a\uFFFDb"))
@@ -66,9 +67,28 @@ class TxJsonTest {
     assertEquals("", out.getString("data"));
     assertEquals(new JsonArray(), out.getJsonArray("logs"));
 
-    BlockResults.TxResult none = new BlockResults.TxResult(0, "", "", "", "", "1", "1", null);
-    JsonObject out2 = new JsonObject(new String(TxJson.render("AB", 1, none, NodeJson.parse("{}".getBytes()), "t"), StandardCharsets.UTF_8));
+    BlockResults.TxResult none = new BlockResults.TxResult(0, "", "", "", "", "1", "1", Nodes.events(null));
+    JsonObject out2 = new JsonObject(new String(TxJson.render("AB", 1, none, Nodes.restTx(new JsonObject()), "t"), StandardCharsets.UTF_8));
     assertEquals(new JsonArray(), out2.getJsonArray("events"));
+  }
+
+  @Test
+  @DisplayName("a REST tx without @type or NUL is copied byte for byte; one with a NUL is rewritten with U+FFFD")
+  void verbatimCopy() {
+    JsonObject tx = new JsonObject().put("body", new JsonObject().put("memo", "héllo \"q\" <>").put("messages", new JsonArray()
+        .add(new JsonObject().put("@type", "/x.Msg").put("n", 1.50)))).put("signatures", new JsonArray().add("c2ln"));
+    String page = "{\"txs\":[ " + tx.encode() + " ,\n" + tx.encode().replace("héllo", "a\\u0000b") + "],\"pagination\":{\"next_key\":null,\"total\":\"2\"}}";
+    var txs = dev.weft.chain.model.RestTx.scanPage(page.getBytes(StandardCharsets.UTF_8)).txs();
+    assertEquals(2, txs.size());
+    assertFalse(txs.get(0).needsRewrite());
+    assertTrue(txs.get(1).needsRewrite());
+    assertEquals(java.util.List.of("c2ln"), txs.get(0).signatures());
+    assertEquals(java.util.List.of("/x.Msg"), txs.get(0).msgTypes());
+    BlockResults.TxResult r = new BlockResults.TxResult(0, "", "", "", "", "1", "1", Nodes.events(null));
+    String out = new String(TxJson.render("AB", 1, r, txs.get(0), "t"), StandardCharsets.UTF_8);
+    assertTrue(out.contains("\"tx\":" + tx.encode() + ",\"timestamp\""), out);
+    JsonObject rewritten = new JsonObject(new String(TxJson.render("AB", 1, r, txs.get(1), "t"), StandardCharsets.UTF_8));
+    assertEquals("a\uFFFDb \"q\" <>", rewritten.getJsonObject("tx").getJsonObject("body").getString("memo"));
   }
 
   @Test

@@ -1,8 +1,7 @@
 package dev.weft.ingest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.CosmosTx;
-import dev.weft.chain.model.NodeJson;
+import dev.weft.chain.model.RestTx;
 import dev.weft.testsupport.FixtureChain;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.DisplayName;
@@ -22,7 +21,7 @@ class TxMatcherTest {
   void realTx() {
     JsonObject js = FixtureChain.read("initia-js-offline/signed_tx_msgsend_msgcall.json");
     CosmosTx raw = CosmosTx.decodeBase64(js.getString("tx_base64"));
-    assertEquals(TxMatcher.key(raw), TxMatcher.key(NodeJson.parse(js.getJsonObject("decoded_amino_json").toBuffer())));
+    assertEquals(TxMatcher.key(raw), TxMatcher.key(Nodes.restTx(js.getJsonObject("decoded_amino_json"))));
     assertEquals(js.getString("tx_hash_sha256_hex"), CosmosTx.hash(java.util.Base64.getDecoder().decode(js.getString("tx_base64"))));
   }
 
@@ -31,19 +30,19 @@ class TxMatcherTest {
   void partial() {
     FixtureChain chain = FixtureChain.offline("c");
     List<String> keys = new ArrayList<>();
-    List<JsonNode> rest = new ArrayList<>();
+    List<RestTx> rest = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       keys.add(TxMatcher.key(CosmosTx.decode(chain.rawTx(3, i))));
-      rest.add(NodeJson.parse(chain.restTx(3, i).toBuffer()));
+      rest.add(Nodes.restTx(chain.restTx(3, i)));
     }
-    JsonNode[] slots = new JsonNode[3];
+    RestTx[] slots = new RestTx[3];
     assertEquals(1, TxMatcher.match(keys, List.of(rest.get(2), rest.get(0)), slots));
     assertSame(rest.get(0), slots[0]);
     assertNull(slots[1]);
     assertSame(rest.get(2), slots[2]);
     assertEquals(0, TxMatcher.match(keys, List.of(rest.get(2), rest.get(1), rest.get(0)), slots));
     assertSame(rest.get(1), slots[1]);
-    JsonNode[] none = new JsonNode[3];
-    assertEquals(3, TxMatcher.match(keys, List.of(NodeJson.parse(chain.restTx(4, 0).toBuffer())), none));
+    RestTx[] none = new RestTx[3];
+    assertEquals(3, TxMatcher.match(keys, List.of(Nodes.restTx(chain.restTx(4, 0))), none));
   }
 }

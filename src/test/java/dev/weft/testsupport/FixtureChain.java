@@ -386,6 +386,11 @@ public final class FixtureChain {
       List<JsonObject> all = new ArrayList<>();
       for (int i = 0; i < visible; i++) all.add(restTx(h, i));
       if (shuffleRest) Collections.reverse(all);
+      if (offset >= visible && visible != 0) {   // what the SDK answers past the end
+        req.response().setStatusCode(400).end(new JsonObject().put("code", 3).put("message", "out of range: cannot paginate " + visible
+            + " txs with offset " + offset + " and limit " + limit + ": invalid request").put("details", new JsonArray()).encode());
+        return;
+      }
       JsonArray txs = new JsonArray();
       for (int i = offset; i < Math.min(visible, offset + limit); i++) txs.add(all.get(i));
       req.response().putHeader("content-type", "application/json").end(new JsonObject().put("txs", txs)

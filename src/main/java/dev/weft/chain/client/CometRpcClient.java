@@ -38,8 +38,35 @@ public final class CometRpcClient {
     return get("/block?height=" + height, CometBlock::parse);
   }
 
+  /** {@code /block_results}, parsed with a streaming parser (no tree: events are most of a block's bytes). */
   public Future<BlockResults> blockResults(long height) {
-    return get("/block_results?height=" + height, BlockResults::parse);
+    String path = "/block_results?height=" + height;
+    return http.get(path, buf -> streamResult(path, buf, BlockResults::read));
+  }
+
+  /** Streams an envelope: {@code reader} reads the {@code result} object; an {@code error} becomes a NodeException. */
+  private <T> T streamResult(String path, Buffer buf, BlockResults.Reader<T> reader) {
+    try (com.fasterxml.jackson.core.JsonParser p = NodeJson.FACTORY.createParser(buf.getBytes())) {
+      if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) throw NodeException.invalid(http.api() + path, "not a JSON object");
+      T out = null;
+      while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+        String f = p.currentName();
+        com.fasterxml.jackson.core.JsonToken t = p.nextToken();
+        if (f.equals("result") && t == com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+          out = reader.read(p);
+        } else if (f.equals("error") && t == com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+          JsonNode err = NodeJson.MAPPER.readTree(p);
+          String msg = NodeJson.text(err, "message", "") + (err.hasNonNull("data") ? ": " + err.get("data").asText() : "");
+          throw NodeException.rpc(http.api() + path, err.path("code").asInt(), msg);
+        } else {
+          p.skipChildren();
+        }
+      }
+      if (out == null) throw NodeException.invalid(http.api() + path, "answer without result");
+      return out;
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("not JSON: " + e.getMessage(), e);
+    }
   }
 
   /** {@code /tx_search} with an event query such as {@code tx.height=5} or {@code send_packet.packet_sequence='3'}. */

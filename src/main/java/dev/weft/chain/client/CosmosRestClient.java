@@ -2,6 +2,7 @@ package dev.weft.chain.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.model.NodeJson;
+import dev.weft.chain.model.RestTx;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -27,12 +28,10 @@ public final class CosmosRestClient {
     return http;
   }
 
-  /** One page of {@code GetBlockWithTxs}: the decoded txs from {@code offset} and the node's pagination. */
-  public record TxPage(List<JsonNode> txs, long total, String nextKey) {}
-
-  public Future<TxPage> txsByBlockPage(long height, long offset, int limit) {
-    return get("/cosmos/tx/v1beta1/txs/block/" + height + "?pagination.offset=" + offset + "&pagination.limit=" + limit,
-        CosmosRestClient::txPage);
+  /** One page of {@code GetBlockWithTxs}: the decoded txs from {@code offset} (as byte spans) and the node's pagination. */
+  public Future<RestTx.Page> txsByBlockPage(long height, long offset, int limit) {
+    return http.get("/cosmos/tx/v1beta1/txs/block/" + height + "?pagination.offset=" + offset + "&pagination.limit=" + limit,
+        buf -> RestTx.scanPage(buf.getBytes()));
   }
 
   /**
@@ -42,13 +41,19 @@ public final class CosmosRestClient {
    *
    * @param expected the block's tx count, or -1 when unknown
    */
-  public Future<List<JsonNode>> txsByBlock(long height, int expected) {
-    List<JsonNode> out = new ArrayList<>();
+  public Future<List<RestTx>> txsByBlock(long height, int expected) {
+    List<RestTx> out = new ArrayList<>();
     return nextPage(height, expected, out).map(out);
   }
 
-  private Future<Void> nextPage(long height, int expected, List<JsonNode> out) {
-    return txsByBlockPage(height, out.size(), TXS_PAGE).compose(page -> {
+  private Future<Void> nextPage(long height, int expected, List<RestTx> out) {
+    return txsByBlockPage(height, out.size(), TXS_PAGE).transform(ar -> {
+      if (ar.failed()) {
+        // a node that answered short rejects the next offset as "out of range" (a 400): keep what it gave
+        boolean outOfRange = !out.isEmpty() && ar.cause() instanceof NodeException ne && !ne.retryable();
+        return outOfRange ? Future.succeededFuture() : Future.failedFuture(ar.cause());
+      }
+      RestTx.Page page = ar.result();
       out.addAll(page.txs());
       long want = expected >= 0 ? expected : page.total();
       if (page.txs().isEmpty() || out.size() >= want) return Future.succeededFuture();
@@ -81,13 +86,6 @@ public final class CosmosRestClient {
   /** Any GET; the future holds the parsed body. */
   public <T> Future<T> get(String pathAndQuery, Function<JsonNode, T> parse) {
     return http.get(pathAndQuery, buf -> parse.apply(NodeJson.parse(buf)));
-  }
-
-  private static TxPage txPage(JsonNode root) {
-    List<JsonNode> txs = new ArrayList<>();
-    for (JsonNode t : NodeJson.array(root, "txs")) txs.add(t);
-    JsonNode p = root.path("pagination");
-    return new TxPage(txs, NodeJson.longValue(p, "total", -1), NodeJson.text(p, "next_key", null));
   }
 
   public Future<Void> close() {

@@ -36,7 +36,7 @@ class NodeModelTest {
     BlockResults r = BlockResults.parse(result("block_results_at_height_10.json"));
     assertEquals(10, r.height());
     assertTrue(r.txs().isEmpty());
-    assertTrue(r.finalizeBlockEvents() == null || r.finalizeBlockEvents().isNull());
+    assertTrue(r.finalizeBlockEvents().isEmpty());
   }
 
   @Test

@@ -1,0 +1,38 @@
+package dev.weft.ingest;
+
+import dev.weft.chain.model.AbciEvent;
+import dev.weft.chain.model.BlockResults;
+import dev.weft.chain.model.NodeJson;
+import dev.weft.chain.model.RestTx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Node answers built from JSON in tests, through the same parsers ingestion uses. */
+final class Nodes {
+  private Nodes() {}
+
+  /** Events as {@code /block_results} would carry them. */
+  static List<AbciEvent> events(JsonArray events) {
+    JsonObject result = new JsonObject().put("height", "1")
+        .put("txs_results", new JsonArray().add(new JsonObject().put("code", 0).put("events", events)));
+    return BlockResults.parse(NodeJson.parse(result.toBuffer())).txs().get(0).events();
+  }
+
+  /** REST txs as a {@code GetBlockWithTxs} page would carry them. */
+  static List<RestTx> restTxs(List<JsonObject> txs) {
+    JsonArray a = new JsonArray();
+    txs.forEach(a::add);
+    return RestTx.scanPage(new JsonObject().put("txs", a).put("pagination", new JsonObject().putNull("next_key").put("total", "1")).toBuffer().getBytes()).txs();
+  }
+
+  static RestTx restTx(JsonObject tx) {
+    return restTxs(List.of(tx)).get(0);
+  }
+
+  static List<RestTx> restTxs(JsonObject... txs) {
+    return restTxs(new ArrayList<>(List.of(txs)));
+  }
+}
