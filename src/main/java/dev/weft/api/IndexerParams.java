@@ -2,11 +2,15 @@ package dev.weft.api;
 
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hex;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.buffer.BufferInternal;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -89,18 +93,22 @@ public final class IndexerParams {
     return page.hasCursor() ? 0 : page.offset();
   }
 
-  /** {@code {"<key>":[row,row,…],"pagination":{…}}} with the rows as stored. */
+  /**
+   * {@code {"<key>":[row,row,…],"pagination":{…}}} with the rows as stored: the row buffers are composed, not copied
+   * (a page of 100 txs is ~0.5 MB).
+   */
   public static Buffer listBody(String key, List<Buffer> rows, JsonObject pagination) {
-    int size = 64 + key.length();
-    for (Buffer r : rows) size += r.length() + 1;
-    Buffer b = Buffer.buffer(size);
-    b.appendString("{\"").appendString(key).appendString("\":[");
+    CompositeByteBuf out = Unpooled.compositeBuffer(2 * rows.size() + 2);
+    out.addComponent(true, Unpooled.wrappedBuffer(("{\"" + key + "\":[").getBytes(StandardCharsets.UTF_8)));
     for (int i = 0; i < rows.size(); i++) {
-      if (i > 0) b.appendByte((byte) ',');
-      b.appendBuffer(rows.get(i));
+      if (i > 0) out.addComponent(true, Unpooled.wrappedBuffer(COMMA));
+      out.addComponent(true, ((BufferInternal) rows.get(i)).getByteBuf());
     }
-    return b.appendString("],\"pagination\":").appendBuffer(pagination.toBuffer()).appendString("}");
+    out.addComponent(true, Unpooled.wrappedBuffer(("],\"pagination\":" + pagination.encode() + "}").getBytes(StandardCharsets.UTF_8)));
+    return BufferInternal.buffer(out);
   }
+
+  private static final byte[] COMMA = {','};
 
   /** {@code {"<key>":row}}. */
   public static Buffer singleBody(String key, Buffer row) {

@@ -1,5 +1,7 @@
 package dev.weft.ingest;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Bech32;
@@ -27,7 +29,8 @@ public final class AccountExtractor {
   private final String prefix;
   private final String bech32Start;
   private final boolean move;
-  private final Map<String, AccountAddress> bech32Cache = new ConcurrentHashMap<>();
+  /** Addresses by their text (bech32, hex, padded topic): the same few thousand accounts recur in every block. */
+  private final Map<String, AccountAddress> cache = new ConcurrentHashMap<>();
 
   public AccountExtractor(ChainConfig chain) {
     this.prefix = chain.bech32Prefix();
@@ -58,17 +61,35 @@ public final class AccountExtractor {
   /** Accounts of an EVM receipt: from (the signer), to, contractAddress, log addresses and address-shaped topics. */
   public Map<AccountAddress, Boolean> fromReceipt(JsonNode receipt) {
     Map<AccountAddress, Boolean> out = new LinkedHashMap<>();
-    AccountAddress from = hex20(NodeJson.text(receipt, "from", null));
+    AccountAddress from = hex(NodeJson.text(receipt, "from", null));
     if (from != null) out.put(from, true);
-    add(out, hex20(NodeJson.text(receipt, "to", null)));
-    add(out, hex20(NodeJson.text(receipt, "contractAddress", null)));
+    add(out, hex(NodeJson.text(receipt, "to", null)));
+    add(out, hex(NodeJson.text(receipt, "contractAddress", null)));
     for (JsonNode l : NodeJson.array(receipt, "logs")) fromLog(l, out);
     return out;
   }
 
+  /** An {@code evm} event's {@code log} JSON ({@code {"address","topics","data"}}), read without building a tree. */
   private void fromLogJson(String json, Map<AccountAddress, Boolean> out) {
-    JsonNode log = parseOrNull(json);
-    if (log != null) fromLog(log, out);
+    try (JsonParser p = NodeJson.FACTORY.createParser(json)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) return;
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String f = p.currentName();
+        JsonToken t = p.nextToken();
+        if (f.equals("address")) {
+          add(out, hex(p.getValueAsString()));
+        } else if (f.equals("topics") && t == JsonToken.START_ARRAY) {
+          int i = 0;
+          while (p.nextToken() == JsonToken.VALUE_STRING) {
+            if (i++ > 0) add(out, topic(p.getText()));
+          }
+        } else {
+          p.skipChildren();
+        }
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      // not a log: nothing to take from it
+    }
   }
 
   private static JsonNode parseOrNull(String json) {
@@ -80,11 +101,11 @@ public final class AccountExtractor {
   }
 
   private void fromLog(JsonNode log, Map<AccountAddress, Boolean> out) {
-    add(out, hex20(NodeJson.text(log, "address", null)));
+    add(out, hex(NodeJson.text(log, "address", null)));
     int i = 0;
     for (JsonNode t : NodeJson.array(log, "topics")) {
       if (i++ == 0) continue;
-      add(out, topicAddress(t.asText("")));
+      add(out, topic(t.asText("")));
     }
   }
 
@@ -110,7 +131,7 @@ public final class AccountExtractor {
     if (s.startsWith(bech32Start)) {
       add(out, bech32(s));
     } else if (s.length() == 42 && (s.startsWith("0x") || s.startsWith("0X"))) {
-      add(out, hex20(s));
+      add(out, hex(s));
     } else if (move && s.length() == 66 && s.startsWith("0x") && Hex.isHex(s, 32)) {
       byte[] b = Hex.decode(s);
       add(out, leadingZeros(b) >= 12 ? AccountAddress.of(java.util.Arrays.copyOfRange(b, 12, 32)) : AccountAddress.of(b));
@@ -118,24 +139,40 @@ public final class AccountExtractor {
   }
 
   private AccountAddress bech32(String s) {
-    AccountAddress cached = bech32Cache.get(s);
-    if (cached != null) return cached;
-    AccountAddress a;
+    return cached(s, this::decodeBech32);
+  }
+
+  private AccountAddress decodeBech32(String s) {
     try {
       Bech32.Decoded d = Bech32.decode(s);
       if (!d.prefix().equals(prefix) || (d.data().length != 20 && d.data().length != 32)) return null;
-      a = AccountAddress.of(d.data());
+      return AccountAddress.of(d.data());
     } catch (RuntimeException e) {
       return null;
     }
-    if (bech32Cache.size() > CACHE_LIMIT) bech32Cache.clear();
-    bech32Cache.put(s, a);
+  }
+
+  private AccountAddress cached(String s, java.util.function.Function<String, AccountAddress> decode) {
+    AccountAddress a = cache.get(s);
+    if (a != null) return a;
+    a = decode.apply(s);
+    if (a == null) return null;
+    if (cache.size() > CACHE_LIMIT) cache.clear();
+    cache.put(s, a);
     return a;
+  }
+
+  private AccountAddress hex(String s) {
+    return s == null ? null : cached(s, AccountExtractor::hex20);
   }
 
   static AccountAddress hex20(String s) {
     if (s == null || !Hex.isHex(s, 20) || !(s.startsWith("0x") || s.startsWith("0X"))) return null;
     return AccountAddress.of(Hex.decode(s));
+  }
+
+  private AccountAddress topic(String t) {
+    return t.length() != 66 ? null : cached(t, AccountExtractor::topicAddress);
   }
 
   /** A topic that is a left-padded 20-byte address of at least 2^32 (so token ids and amounts are not accounts). */

@@ -1,6 +1,7 @@
 package dev.weft.ingest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 import dev.weft.chain.Hex;
 import dev.weft.chain.model.AbciEvent;
 import dev.weft.chain.model.BlockResults;
@@ -46,18 +47,38 @@ final class TxJson {
     });
   }
 
+  // field names pre-encoded once: events are most of what a tx record holds
+  private static final SerializedString TYPE = new SerializedString("type");
+  private static final SerializedString ATTRIBUTES = new SerializedString("attributes");
+  private static final SerializedString KEY = new SerializedString("key");
+  private static final SerializedString VALUE = new SerializedString("value");
+  private static final SerializedString INDEX = new SerializedString("index");
+
   static void events(JsonGenerator g, List<AbciEvent> events) throws IOException {
     g.writeStartArray();
     for (AbciEvent e : events) {
       g.writeStartObject();
-      if (!e.type().isEmpty()) JsonOut.string(g, "type", e.type());
+      if (!e.type().isEmpty()) {
+        g.writeFieldName(TYPE);
+        g.writeString(JsonOut.clean(e.type()));
+      }
       if (!e.attributes().isEmpty()) {
-        g.writeArrayFieldStart("attributes");
+        g.writeFieldName(ATTRIBUTES);
+        g.writeStartArray();
         for (AbciEvent.Attribute a : e.attributes()) {
           g.writeStartObject();
-          if (!a.key().isEmpty()) JsonOut.string(g, "key", a.key());
-          if (!a.value().isEmpty()) JsonOut.string(g, "value", a.value());
-          if (a.index()) g.writeBooleanField("index", true);
+          if (!a.key().isEmpty()) {
+            g.writeFieldName(KEY);
+            g.writeString(JsonOut.clean(a.key()));
+          }
+          if (!a.value().isEmpty()) {
+            g.writeFieldName(VALUE);
+            g.writeString(JsonOut.clean(a.value()));
+          }
+          if (a.index()) {
+            g.writeFieldName(INDEX);
+            g.writeBoolean(true);
+          }
           g.writeEndObject();
         }
         g.writeEndArray();

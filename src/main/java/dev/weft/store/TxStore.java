@@ -70,12 +70,20 @@ public final class TxStore {
 
   /** The JSON of the latest tx with this hash, or null. */
   public Future<Buffer> byHash(Stream s, byte[] hash) {
-    return pool.preparedQuery("SELECT json FROM " + s.table + " WHERE hash = $1 ORDER BY sequence DESC LIMIT 1")
-        .execute(Tuple.of(Buffer.buffer(hash))).map(rows -> rows.size() == 0 ? null : rows.iterator().next().getBuffer(0));
+    return pool.preparedQuery(byHashSql(s)).execute(Tuple.of(Buffer.buffer(hash)))
+        .map(rows -> rows.size() == 0 ? null : rows.iterator().next().getBuffer(0));
   }
 
-  /** The SQL of a query shape; parameters in order: key (unless ALL), msg names (if msgs), bound, offset, limit. */
-  static String buildSql(Stream s, Filter f, boolean msgs, boolean desc, boolean countTotal) {
+  /** The SQL of {@link #byHash} (public so the benchmark measures exactly what the API runs). */
+  public static String byHashSql(Stream s) {
+    return "SELECT json FROM " + s.table + " WHERE hash = $1 ORDER BY sequence DESC LIMIT 1";
+  }
+
+  /**
+   * The SQL of a query shape; parameters in order: key (unless ALL), msg names (if msgs), bound, offset, limit.
+   * Public so the benchmark measures exactly what the API runs.
+   */
+  public static String buildSql(Stream s, Filter f, boolean msgs, boolean desc, boolean countTotal) {
     int p = 1;
     String key = f == Filter.ALL ? null : "$" + p++ + (f == Filter.HEIGHT ? "::bigint" : "::bytea");
     String names = msgs ? "$" + p++ + "::text[]" : null;

@@ -34,8 +34,10 @@ public final class CometRpcClient {
     return get("/status", CometStatus::parse);
   }
 
+  /** {@code /block}, parsed with a streaming parser (the raw txs are decoded, the commit signatures skipped). */
   public Future<CometBlock> block(long height) {
-    return get("/block?height=" + height, CometBlock::parse);
+    String path = "/block?height=" + height;
+    return http.get(path, buf -> streamResult(path, buf, CometBlock::read));
   }
 
   /** {@code /block_results}, parsed with a streaming parser (no tree: events are most of a block's bytes). */

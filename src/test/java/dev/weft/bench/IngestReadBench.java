@@ -1,0 +1,209 @@
+package dev.weft.bench;
+
+import dev.weft.api.PageResponse;
+import dev.weft.chain.Hex;
+import dev.weft.config.ConfigSource;
+import dev.weft.config.WeftConfig;
+import dev.weft.node.WeftNode;
+import dev.weft.store.EmbeddedPostgresServer;
+import dev.weft.store.TxStore;
+import dev.weft.testsupport.Ports;
+import dev.weft.testsupport.TestDatabase;
+import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static dev.weft.testsupport.TestNodes.await;
+
+/**
+ * The ingestion and read benchmark ({@code bench/ingest-read.sh}). A devnet in history mode runs in its own JVM; this
+ * JVM indexes it into a fresh embedded PostgreSQL through the real node (ingest + api roles), then measures, in the
+ * same run and on the same database: the raw bulk insert of the same rows (the ingest baseline), and the API against
+ * the same SQL run directly on a pool (the read baseline), at 8 concurrent clients.
+ *
+ * <p>System properties: {@code bench.blocks} (history blocks, default 12000), {@code bench.txs_per_block} (20),
+ * {@code bench.clients} (8), {@code bench.read_seconds} (10), {@code bench.fsync} (true), {@code bench.devnet_rpc},
+ * {@code bench.devnet_rest}, {@code bench.devnet_json_rpc} (use a devnet already running instead of starting one).
+ */
+public final class IngestReadBench {
+  static final String CHAIN = "weft-devnet-1";
+
+  public static void main(String[] args) throws Exception {
+    if (System.getProperty("bench.api_port") != null) {
+      readsOnly();
+      return;
+    }
+    long blocks = Long.getLong("bench.blocks", 12_000);
+    int txsPerBlock = Integer.getInteger("bench.txs_per_block", 20);
+    int clients = Integer.getInteger("bench.clients", 8);
+    long readMs = Long.getLong("bench.read_seconds", 10) * 1000;
+    boolean fsync = Boolean.parseBoolean(System.getProperty("bench.fsync", "true"));
+    Path work = Files.createTempDirectory("weft-bench");
+    Process devnet = null;
+    String rpc = System.getProperty("bench.devnet_rpc");
+    String rest = System.getProperty("bench.devnet_rest");
+    String jsonRpc = System.getProperty("bench.devnet_json_rpc");
+    if (rpc == null) {
+      int[] ports = {Ports.free(), Ports.free(), Ports.free()};
+      devnet = startDevnet(work, blocks, txsPerBlock, ports);
+      rpc = "http://127.0.0.1:" + ports[0];
+      rest = "http://127.0.0.1:" + ports[1];
+      jsonRpc = "http://127.0.0.1:" + ports[2];
+      waitFor(rpc + "/status", 120);
+    }
+    long head = Long.parseLong(new JsonObject(httpGet(rpc + "/status")).getJsonObject("result").getJsonObject("sync_info").getString("latest_block_height"));
+    EmbeddedPostgresServer pg = EmbeddedPostgresServer.start(work.resolve("pg"), 0, fsync, Map.of());
+    Vertx vertx = TestNodes.newVertx();
+    try {
+      String url = pg.url();
+      JsonObject conf = new JsonObject(Files.readString(Path.of("conf/weft.json")));
+      conf.getJsonObject("node").put("roles", new JsonArray().add("ingest").add("api"));
+      conf.getJsonObject("http").put("port", 0);
+      conf.getJsonObject("database").put("url", url);
+      conf.getJsonObject("bridge").put("tcp_enabled", false).put("sockjs_enabled", false);
+      conf.getJsonObject("chain").put("chain_id", CHAIN).put("rpc", new JsonArray().add(rpc)).put("rest", new JsonArray().add(rest))
+          .put("json_rpc", new JsonArray().add(jsonRpc));
+      conf.put("log", new JsonObject().put("level", "info"));
+      WeftConfig config = WeftConfig.from(ConfigSource.fileOnly(conf));
+
+      System.out.printf(Locale.ROOT, "weft bench: %d history blocks (%d txs/block nominal), %d cores, PostgreSQL fsync %s, heap max %d MB%n",
+          head, txsPerBlock, Runtime.getRuntime().availableProcessors(), fsync ? "on" : "off", Runtime.getRuntime().maxMemory() >> 20);
+      for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) p.resetPeakUsage();
+      long t0 = System.nanoTime();
+      WeftNode node = TestNodes.start(vertx, config);
+      Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(8)).connectingTo(PgConnectOptions.fromUri(url)).using(vertx).build();
+      while (cursor(pool) < head) Thread.sleep(100);
+      double ingestSecs = (System.nanoTime() - t0) / 1e9;
+      long peakHeap = 0;
+      for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) peakHeap += p.getPeakUsage().getUsed();
+      Row totals = await(pool.query("SELECT blocks, txs, evm_txs FROM ingest_totals").execute()).iterator().next();
+      long txs = totals.getLong(1);
+      double txsPerSec = txs / ingestSecs;
+      System.out.printf(Locale.ROOT, "ingest   %d blocks, %d txs (+%d EVM receipts) in %.1f s: %.1f blocks/s, %.0f txs/s, peak heap %d MB%n",
+          totals.getLong(0), txs, totals.getLong(2), ingestSecs, totals.getLong(0) / ingestSecs, txsPerSec, peakHeap >> 20);
+
+      long rawNanos = RawInsertBaseline.run(pool, 1, head, config.ingest().commitBlocks());
+      double rawTxsPerSec = txs / (rawNanos / 1e9);
+      System.out.printf(Locale.ROOT, "baseline raw bulk insert of the same rows (same tables, same PostgreSQL): %.1f s, %.0f txs/s → ingest/raw ratio %.2f%n",
+          rawNanos / 1e9, rawTxsPerSec, txsPerSec / rawTxsPerSec);
+
+      reads(vertx, TestNodes.httpPort(node), pool, clients, readMs);
+      await(node.stop());
+      await(pool.close());
+    } finally {
+      await(vertx.close());
+      pg.close();
+      if (devnet != null) {
+        devnet.destroy();
+        devnet.waitFor();
+      }
+      TestDatabase.deleteTree(work);
+    }
+  }
+
+  /** Only the read part, against a node already running ({@code bench.api_port}) and its database ({@code bench.db_url}). */
+  static void readsOnly() {
+    Vertx vertx = TestNodes.newVertx();
+    Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(8)).connectingTo(PgConnectOptions.fromUri(System.getProperty("bench.db_url")))
+        .using(vertx).build();
+    try {
+      reads(vertx, Integer.getInteger("bench.api_port"), pool, Integer.getInteger("bench.clients", 8), Long.getLong("bench.read_seconds", 10) * 1000);
+    } finally {
+      await(pool.close());
+      await(vertx.close());
+    }
+  }
+
+  static void reads(Vertx vertx, int port, Pool pool, int clients, long readMs) {
+    long maxSeq = await(pool.query("SELECT txs FROM ingest_totals").execute()).iterator().next().getLong(0);
+    List<byte[]> hashes = new ArrayList<>();
+    await(pool.query("SELECT hash FROM tx TABLESAMPLE SYSTEM (5) LIMIT 20000").execute()).forEach(r -> hashes.add(r.getBuffer(0).getBytes()));
+    List<byte[]> accounts = new ArrayList<>();
+    await(pool.query("SELECT a.address FROM account_tx_stats s JOIN account a ON a.id = s.account_id ORDER BY s.txs DESC LIMIT 200").execute())
+        .forEach(r -> accounts.add(r.getBuffer(0).getBytes()));
+    ThreadLocalRandom rnd = ThreadLocalRandom.current();
+    String listSql = TxStore.buildSql(TxStore.Stream.COSMOS, TxStore.Filter.ALL, false, true, true);
+    String accountSql = TxStore.buildSql(TxStore.Stream.COSMOS, TxStore.Filter.ACCOUNT, false, true, true);
+    String hashSql = TxStore.byHashSql(TxStore.Stream.COSMOS);
+    System.out.printf(Locale.ROOT, "reads    %d concurrent clients, %d s per query after a %d s warm-up; API = HTTP through the node, SQL = the same query on a pool%n",
+        clients, readMs / 1000, readMs / 2000);
+    // each request asks a different page / account / tx
+    if (Boolean.getBoolean("bench.newest")) bench(vertx, pool, port, clients, readMs, "tx list, newest page",
+        () -> "/indexer/tx/v1/txs?pagination.limit=100", listSql, () -> Tuple.of(Long.MAX_VALUE, 0L, 101));
+    bench(vertx, pool, port, clients, readMs, "tx list, page of 100",
+        () -> "/indexer/tx/v1/txs?pagination.limit=100&pagination.key=" + key(1 + rnd.nextLong(maxSeq)),
+        listSql, () -> Tuple.of(1 + rnd.nextLong(maxSeq), 0L, 101));
+    bench(vertx, pool, port, clients, readMs, "by account, page of 100",
+        () -> "/indexer/tx/v1/txs/by_account/0x" + Hex.lower(accounts.get(rnd.nextInt(accounts.size()))) + "?pagination.limit=100",
+        accountSql, () -> Tuple.of(Buffer.buffer(accounts.get(rnd.nextInt(accounts.size()))), Long.MAX_VALUE, 0L, 101));
+    bench(vertx, pool, port, clients, readMs, "single tx by hash",
+        () -> "/indexer/tx/v1/txs/" + Hex.upper(hashes.get(rnd.nextInt(hashes.size()))),
+        hashSql, () -> Tuple.of(Buffer.buffer(hashes.get(rnd.nextInt(hashes.size())))));
+  }
+
+  static void bench(Vertx vertx, Pool pool, int port, int clients, long readMs, String name,
+                    java.util.function.Supplier<String> uri, String sql, java.util.function.Supplier<Tuple> params) {
+    ReadLoad.Result api = ReadLoad.http(vertx, port, clients, readMs / 2, readMs, uri);
+    ReadLoad.Result raw = ReadLoad.sql(vertx, pool, sql, clients, readMs / 2, readMs, params);
+    System.out.printf(Locale.ROOT, "  %-24s API %s | SQL %s | API/SQL %.2f%s%n", name, api.row(), raw.row(),
+        api.perSecond() / raw.perSecond(), api.errors() + raw.errors() > 0 ? "  (" + (api.errors() + raw.errors()) + " errors)" : "");
+  }
+
+  static String key(long sequence) {
+    return java.net.URLEncoder.encode(PageResponse.encode("{\"sequence\":" + sequence + "}"), java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  static long cursor(Pool pool) {
+    return await(pool.query("SELECT height FROM pipeline_cursor WHERE name = 'ingest'").execute()).iterator().next().getLong(0);
+  }
+
+  static Process startDevnet(Path work, long blocks, int txsPerBlock, int[] ports) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
+        "-Dweft.chain.chain_id=" + CHAIN, "-Dweft.devnet.mode=history", "-Dweft.devnet.history_blocks=" + blocks,
+        "-Dweft.devnet.txs_per_block=" + txsPerBlock, "-Dweft.devnet.state_file=", "-Dweft.devnet.genesis_time=2026-01-01T00:00:00Z",
+        "-Dweft.devnet.rpc_port=" + ports[0], "-Dweft.devnet.rest_port=" + ports[1], "-Dweft.devnet.json_rpc_port=" + ports[2],
+        "-Dweft.bridge.tcp_enabled=false", "-Dweft.log.level=warn",
+        "-cp", System.getProperty("java.class.path"), "dev.weft.Main", "--roles", "devnet"));
+    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("devnet.log").toFile()).start();
+  }
+
+  static void waitFor(String url, int seconds) throws Exception {
+    long end = System.currentTimeMillis() + seconds * 1000L;
+    while (true) {
+      try {
+        httpGet(url);
+        return;
+      } catch (Exception e) {
+        if (System.currentTimeMillis() > end) throw new IllegalStateException("devnet did not answer " + url, e);
+        Thread.sleep(200);
+      }
+    }
+  }
+
+  static String httpGet(String url) throws Exception {
+    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString()).body();
+  }
+}

@@ -1,0 +1,103 @@
+package dev.weft.bench;
+
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.weft.testsupport.TestNodes.await;
+
+/**
+ * The baseline of the ingest figure: the same rows the indexer wrote, bulk-inserted again into empty copies of the
+ * same tables (same indexes, same storage settings) of the same PostgreSQL, with nothing else to do: no node to ask,
+ * no JSON to parse or render, dictionary ids already known. Rows are read back chunk by chunk (not timed) and each
+ * chunk is written in one transaction of pipelined {@code unnest} inserts (timed), the way ingestion writes.
+ */
+final class RawInsertBaseline {
+  /** Source table, its copy, the columns and their array types, and the height filter of a chunk. */
+  private record Table(String name, String columns, String types, String chunkFilter) {}
+
+  private static final List<Table> TABLES = List.of(
+      new Table("block", "height, hash, time, time_ns, block_time_ms, proposer_address, proposer_moniker, proposer_operator, gas_used, gas_wanted, tx_count, evm_tx_count, total_fee, json",
+          "bigint,bytea,timestamptz,bigint,bigint,bytea,text,text,bigint,bigint,int,int,jsonb,bytea", "height BETWEEN $1 AND $2"),
+      new Table("tx", "sequence, height, tx_index, hash, code, signer_id, json", "bigint,bigint,int,bytea,int,bigint,bytea", "height BETWEEN $1 AND $2"),
+      new Table("tx_account", "account_id, sequence, signer", "bigint,bigint,bool",
+          "sequence IN (SELECT sequence FROM tx WHERE height BETWEEN $1 AND $2)"),
+      new Table("tx_msg_type", "msg_type_id, sequence", "int,bigint", "sequence IN (SELECT sequence FROM tx WHERE height BETWEEN $1 AND $2)"),
+      new Table("evm_tx", "sequence, height, tx_index, hash, signer_id, json", "bigint,bigint,int,bytea,bigint,bytea", "height BETWEEN $1 AND $2"),
+      new Table("evm_tx_account", "account_id, sequence, signer", "bigint,bigint,bool",
+          "sequence IN (SELECT sequence FROM evm_tx WHERE height BETWEEN $1 AND $2)"));
+
+  private RawInsertBaseline() {}
+
+  /** Inserts everything again in chunks of {@code chunkBlocks}; returns the nanoseconds spent writing. */
+  static long run(Pool pool, long fromHeight, long toHeight, int chunkBlocks) {
+    for (Table t : TABLES) {
+      await(pool.query("DROP TABLE IF EXISTS bench_" + t.name() + "; CREATE TABLE bench_" + t.name() + " (LIKE " + t.name()
+          + " INCLUDING ALL)").execute());
+      if (t.name().equals("tx") || t.name().equals("evm_tx")) {
+        await(pool.query("ALTER TABLE bench_" + t.name() + " SET (toast_tuple_target = 8160)").execute());
+      }
+    }
+    long spent = 0;
+    for (long from = fromHeight; from <= toHeight; from += chunkBlocks) {
+      long to = Math.min(toHeight, from + chunkBlocks - 1);
+      List<Tuple> chunk = new ArrayList<>();
+      for (Table t : TABLES) chunk.add(read(pool, t, from, to));
+      long start = System.nanoTime();
+      await(pool.withTransaction(conn -> {
+        List<Future<?>> all = new ArrayList<>();
+        for (int i = 0; i < TABLES.size(); i++) all.add(conn.preparedQuery(insert(TABLES.get(i))).execute(chunk.get(i)));
+        return Future.all(all);
+      }));
+      spent += System.nanoTime() - start;
+    }
+    for (Table t : TABLES) await(pool.query("DROP TABLE bench_" + t.name()).execute());
+    return spent;
+  }
+
+  private static String insert(Table t) {
+    String[] types = t.types().split(",");
+    StringBuilder params = new StringBuilder();
+    StringBuilder select = new StringBuilder();
+    StringBuilder names = new StringBuilder();
+    for (int i = 0; i < types.length; i++) {
+      String wire = types[i].equals("jsonb") ? "text" : types[i];
+      params.append(i > 0 ? ", " : "").append('$').append(i + 1).append("::").append(wire).append("[]");
+      select.append(i > 0 ? ", " : "").append("c").append(i).append(types[i].equals("jsonb") ? "::jsonb" : "");
+      names.append(i > 0 ? ", " : "").append("c").append(i);
+    }
+    return "INSERT INTO bench_" + t.name() + " (" + t.columns() + ") SELECT " + select + " FROM unnest(" + params + ") AS u(" + names + ")";
+  }
+
+  /** The chunk's rows of a table as column arrays. */
+  private static Tuple read(Pool pool, Table t, long from, long to) {
+    RowSet<Row> rows = await(pool.preparedQuery("SELECT " + t.columns() + " FROM " + t.name() + " WHERE " + t.chunkFilter())
+        .execute(Tuple.of(from, to)));
+    String[] types = t.types().split(",");
+    List<List<Object>> cols = new ArrayList<>();
+    for (String ignored : types) cols.add(new ArrayList<>());
+    for (Row r : rows) for (int i = 0; i < types.length; i++) cols.get(i).add(r.getValue(i));
+    Tuple out = Tuple.tuple();
+    for (int i = 0; i < types.length; i++) out.addValue(array(types[i], cols.get(i)));
+    return out;
+  }
+
+  private static Object array(String type, List<Object> col) {
+    return switch (type) {
+      case "bigint" -> col.toArray(new Long[0]);
+      case "int" -> col.toArray(new Integer[0]);
+      case "bool" -> col.toArray(new Boolean[0]);
+      case "bytea" -> col.toArray(new Buffer[0]);
+      case "text" -> col.toArray(new String[0]);
+      case "timestamptz" -> col.toArray(new java.time.OffsetDateTime[0]);
+      case "jsonb" -> col.stream().map(String::valueOf).toArray(String[]::new);
+      default -> throw new IllegalArgumentException(type);
+    };
+  }
+}
