@@ -49,6 +49,8 @@ public final class BlockIngestVerticle extends VerticleBase {
   private long nextFetch;
   private long head;
   private final TreeMap<Long, IndexedBlock> ready = new TreeMap<>();
+  /** Approximate bytes held by {@link #ready}. */
+  private long readyBytes;
   private final Set<Long> fetching = new HashSet<>();
   /** What the database holds (after the last successful commit). */
   private IngestStore.Position committed;
@@ -87,7 +89,7 @@ public final class BlockIngestVerticle extends VerticleBase {
     fetcher = new BlockFetcher(vertx, rpc, rest, evm, new ProposerResolver(rest, chain.bech32Prefix()),
         new BlockAssembler(new AccountExtractor(chain)), cfg);
     store = new IngestStore(ctx.pool(), 500_000);
-    metrics = new IngestMetrics(chain.chainId());
+    metrics = IngestMetrics.forChain(chain.chainId());
     return store.position().onSuccess(pos -> {
       resetPlan(pos);
       nextFetch = plannedNext;
@@ -149,13 +151,14 @@ public final class BlockIngestVerticle extends VerticleBase {
     for (long h = plannedNext; h < nextFetch && fetching.size() + ready.size() < cfg.window(); h++) {
       if (!ready.containsKey(h) && !fetching.contains(h)) fetch(h, 1, System.nanoTime());
     }
-    while (!stopped && nextFetch <= head && fetching.size() + ready.size() < cfg.window()) {
+    while (!stopped && nextFetch <= head && fetching.size() + ready.size() < cfg.window() && readyBytes < cfg.bufferedBytes()) {
       long h = nextFetch++;
       if (!ready.containsKey(h) && !fetching.contains(h)) fetch(h, 1, System.nanoTime());
     }
     metrics.window.set(fetching.size() + ready.size());
     // backpressure: fetched blocks pile up behind a slow height or slow commits, and fetching waits
-    if (nextFetch <= head && fetching.size() + ready.size() >= cfg.window() && ready.size() >= Math.max(1, cfg.window() / 2)) logWindowFull();
+    if (nextFetch <= head && (readyBytes >= cfg.bufferedBytes()
+        || fetching.size() + ready.size() >= cfg.window() && ready.size() >= Math.max(1, cfg.window() / 2))) logWindowFull();
     tryCommit();
   }
 
@@ -166,7 +169,7 @@ public final class BlockIngestVerticle extends VerticleBase {
       if (ar.succeeded()) {
         metrics.fetched(System.nanoTime() - started);
         fetching.remove(height);
-        if (height > committed.height()) ready.put(height, ar.result());
+        if (height > committed.height()) hold(ar.result());
         pump();
         return;
       }
@@ -183,14 +186,24 @@ public final class BlockIngestVerticle extends VerticleBase {
     });
   }
 
+  private void hold(IndexedBlock b) {
+    IndexedBlock old = ready.put(b.height(), b);
+    readyBytes += b.approxBytes() - (old == null ? 0 : old.approxBytes());
+  }
+
+  /** Drops the held blocks up to a height (committed). */
+  private void release(long upTo) {
+    var done = ready.headMap(upTo + 1);
+    for (IndexedBlock b : done.values()) readyBytes -= b.approxBytes();
+    done.clear();
+  }
+
   private void logWindowFull() {
     long now = System.currentTimeMillis();
     if (now - lastWindowFullLog < cfg.progressInterval().toMillis()) return;
     lastWindowFullLog = now;
-    long bytes = 0;
-    for (IndexedBlock b : ready.values()) bytes += b.approxBytes();
     LOG.info("fetch window full: {} fetched blocks (~{} KiB) wait for height {} ({} heights in flight{}); fetching pauses",
-        ready.size(), bytes / 1024, committed.height() + 1, fetching.size(), inflight != null ? ", a commit running" : "");
+        ready.size(), readyBytes / 1024, committed.height() + 1, fetching.size(), inflight != null ? ", a commit running" : "");
   }
 
   // ---- commit: prepare the next run on a worker while the current one is committed ----
@@ -248,7 +261,7 @@ public final class BlockIngestVerticle extends VerticleBase {
         metrics.committed(System.nanoTime() - started);
         committed = b.after();
         metrics.height.set(committed.height());
-        ready.headMap(committed.height() + 1).clear();
+        release(committed.height());
         for (IngestStore.Committed c : b.committed()) published(c);
         if (stopped) {
           if (idle != null) idle.tryComplete();
@@ -286,7 +299,7 @@ public final class BlockIngestVerticle extends VerticleBase {
           return;
         }
         resetPlan(ar.result());
-        ready.headMap(plannedNext).clear();
+        release(plannedNext - 1);
         if (nextFetch < plannedNext) nextFetch = plannedNext;
         pump();
       });

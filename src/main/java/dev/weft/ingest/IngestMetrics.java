@@ -10,8 +10,13 @@ import io.vertx.micrometer.backends.BackendRegistries;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The Prometheus metrics of block ingestion ({@code weft_ingest_*}), tagged with the chain id. */
+/**
+ * The Prometheus metrics of block ingestion ({@code weft_ingest_*}), tagged with the chain id. One instance per chain
+ * and JVM: a redeployed verticle (failover, restart) keeps updating the gauges already registered.
+ */
 final class IngestMetrics {
+  private static final java.util.Map<String, IngestMetrics> BY_CHAIN = new java.util.concurrent.ConcurrentHashMap<>();
+
   final Counter blocks;
   final Counter txs;
   final Counter evmTxs;
@@ -23,7 +28,11 @@ final class IngestMetrics {
   final AtomicLong head = new AtomicLong();
   final AtomicLong window = new AtomicLong();
 
-  IngestMetrics(String chainId) {
+  static IngestMetrics forChain(String chainId) {
+    return BY_CHAIN.computeIfAbsent(chainId, IngestMetrics::new);
+  }
+
+  private IngestMetrics(String chainId) {
     MeterRegistry r = BackendRegistries.getDefaultNow();
     if (r == null) r = new SimpleMeterRegistry();
     blocks = Counter.builder("weft_ingest_blocks_total").description("blocks committed").tag("chain_id", chainId).register(r);
