@@ -68,15 +68,28 @@ public final class TxStore {
     return pool.preparedQuery(sql).execute(t).map(rows -> BlockStore.toPage(rows, q.limit()));
   }
 
-  /** The JSON of the latest tx with this hash, or null. */
+  /** The JSON of the latest tx with this hash (a hash recurs only if a chain replays a tx), or null. */
   public Future<Buffer> byHash(Stream s, byte[] hash) {
-    return pool.preparedQuery(byHashSql(s)).execute(Tuple.of(Buffer.buffer(hash)))
-        .map(rows -> rows.size() == 0 ? null : rows.iterator().next().getBuffer(0));
+    return pool.preparedQuery(byHashSql(s)).execute(Tuple.of(Buffer.buffer(hash))).map(rows -> {
+      Buffer best = null;
+      long seq = -1;
+      for (var r : rows) {
+        if (r.getLong(0) > seq) {
+          seq = r.getLong(0);
+          best = r.getBuffer(1);
+        }
+      }
+      return best;
+    });
   }
 
-  /** The SQL of {@link #byHash} (public so the benchmark measures exactly what the API runs). */
+  /**
+   * The SQL of {@link #byHash} (public so the benchmark measures exactly what the API runs). No ORDER BY/LIMIT: with
+   * them, a planner without statistics yet (right after a big catch-up) may walk the primary key backwards instead
+   * of using the hash index.
+   */
   public static String byHashSql(Stream s) {
-    return "SELECT json FROM " + s.table + " WHERE hash = $1 ORDER BY sequence DESC LIMIT 1";
+    return "SELECT sequence, json FROM " + s.table + " WHERE hash = $1";
   }
 
   /**
@@ -130,8 +143,9 @@ public final class TxStore {
       }
       case HEIGHT -> {
         String typeFilter = msgs ? " AND " + hasType.formatted("t.sequence") : "";
+        // ordering by (height, sequence) makes the (height, sequence) index the plan whatever the statistics say
         page = "SELECT t.sequence, t.json FROM " + s.table + " t WHERE t.height = " + key + " AND t.sequence " + cmp
-            + " " + bound + typeFilter + " ORDER BY t.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
+            + " " + bound + typeFilter + " ORDER BY t.height " + dir + ", t.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
         total = msgs
             ? "(SELECT count(*) FROM " + s.table + " t WHERE t.height = " + key + typeFilter + ")"
             : "coalesce((SELECT " + s.blockColumn + " FROM block WHERE height = " + key + "), 0)";

@@ -48,7 +48,7 @@ public final class CometRpcClient {
 
   /** Streams an envelope: {@code reader} reads the {@code result} object; an {@code error} becomes a NodeException. */
   private <T> T streamResult(String path, Buffer buf, BlockResults.Reader<T> reader) {
-    try (com.fasterxml.jackson.core.JsonParser p = NodeJson.FACTORY.createParser(buf.getBytes())) {
+    try (com.fasterxml.jackson.core.JsonParser p = NodeJson.FACTORY.createParser(NodeJson.bytes(buf))) {
       if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) throw NodeException.invalid(http.api() + path, "not a JSON object");
       T out = null;
       while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {

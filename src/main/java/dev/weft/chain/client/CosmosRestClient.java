@@ -31,7 +31,7 @@ public final class CosmosRestClient {
   /** One page of {@code GetBlockWithTxs}: the decoded txs from {@code offset} (as byte spans) and the node's pagination. */
   public Future<RestTx.Page> txsByBlockPage(long height, long offset, int limit) {
     return http.get("/cosmos/tx/v1beta1/txs/block/" + height + "?pagination.offset=" + offset + "&pagination.limit=" + limit,
-        buf -> RestTx.scanPage(buf.getBytes()));
+        buf -> RestTx.scanPage(NodeJson.bytes(buf)));
   }
 
   /**

@@ -9,9 +9,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
-import io.vertx.ext.web.client.HttpRequest;
-import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.RequestOptions;
 import io.vertx.micrometer.backends.BackendRegistries;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +32,7 @@ public final class NodeHttp {
 
   private final Vertx vertx;
   private final String api;
-  private final WebClient client;
+  private final HttpClient client;
   private final Endpoints endpoints;
   private final NodeClientOptions opts;
   private final AsyncLimiter limiter;
@@ -46,9 +46,9 @@ public final class NodeHttp {
     this.opts = opts;
     this.endpoints = new Endpoints(urls, opts.unhealthyAfter(), opts.unhealthyFor().toMillis(), System::currentTimeMillis);
     this.limiter = new AsyncLimiter(opts.maxRequests());
-    this.client = WebClient.create(vertx,
-        new WebClientOptions().setKeepAlive(true).setDecompressionSupported(true).setConnectTimeout(
-            (int) Math.min(Integer.MAX_VALUE, opts.requestTimeout().toMillis())).setUserAgent("weft"),
+    this.client = vertx.createHttpClient(
+        new HttpClientOptions().setKeepAlive(true).setDecompressionSupported(true)
+            .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, opts.requestTimeout().toMillis())),
         new PoolOptions().setHttp1MaxSize(opts.maxRequests()).setMaxWaitQueueSize(-1));
     MeterRegistry registry = BackendRegistries.getDefaultNow();
     if (registry != null) {
@@ -129,23 +129,26 @@ public final class NodeHttp {
   }
 
   private Future<Buffer> send(HttpMethod method, String url, Buffer body, NodeClientOptions o) {
-    HttpRequest<Buffer> req = client.requestAbs(method, url).timeout(o.requestTimeout().toMillis());
-    Future<io.vertx.ext.web.client.HttpResponse<Buffer>> f;
-    if (body == null) {
-      f = req.send();
-    } else {
-      f = req.putHeader("content-type", "application/json").sendBuffer(body);
-    }
-    return f.transform(ar -> {
-      if (ar.failed()) return Future.failedFuture(NodeException.transport(url, ar.cause()));
-      var r = ar.result();
-      Buffer b = r.body() == null ? Buffer.buffer() : r.body();
-      if (r.statusCode() < 200 || r.statusCode() >= 300) {
-        String text = b.length() > 2000 ? b.getString(0, 2000) : b.toString();
-        return Future.failedFuture(NodeException.http(url, r.statusCode(), text));
-      }
-      return Future.succeededFuture(b);
-    });
+    RequestOptions ro = new RequestOptions().setMethod(method).setAbsoluteURI(url).setIdleTimeout(o.requestTimeout().toMillis());
+    if (body != null) ro.putHeader("content-type", "application/json");
+    long deadline = o.requestTimeout().toMillis();
+    Future<Buffer> f = client.request(ro)
+        .compose(req -> body == null ? req.send() : req.send(body))
+        .compose(resp -> {
+          // read into a buffer of the announced size: no regrowth copies for answers of hundreds of KB
+          String len = resp.getHeader("content-length");
+          Buffer b = Buffer.buffer(len == null ? 8192 : (int) Math.min(Integer.MAX_VALUE - 8, Math.max(0, Long.parseLong(len))));
+          resp.handler(b::appendBuffer);
+          return resp.end().compose(v -> {
+            if (resp.statusCode() < 200 || resp.statusCode() >= 300) {
+              String text = b.length() > 2000 ? b.getString(0, 2000) : b.toString();
+              return Future.failedFuture(NodeException.http(url, resp.statusCode(), text));
+            }
+            return Future.succeededFuture(b);
+          });
+        });
+    return f.timeout(deadline, java.util.concurrent.TimeUnit.MILLISECONDS).transform(ar -> ar.succeeded() ? Future.succeededFuture(ar.result())
+        : Future.failedFuture(ar.cause() instanceof NodeException ne ? ne : NodeException.transport(url, ar.cause())));
   }
 
   private <T> Future<T> parseBody(String url, Buffer buf, Function<Buffer, T> parse) {
@@ -169,7 +172,6 @@ public final class NodeHttp {
   }
 
   public Future<Void> close() {
-    client.close();
-    return Future.succeededFuture();
+    return client.close();
   }
 }

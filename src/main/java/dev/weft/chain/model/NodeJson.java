@@ -18,7 +18,17 @@ public final class NodeJson {
   private NodeJson() {}
 
   public static JsonNode parse(Buffer b) {
-    return parse(b.getBytes());
+    return parse(bytes(b));
+  }
+
+  /**
+   * The bytes of a buffer, without a copy when it is exactly one heap array (how the node clients fill answers whose
+   * size the server announced).
+   */
+  public static byte[] bytes(Buffer b) {
+    var bb = ((io.vertx.core.internal.buffer.BufferInternal) b).getByteBuf();
+    if (bb.hasArray() && bb.arrayOffset() == 0 && bb.readerIndex() == 0 && bb.writerIndex() == bb.array().length) return bb.array();
+    return b.getBytes();
   }
 
   public static JsonNode parse(byte[] b) {
