@@ -110,6 +110,17 @@ class BlockApiTest {
   }
 
   @Test
+  @DisplayName("/status height is the ingest cursor; /metrics has the ingestion metrics")
+  void statusAndMetrics() {
+    assertEquals(HEIGHT, ic.get("/status").getLong("height"));
+    String metrics = dev.weft.testsupport.TestNodes.get(ic.client, ic.port, "/metrics").bodyAsString();
+    for (String m : List.of("weft_ingest_blocks_total", "weft_ingest_txs_total", "weft_ingest_height", "weft_ingest_head_height",
+        "weft_ingest_fetch_seconds", "weft_ingest_commit_seconds", "weft_ingest_window_blocks", "weft_node_request_seconds")) {
+      org.junit.jupiter.api.Assertions.assertTrue(metrics.contains(m), m + " missing from /metrics");
+    }
+  }
+
+  @Test
   @DisplayName("every bad pagination parameter is a 400 JSON error")
   void badPagination() {
     assertBad("/indexer/block/v1/blocks?pagination.limit=0", "pagination.limit must be between 1 and 1000");
