@@ -15,7 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * and JVM: a redeployed verticle (failover, restart) keeps updating the gauges already registered.
  */
 final class IngestMetrics {
-  private static final java.util.Map<String, IngestMetrics> BY_CHAIN = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Per registry (each Vert.x instance has its own) and chain. */
+  private static final java.util.Map<MeterRegistry, java.util.Map<String, IngestMetrics>> BY_REGISTRY =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
   final Counter blocks;
   final Counter txs;
@@ -29,12 +31,13 @@ final class IngestMetrics {
   final AtomicLong window = new AtomicLong();
 
   static IngestMetrics forChain(String chainId) {
-    return BY_CHAIN.computeIfAbsent(chainId, IngestMetrics::new);
+    MeterRegistry registry = BackendRegistries.getDefaultNow();
+    if (registry == null) return new IngestMetrics(chainId, new SimpleMeterRegistry());
+    return BY_REGISTRY.computeIfAbsent(registry, r -> new java.util.concurrent.ConcurrentHashMap<>())
+        .computeIfAbsent(chainId, c -> new IngestMetrics(c, registry));
   }
 
-  private IngestMetrics(String chainId) {
-    MeterRegistry r = BackendRegistries.getDefaultNow();
-    if (r == null) r = new SimpleMeterRegistry();
+  private IngestMetrics(String chainId, MeterRegistry r) {
     blocks = Counter.builder("weft_ingest_blocks_total").description("blocks committed").tag("chain_id", chainId).register(r);
     txs = Counter.builder("weft_ingest_txs_total").description("Cosmos txs committed").tag("chain_id", chainId).register(r);
     evmTxs = Counter.builder("weft_ingest_evm_txs_total").description("EVM txs committed").tag("chain_id", chainId).register(r);
