@@ -63,10 +63,14 @@ public final class WeftNode implements NodeControl {
         .compose(v -> startOn(v, config, true));
   }
 
-  /** Starts a node on an existing Vert.x instance (tests run several nodes in one JVM this way). */
+  /**
+   * Starts a node on an existing Vert.x instance (tests run several nodes in one JVM this way). If a step fails, what
+   * started is stopped (the embedded database included) but Vert.x is left running, so the failure still reaches the
+   * caller: closing Vert.x here would drop it on a terminated event loop.
+   */
   public static Future<WeftNode> startOn(Vertx vertx, WeftConfig config, boolean ownsVertx) {
     WeftNode node = new WeftNode(vertx, ownsVertx);
-    return node.run(config).map(node).recover(e -> node.stop().transform(x -> Future.failedFuture(e)));
+    return node.run(config).map(node).recover(e -> node.stopComponents().transform(x -> Future.failedFuture(e)));
   }
 
   /** Vert.x with Prometheus metrics; clustered over Hazelcast when {@code hazelcast} is given. */
@@ -242,6 +246,11 @@ public final class WeftNode implements NodeControl {
 
   /** Undeploys everything (newest first), closes the database (and the embedded server), then Vert.x if it is ours. */
   public Future<Void> stop() {
+    Future<Void> stopped = stopComponents();
+    return ownsVertx ? stopped.compose(v -> vertx.close()) : stopped;
+  }
+
+  private Future<Void> stopComponents() {
     List<String> ids = new ArrayList<>();
     synchronized (instances) {
       for (Instance i : instances) ids.add(0, i.deploymentId());
@@ -250,9 +259,7 @@ public final class WeftNode implements NodeControl {
     if (adminDeployment != null) ids.add(0, adminDeployment);
     Future<Void> chain = Future.succeededFuture();
     for (String id : ids) chain = chain.compose(v -> vertx.undeploy(id).recover(e -> Future.succeededFuture()));
-    chain = chain.compose(v -> database == null ? Future.succeededFuture() : database.close());
-    if (ownsVertx) chain = chain.compose(v -> vertx.close());
-    return chain;
+    return chain.compose(v -> database == null ? Future.succeededFuture() : database.close());
   }
 
   private static String roleNames(WeftConfig config) {

@@ -76,6 +76,20 @@ class LauncherTest {
   }
 
   @Test
+  @DisplayName("a failing start-up step (a port already taken) ends with one line and exit code 1, not a hang")
+  void failingStep(@TempDir Path dir) throws Exception {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+      Path f = TestConfig.defaults().roles("api").set("bridge.tcp_port", taken.getLocalPort()).writeTo(dir);
+      Process p = launch(dir, "--config", f.toString());
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher hung after a failed start-up step");
+      String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(1, p.exitValue());
+      String last = err.lines().filter(l -> l.startsWith("weft:")).findFirst().orElse(err);
+      assertTrue(last.startsWith("weft: start-up failed: ") && last.contains("in use"), last);
+    }
+  }
+
+  @Test
   @DisplayName("a good configuration prints where to look and serves /status")
   void startsAndServes(@TempDir Path dir) throws Exception {
     int port = Ports.free();
