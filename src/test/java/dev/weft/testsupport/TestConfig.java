@@ -39,6 +39,11 @@ public final class TestConfig {
     }
   }
 
+  /** A configuration from JSON as it is (no fresh database): copies of another test configuration. */
+  public static TestConfig of(JsonObject json) {
+    return new TestConfig(json.copy());
+  }
+
   public TestConfig roles(String... roles) {
     return set("node.roles", new JsonArray(java.util.List.of((Object[]) roles)));
   }
