@@ -22,10 +22,10 @@ public final class EvmTxApi implements ApiModule {
 
   @Override
   public void mount(Router router) {
-    router.get("/indexer/tx/v1/evm-txs").handler(evm ? rc -> list(rc, TxStore.Filter.ALL, null) : this::unavailable);
-    router.get("/indexer/tx/v1/evm-txs/by_account/:account").handler(evm ? this::byAccount : this::unavailable);
-    router.get("/indexer/tx/v1/evm-txs/by_height/:height").handler(evm ? this::byHeight : this::unavailable);
-    router.get("/indexer/tx/v1/evm-txs/:tx_hash").handler(evm ? this::one : this::unavailable);
+    router.get("/indexer/tx/v1/evm-txs").handler(evm ? rc -> list(rc, TxStore.Filter.ALL, null) : EvmTxApi::unavailable);
+    router.get("/indexer/tx/v1/evm-txs/by_account/:account").handler(evm ? this::byAccount : EvmTxApi::unavailable);
+    router.get("/indexer/tx/v1/evm-txs/by_height/:height").handler(evm ? this::byHeight : EvmTxApi::unavailable);
+    router.get("/indexer/tx/v1/evm-txs/:tx_hash").handler(evm ? this::one : EvmTxApi::unavailable);
   }
 
   @Override
@@ -33,7 +33,8 @@ public final class EvmTxApi implements ApiModule {
     return "openapi/evm-txs.json";
   }
 
-  private void unavailable(RoutingContext rc) {
+  /** The answer of every EVM route (receipts and internal txs) on a chain without an EVM, as rollytics gives it. */
+  static void unavailable(RoutingContext rc) {
     rc.fail(ApiError.notFound("evm routes are not available on this chain"));
   }
 

@@ -18,6 +18,8 @@ import java.util.Map;
 public final class SystemApi implements ApiModule {
   private final NodeContext ctx;
   private final StatusStore status;
+  /** internal_tx_height never goes back (it can: the ingest height it reports when caught up is overtaken by a new EVM block). */
+  private final java.util.concurrent.atomic.AtomicLong internalTxHeight = new java.util.concurrent.atomic.AtomicLong();
 
   public SystemApi(NodeContext ctx) {
     this.ctx = ctx;
@@ -52,7 +54,7 @@ public final class SystemApi implements ApiModule {
         .put("commit_hash", ctx.build().commitHash())
         .put("chain_id", ctx.config().chain().chainId())
         .put("height", cursors.getOrDefault(StatusStore.INGEST, 0L))
-        .put("internal_tx_height", evm ? cursors.getOrDefault(StatusStore.EVM, 0L) : 0L)
+        .put("internal_tx_height", evm ? internalTxHeight.accumulateAndGet(cursors.getOrDefault(StatusStore.INTERNAL_TX, 0L), Math::max) : 0L)
         .put("rich_list_height", evm ? cursors.getOrDefault(StatusStore.RICHLIST, 0L) : 0L);
   }
 

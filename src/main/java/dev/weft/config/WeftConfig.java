@@ -1,6 +1,7 @@
 package dev.weft.config;
 
 import dev.weft.devnet.DevnetConfig;
+import dev.weft.evm.EvmConfig;
 import dev.weft.route.RouteConfig;
 import dev.weft.ingest.IngestConfig;
 import io.vertx.core.json.DecodeException;
@@ -22,7 +23,7 @@ import java.util.Map;
 public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, DatabaseConfig database,
                          ChainConfig chain, ClusterConfig cluster, LogConfig log, BridgeConfig bridge,
                          RouteConfig route, DevnetConfig devnet,
-                         IngestConfig ingest) {
+                         IngestConfig ingest, EvmConfig evm) {
 
   public static final String DEFAULT_FILE = "conf/weft.json";
   /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -31,7 +32,7 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
   public static WeftConfig from(ConfigSource c) {
     return new WeftConfig(c, NodeConfig.from(c), HttpConfig.from(c), DatabaseConfig.from(c), ChainConfig.from(c),
         ClusterConfig.from(c), LogConfig.from(c), BridgeConfig.from(c),
-        RouteConfig.from(c), DevnetConfig.from(c), IngestConfig.from(c));
+        RouteConfig.from(c), DevnetConfig.from(c), IngestConfig.from(c), EvmConfig.from(c));
   }
 
   /**
@@ -80,6 +81,6 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
 
   /** The same configuration with the chain's node URLs replaced (the devnet fills them in once it listens). */
   public WeftConfig withChain(ChainConfig chain) {
-    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge, route, devnet, ingest);
+    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge, route, devnet, ingest, evm);
   }
 }

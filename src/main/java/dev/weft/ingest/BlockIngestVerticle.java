@@ -10,6 +10,7 @@ import dev.weft.chain.model.Rfc3339;
 import dev.weft.config.ChainConfig;
 import dev.weft.node.NodeContext;
 import dev.weft.store.IngestStore;
+import dev.weft.store.PositionMovedException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
@@ -282,7 +283,7 @@ public final class BlockIngestVerticle extends VerticleBase {
     epoch++;
     prepared = null;
     recovering = true;
-    long delay = cause instanceof IngestStore.PositionMovedException ? 0 : Backoff.delayMs(commitFailures, cfg.retryBase(), cfg.retryMax());
+    long delay = cause instanceof PositionMovedException ? 0 : Backoff.delayMs(commitFailures, cfg.retryBase(), cfg.retryMax());
     LOG.warn("{} failed (attempt {}): {}; re-reading the position in {} ms", what, commitFailures, cause.getMessage(), delay);
     vertx.setTimer(Math.max(1, delay), t -> {
       if (stopped) return;

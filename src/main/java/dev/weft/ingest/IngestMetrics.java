@@ -1,24 +1,19 @@
 package dev.weft.ingest;
 
+import dev.weft.node.SharedMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.vertx.micrometer.backends.BackendRegistries;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The Prometheus metrics of block ingestion ({@code weft_ingest_*}), tagged with the chain id. One instance per chain
- * and JVM: a redeployed verticle (failover, restart) keeps updating the gauges already registered.
+ * The Prometheus metrics of block ingestion ({@code weft_ingest_*}), tagged with the chain id. One instance per registry
+ * and chain ({@link SharedMeters}): a redeployed verticle (failover, restart) keeps updating the gauges already registered.
  */
 final class IngestMetrics {
-  /** Per registry (each Vert.x instance has its own) and chain. */
-  private static final java.util.Map<MeterRegistry, java.util.Map<String, IngestMetrics>> BY_REGISTRY =
-      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
-
   final Counter blocks;
   final Counter txs;
   final Counter evmTxs;
@@ -31,10 +26,7 @@ final class IngestMetrics {
   final AtomicLong window = new AtomicLong();
 
   static IngestMetrics forChain(String chainId) {
-    MeterRegistry registry = BackendRegistries.getDefaultNow();
-    if (registry == null) return new IngestMetrics(chainId, new SimpleMeterRegistry());
-    return BY_REGISTRY.computeIfAbsent(registry, r -> new java.util.concurrent.ConcurrentHashMap<>())
-        .computeIfAbsent(chainId, c -> new IngestMetrics(c, registry));
+    return SharedMeters.of("ingest/" + chainId, r -> new IngestMetrics(chainId, r));
   }
 
   private IngestMetrics(String chainId, MeterRegistry r) {

@@ -4,6 +4,7 @@ import dev.weft.api.HttpApiVerticle;
 import dev.weft.bus.TcpBridgeVerticle;
 import dev.weft.config.Role;
 import dev.weft.devnet.DevnetVerticle;
+import dev.weft.evm.EvmTraceVerticle;
 import dev.weft.route.RouteComputeVerticle;
 import dev.weft.ingest.BlockIngestVerticle;
 
@@ -19,6 +20,7 @@ public final class VerticleKinds {
         new VerticleKind("devnet", Role.DEVNET, 1, false, DevnetVerticle::new),
         new VerticleKind("route", Role.ROUTE, 1, false, RouteComputeVerticle::new),
         new VerticleKind("ingest", Role.INGEST, 1, true, BlockIngestVerticle::new),
+        new VerticleKind("evm", Role.EVM, 1, true, EvmTraceVerticle::new),
         new VerticleKind("api", Role.API, 1, false, HttpApiVerticle::new),
         new VerticleKind("bridge", Role.API, 1, false, TcpBridgeVerticle::new));
   }

@@ -5,7 +5,6 @@ import dev.weft.ingest.BlockJson;
 import dev.weft.ingest.IndexedBlock;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
@@ -90,13 +89,6 @@ public final class IngestStore {
     }
   }
 
-  /** The commit found the cursor or the totals elsewhere than expected (another writer, a restart): re-read them. */
-  public static final class PositionMovedException extends RuntimeException {
-    PositionMovedException(String message) {
-      super(message, null, false, false);
-    }
-  }
-
   /** A committed block: what the {@code block indexed} event and the metrics need. */
   public record Committed(long height, byte[] hash, int txCount, int evmTxCount, long timeNs) {}
 
@@ -105,8 +97,7 @@ public final class IngestStore {
     private final List<IndexedBlock> blocks;
     private final Position before;
     private final Position after;
-    private final List<String> sql = new ArrayList<>();
-    private final List<Tuple> params = new ArrayList<>();
+    private final CommitBurst statements = new CommitBurst();
     private final Set<AccountAddress> accounts;
     private final Set<String> msgTypes;
 
@@ -119,8 +110,7 @@ public final class IngestStore {
     }
 
     private void add(String statement, Tuple t) {
-      sql.add(statement);
-      params.add(t);
+      statements.add(statement, t);
     }
 
     public Position before() {
@@ -216,14 +206,7 @@ public final class IngestStore {
    * {@link PositionMovedException} when the database is not at {@link Batch#before()}.
    */
   public Future<Void> commit(Batch b) {
-    return pool.withTransaction(conn -> {
-      List<Future<?>> all = new ArrayList<>(b.sql.size());
-      for (int i = 0; i < b.sql.size(); i++) all.add(conn.preparedQuery(b.sql.get(i)).execute(b.params.get(i)));
-      return Future.all(all);
-    }).<Void>mapEmpty().recover(e -> {
-      if (e instanceof PgException pg && "WI001".equals(pg.getSqlState())) return Future.failedFuture(new PositionMovedException(pg.getErrorMessage()));
-      return Future.failedFuture(e);
-    }).onSuccess(v -> {
+    return b.statements.run(pool).onSuccess(v -> {
       Map<AccountAddress, Boolean> accounts = new HashMap<>();
       for (AccountAddress a : b.accounts) accounts.put(a, Boolean.TRUE);
       knownAccounts.putAll(accounts);

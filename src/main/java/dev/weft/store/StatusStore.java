@@ -20,8 +20,22 @@ public final class StatusStore {
     this.pool = pool;
   }
 
+  /**
+   * Not a cursor: the height {@code /status} reports as {@code internal_tx_height} (rollytics' semantics,
+   * indexer-anchors §1.3): the tracer's cursor, or the ingest height when no block with EVM txs lies above the cursor
+   * up to it (the tracer is caught up; the blocks above hold nothing to trace).
+   */
+  public static final String INTERNAL_TX = "internal_tx";
+  private static final String CURSORS = """
+      SELECT name, height FROM pipeline_cursor
+      UNION ALL
+      SELECT 'internal_tx', CASE WHEN EXISTS (SELECT 1 FROM block b WHERE b.evm_tx_count > 0 AND b.height > e.height AND b.height <= i.height)
+                                 THEN e.height ELSE greatest(e.height, i.height) END
+      FROM pipeline_cursor e, pipeline_cursor i WHERE e.name = 'evm' AND i.name = 'ingest'""";
+
+  /** Every cursor by name, and {@link #INTERNAL_TX}. */
   public Future<Map<String, Long>> cursors() {
-    return pool.query("SELECT name, height FROM pipeline_cursor").execute().map(rows -> {
+    return pool.query(CURSORS).execute().map(rows -> {
       Map<String, Long> out = new HashMap<>();
       rows.forEach(r -> out.put(r.getString(0), r.getLong(1)));
       return out;

@@ -112,14 +112,16 @@ class EvmTxApiTest {
   }
 
   @Test
-  @DisplayName("on a chain without an EVM, every evm-txs route answers 404 evm routes are not available on this chain")
+  @DisplayName("on a chain without an EVM, every evm-txs and evm-internal-txs route answers 404 evm routes are not available on this chain")
   void notEvm() {
     Vertx vertx = TestNodes.newVertx();
     WeftNode node = TestNodes.start(vertx, TestConfig.defaults().roles("api").set("chain.vm", "move").build());
     try {
       WebClient client = WebClient.create(vertx);
       for (String path : List.of("/indexer/tx/v1/evm-txs", "/indexer/tx/v1/evm-txs/by_height/1",
-          "/indexer/tx/v1/evm-txs/by_account/init17xpfvakm2amg962yls6f84z3kell8c5l70rnql", "/indexer/tx/v1/evm-txs/0x" + "00".repeat(32))) {
+          "/indexer/tx/v1/evm-txs/by_account/init17xpfvakm2amg962yls6f84z3kell8c5l70rnql", "/indexer/tx/v1/evm-txs/0x" + "00".repeat(32),
+          "/indexer/tx/v1/evm-internal-txs", "/indexer/tx/v1/evm-internal-txs/by_height/1", "/indexer/tx/v1/evm-internal-txs/by_account/0x" + "11".repeat(20),
+          "/indexer/tx/v1/evm-internal-txs/0x" + "00".repeat(32))) {
         var r = TestNodes.get(client, TestNodes.httpPort(node), path);
         assertEquals(404, r.statusCode(), path);
         assertError(r.bodyAsJsonObject(), 5);

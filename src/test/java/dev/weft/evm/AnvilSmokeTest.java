@@ -36,7 +36,7 @@ class AnvilSmokeTest {
       JsonObject receipt = anvil.receipt(tx);
       JsonObject trace = (JsonObject) anvil.rpc("debug_traceTransaction", new JsonArray().add(tx).add(new JsonObject().put("tracer", "callTracer")));
       assertEquals("0x1", receipt.getString("status"), trace.encodePrettily());
-      List<InternalTx> rows = CallFrames.flatten(trace, receipt.getString("gasUsed"));
+      List<InternalTx> rows = CallFrames.flatten(CallFramesTest.node(trace), receipt.getString("gasUsed"));
       assertEquals(List.of("CALL", "CREATE", "CALL", "CALL", "STATICCALL", "CALL", "DELEGATECALL", "STATICCALL", "CREATE2", "CALL"),
           rows.stream().map(InternalTx::type).toList());
       assertEquals(List.of(-1, 0, 0, 0, 0, 0, 0, 0, 0, 0), rows.stream().map(InternalTx::parentIndex).toList());

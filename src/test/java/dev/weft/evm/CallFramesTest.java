@@ -1,5 +1,7 @@
 package dev.weft.evm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.model.NodeJson;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.DisplayName;
@@ -20,10 +22,14 @@ class CallFramesTest {
     return new JsonObject(Files.readString(DIR.resolve(f)));
   }
 
+  static JsonNode node(JsonObject o) {
+    return NodeJson.parse(o.toBuffer());
+  }
+
   @Test
   @DisplayName("doEverything: every frame type in pre-order with contiguous indexes and direct parents")
   void doEverything() throws Exception {
-    List<InternalTx> rows = CallFrames.flatten(read("anvil_tx_doEverything_callTracer.json").getJsonObject("result"), "0x3a267");
+    List<InternalTx> rows = CallFrames.flatten(node(read("anvil_tx_doEverything_callTracer.json").getJsonObject("result")), "0x3a267");
     assertEquals(List.of("CALL", "CREATE", "CALL", "CALL", "STATICCALL", "CALL", "CALL", "DELEGATECALL", "STATICCALL", "CALL"),
         rows.stream().map(InternalTx::type).toList());
     for (int i = 0; i < rows.size(); i++) assertEquals(i, rows.get(i).index());
@@ -52,7 +58,7 @@ class CallFramesTest {
     JsonObject d = new JsonObject().put("type", "CREATE2").put("from", "0x1").put("to", "0x4").put("value", "0x100");
     JsonObject a = new JsonObject().put("type", "CALL").put("from", "0xA").put("to", "0x1").put("output", "0xdead")
         .put("gasUsed", "0x5208").put("calls", new JsonArray().add(b).add(d));
-    List<InternalTx> rows = CallFrames.flatten(a, null);
+    List<InternalTx> rows = CallFrames.flatten(node(a), null);
     assertEquals(List.of(0, 1, 2, 3), rows.stream().map(InternalTx::index).toList());
     assertEquals(List.of(-1, 0, 1, 0), rows.stream().map(InternalTx::parentIndex).toList());
     assertEquals("0x00", rows.get(2).value());
@@ -71,7 +77,7 @@ class CallFramesTest {
     JsonObject second = traces.getJsonObject(1);
     String receiptGas = receipts.getJsonObject(1).getString("gasUsed");
     assertEquals(second.getString("txHash"), receipts.getJsonObject(1).getString("transactionHash"));
-    List<InternalTx> rows = CallFrames.flatten(second.getJsonObject("result"), receiptGas);
+    List<InternalTx> rows = CallFrames.flatten(node(second.getJsonObject("result")), receiptGas);
     assertEquals(CallFrames.hexBytes(receiptGas), rows.get(0).gasUsed());
     assertEquals("0x5208", rows.get(0).gasUsed(), "a plain transfer uses 21000 gas");
   }

@@ -3,6 +3,7 @@ package dev.weft.ingest;
 import dev.weft.config.WeftConfig;
 import dev.weft.store.Database;
 import dev.weft.store.IngestStore;
+import dev.weft.store.PositionMovedException;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
@@ -60,13 +61,13 @@ class IngestStoreTest {
     assertEquals(p5, TestNodes.await(store.position()));
     Map<String, List<String>> after5 = IngestDump.dump(url);
     Exception again = assertThrows(Exception.class, () -> TestNodes.await(store.commit(store.prepare(blocks.range(1, 5), p0))));
-    assertInstanceOf(IngestStore.PositionMovedException.class, again);
+    assertInstanceOf(PositionMovedException.class, again);
     assertEquals(after5, IngestDump.dump(url));
     assertThrows(IllegalArgumentException.class, () -> store.prepare(blocks.range(7, 8), p5), "a gap");
     // a second writer's stale view: refused even when the heights follow
     IngestStore other = new IngestStore(db.pool(), 1000);
     IngestStore.Position p8 = commit(store, 6, 8, p5);
-    assertThrows(IngestStore.PositionMovedException.class, () -> TestNodes.await(other.commit(other.prepare(blocks.range(6, 8), p5))));
+    assertThrows(PositionMovedException.class, () -> TestNodes.await(other.commit(other.prepare(blocks.range(6, 8), p5))));
     assertEquals(8, p8.height());
     IngestDump.assertConsistent(url);
   }

@@ -30,6 +30,8 @@ public final class AnvilNode implements AutoCloseable {
   /** Anvil's first default account (unlocked, 10 000 ETH). */
   public static final String ACCOUNT0 = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
   public static final String ACCOUNT1 = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
+  public static final String ACCOUNT2 = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
+  public static final String ACCOUNT3 = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
 
   private static final Path TOOLS = Path.of(".tools/anvil").toAbsolutePath();
   private final Process process;
@@ -113,7 +115,12 @@ public final class AnvilNode implements AutoCloseable {
 
   /** Sends a tx from an unlocked account; returns its hash (mined at once unless automine is off). */
   public String send(String from, String to, String data, String valueHex) throws Exception {
-    JsonObject tx = new JsonObject().put("from", from).put("data", data).put("gas", "0x1c9c380");
+    return send(from, to, data, valueHex, 30_000_000);
+  }
+
+  /** {@link #send} with a gas limit (several txs fit in one block only if their limits do). */
+  public String send(String from, String to, String data, String valueHex, long gas) throws Exception {
+    JsonObject tx = new JsonObject().put("from", from).put("data", data).put("gas", "0x" + Long.toHexString(gas));
     if (to != null) tx.put("to", to);
     if (valueHex != null) tx.put("value", valueHex);
     return (String) rpc("eth_sendTransaction", new JsonArray().add(tx));
