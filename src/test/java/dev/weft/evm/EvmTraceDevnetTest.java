@@ -73,6 +73,9 @@ class EvmTraceDevnetTest {
     api = "http://127.0.0.1:" + TestNodes.httpPort(node);
     jsonRpc = node.context().config().chain().jsonRpcUrls().get(0);
     awaitInternalTxHeight(node, BLOCKS);
+    long last = scalar("SELECT height FROM pipeline_cursor WHERE name = 'evm'");
+    FixtureChain.await("the last event", 20, () -> secondRunEvents.contains(last));
+    TestNodes.await(consumer.unregister());
   }
 
   @AfterAll
@@ -146,6 +149,58 @@ class EvmTraceDevnetTest {
     assertEquals(BLOCKS, get(api, "/status").getLong("height"));
   }
 
+  static double traceRetries() {
+    var c = io.micrometer.core.instrument.search.Search.in(io.vertx.micrometer.backends.BackendRegistries.getDefaultNow())
+        .name("weft_evm_errors_total").tag("chain_id", "weft-devnet-1").tag("stage", "trace").counter();
+    return c == null ? 0 : c.count();
+  }
+
+  /** The tracer's tables as comparable rows (account ids replaced by addresses: ids depend on commit order). */
+  static List<String> dump(String url) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
+      for (String q : List.of(
+          "SELECT t.sequence, t.height, encode(t.hash, 'hex'), t.frame_index, t.parent_index, t.type, encode(f.address, 'hex'), "
+              + "encode(a.address, 'hex'), md5(t.input), md5(t.output), encode(t.value, 'hex'), encode(t.gas, 'hex'), encode(t.gas_used, 'hex'), "
+              + "t.error, t.revert_reason, md5(t.json) FROM evm_internal_tx t LEFT JOIN account f ON f.id = t.from_id "
+              + "LEFT JOIN account a ON a.id = t.to_id ORDER BY t.sequence",
+          "SELECT encode(a.address, 'hex'), x.sequence FROM evm_internal_tx_account x JOIN account a ON a.id = x.account_id ORDER BY 2, 1",
+          "SELECT encode(a.address, 'hex'), s.internal_txs FROM account_internal_tx_stats s JOIN account a ON a.id = s.account_id ORDER BY 1",
+          "SELECT internal_txs FROM evm_internal_totals",
+          "SELECT height FROM pipeline_cursor WHERE name = 'evm'")) {
+        try (var rs = st.executeQuery(q)) {
+          int n = rs.getMetaData().getColumnCount();
+          while (rs.next()) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 1; i <= n; i++) sb.append(i > 1 ? "|" : "").append(rs.getString(i));
+            out.add(sb.toString());
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  @DisplayName("devnet faults (500s, cut answers, delays on every API, traces included): the same tables, row for row")
+  void faults() throws Exception {
+    String clean = dbUrl;
+    String url = TestDatabase.freshUrl();
+    // one attempt per request: every fault fails the whole height, so the tracer's own retry is what recovers
+    TestConfig c = config(BLOCKS).set("database.url", url).set("ingest.retry_attempts", 1)
+        .set("devnet.faults.error_rate", 0.15).set("devnet.faults.truncate_rate", 0.05)
+        .set("devnet.faults.delay_rate", 0.1).set("devnet.faults.delay", "20ms");
+    double retriedBefore = traceRetries();
+    WeftNode n = TestNodes.start(vertx, c.build());
+    try {
+      awaitInternalTxHeight(n, BLOCKS);
+    } finally {
+      TestNodes.await(n.stop());
+    }
+    assertTrue(traceRetries() - retriedBefore >= 5, "heights retried: " + (traceRetries() - retriedBefore));
+    assertEquals(dump(clean), dump(url));
+  }
+
   @Test
   @DisplayName("the restart resumed after the first run's cursor: gapless sequences in chain order, each height announced once")
   void resumedWithoutGapOrDuplicate() throws Exception {
@@ -163,7 +218,6 @@ class EvmTraceDevnetTest {
       try (var rs = st.executeQuery("SELECT height FROM block WHERE evm_tx_count > 0 AND height > " + firstCursor + " ORDER BY height")) {
         while (rs.next()) want.add(rs.getLong(1));
       }
-      FixtureChain.await("the last event", 20, () -> secondRunEvents.contains(want.get(want.size() - 1)));
       assertEquals(want, new ArrayList<>(secondRunEvents), "the second run announced exactly the heights it traced");
     }
   }
