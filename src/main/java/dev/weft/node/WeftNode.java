@@ -279,6 +279,7 @@ public final class WeftNode implements NodeControl {
       lines.add("  live page     " + base + "/");
       lines.add("  status        " + base + "/status");
       lines.add("  indexer API   " + base + "/indexer/block/v1/blocks   " + base + "/indexer/tx/v1/txs");
+      if (c.chain().isEvm()) lines.add("  EVM txs       " + base + "/indexer/tx/v1/evm-txs   " + base + "/indexer/tx/v1/evm-internal-txs");
       lines.add("  routing API   POST " + base + "/v2/fungible/route   GET " + base + "/v2/info/chains");
       lines.add("  OpenAPI       " + base + "/openapi.json");
       lines.add("  metrics       " + base + "/metrics   health " + base + "/health   ready " + base + "/ready");

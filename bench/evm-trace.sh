@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# EVM tracer benchmark: a devnet in history mode (its own JVM) indexed into fresh embedded PostgreSQL databases by real
+# nodes: both roles together from empty, as the default run does (how long after ingestion the internal txs are caught
+# up; also the JIT warm-up), then block ingestion alone (the baseline), then the tracer alone over what was ingested
+# (internal txs/s, and its rate in blocks of chain per second as a ratio to ingestion's).
+#   bench/evm-trace.sh                              # 6 000 blocks × 20 txs
+#   bench/evm-trace.sh -Dbench.blocks=12000         # any bench.* property of dev.weft.bench.EvmTraceBench
+# Goal: the tracer keeps up with ingestion (ratio ≥ 1), so /status.internal_tx_height trails height by seconds.
+# Output goes to stdout and bench/results/evm-trace-<time>.txt.
+exec "$(dirname "$0")/run-main.sh" dev.weft.bench.EvmTraceBench evm-trace "$@"

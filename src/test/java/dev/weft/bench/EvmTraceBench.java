@@ -1,0 +1,134 @@
+package dev.weft.bench;
+
+import dev.weft.config.ConfigSource;
+import dev.weft.config.WeftConfig;
+import dev.weft.node.WeftNode;
+import dev.weft.store.EmbeddedPostgresServer;
+import dev.weft.testsupport.Ports;
+import dev.weft.testsupport.TestDatabase;
+import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+import static dev.weft.testsupport.TestNodes.await;
+
+/**
+ * The EVM tracer benchmark ({@code bench/evm-trace.sh}). A devnet in history mode runs in its own JVM (as in
+ * {@link IngestReadBench}); this JVM indexes it into a fresh embedded PostgreSQL through real nodes, in three phases:
+ * (1) both roles (ingest, evm) on an empty database, as the default run does: how long after ingestion the internal
+ * txs are caught up (this phase also warms the JIT up for the next two); (2) block ingestion alone on another empty
+ * database, the baseline; (3) the tracer alone over what phase 2 committed: internal txs per second, and its rate in
+ * blocks of chain per second as a ratio to phase 2's.
+ *
+ * <p>System properties: {@code bench.blocks} (history blocks, default 6000), {@code bench.txs_per_block} (20),
+ * {@code bench.fsync} (true).
+ */
+public final class EvmTraceBench {
+  public static void main(String[] args) throws Exception {
+    long blocks = Long.getLong("bench.blocks", 6_000);
+    int txsPerBlock = Integer.getInteger("bench.txs_per_block", 20);
+    boolean fsync = Boolean.parseBoolean(System.getProperty("bench.fsync", "true"));
+    Path work = Files.createTempDirectory("weft-bench-evm");
+    int[] ports = {Ports.free(), Ports.free(), Ports.free()};
+    Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports);
+    String rpc = "http://127.0.0.1:" + ports[0];
+    EmbeddedPostgresServer pg = null;
+    Vertx vertx = TestNodes.newVertx();
+    try {
+      IngestReadBench.waitFor(rpc + "/status", 120);
+      pg = EmbeddedPostgresServer.start(work.resolve("pg"), 0, fsync, Map.of());
+      long head = Long.parseLong(new JsonObject(IngestReadBench.httpGet(rpc + "/status")).getJsonObject("result")
+          .getJsonObject("sync_info").getString("latest_block_height"));
+      System.out.printf(Locale.ROOT, "weft evm bench: %d history blocks (%d txs/block nominal), %d cores, PostgreSQL fsync %s%n",
+          head, txsPerBlock, Runtime.getRuntime().availableProcessors(), fsync ? "on" : "off");
+
+      // 1. both roles on an empty database, as the default run does (this also warms the JIT for the two phases after)
+      String url = pg.url();
+      String url2 = url.replaceFirst("/[^/]*$", "/weft_bench_together");
+      Pool pool = pool(vertx, url);
+      await(pool.query("CREATE DATABASE weft_bench_together").execute());
+      Pool pool2 = pool(vertx, url2);
+      WeftNode both = TestNodes.start(vertx, config(url2, ports, "ingest", "evm"));
+      long t0 = System.nanoTime();
+      double ingestDone = 0;
+      long lastEvm = -1;
+      while (true) {
+        if (ingestDone == 0 && scalar(pool2, "SELECT height FROM pipeline_cursor WHERE name = 'ingest'") >= head) {
+          ingestDone = (System.nanoTime() - t0) / 1e9;
+          lastEvm = scalar(pool2, "SELECT coalesce(max(height), 0) FROM block WHERE evm_tx_count > 0");
+        }
+        if (ingestDone > 0 && scalar(pool2, "SELECT height FROM pipeline_cursor WHERE name = 'evm'") >= lastEvm) break;
+        Thread.sleep(50);
+      }
+      double allDone = (System.nanoTime() - t0) / 1e9;
+      await(both.stop());
+      long internal = scalar(pool2, "SELECT internal_txs FROM evm_internal_totals");
+      await(pool2.close());
+      System.out.printf(Locale.ROOT, "both together  from empty (JIT cold): ingestion done in %.1f s (%.1f blocks/s), internal txs (%d) caught up %.1f s later%n",
+          ingestDone, head / ingestDone, internal, allDone - ingestDone);
+
+      // 2. ingestion alone, the baseline
+      WeftNode ingest = TestNodes.start(vertx, config(url, ports, "ingest"));
+      long t1 = System.nanoTime();
+      while (scalar(pool, "SELECT height FROM pipeline_cursor WHERE name = 'ingest'") < head) Thread.sleep(50);
+      double ingestSecs = (System.nanoTime() - t1) / 1e9;
+      await(ingest.stop());
+      Row totals = await(pool.query("SELECT blocks, txs, evm_txs FROM ingest_totals").execute()).iterator().next();
+      double ingestBps = head / ingestSecs;
+      System.out.printf(Locale.ROOT, "ingest alone   %d blocks, %d txs (+%d EVM receipts) in %.1f s: %.1f blocks/s, %.0f txs/s%n",
+          totals.getLong(0), totals.getLong(1), totals.getLong(2), ingestSecs, ingestBps, totals.getLong(1) / ingestSecs);
+
+      // 3. the tracer alone over what ingestion committed
+      WeftNode tracer = TestNodes.start(vertx, config(url, ports, "evm"));
+      long t2 = System.nanoTime();
+      while (scalar(pool, "SELECT height FROM pipeline_cursor WHERE name = 'evm'") < lastEvm) Thread.sleep(50);
+      double traceSecs = (System.nanoTime() - t2) / 1e9;
+      await(tracer.stop());
+      long traced = scalar(pool, "SELECT count(*) FROM block WHERE evm_tx_count > 0");
+      double traceBps = head / traceSecs;
+      System.out.printf(Locale.ROOT, "tracer alone   %d heights with EVM txs, %d internal txs in %.1f s: %.0f internal txs/s, %.1f heights/s "
+          + "(%.1f blocks/s of chain) → tracer/ingest ratio %.2f%n",
+          traced, scalar(pool, "SELECT internal_txs FROM evm_internal_totals"), traceSecs,
+          scalar(pool, "SELECT internal_txs FROM evm_internal_totals") / traceSecs, traced / traceSecs, traceBps, traceBps / ingestBps);
+      await(pool.close());
+    } finally {
+      await(vertx.close());
+      if (pg != null) pg.close();
+      devnet.destroy();
+      devnet.waitFor();
+      TestDatabase.deleteTree(work);
+    }
+  }
+
+  static Pool pool(Vertx vertx, String url) {
+    return PgBuilder.pool().with(new PoolOptions().setMaxSize(2)).connectingTo(PgConnectOptions.fromUri(url)).using(vertx).build();
+  }
+
+  static WeftConfig config(String dbUrl, int[] ports, String... roles) throws Exception {
+    JsonObject conf = new JsonObject(Files.readString(Path.of("conf/weft.json")));
+    conf.getJsonObject("node").put("roles", new JsonArray(java.util.List.of((Object[]) roles)));
+    conf.getJsonObject("http").put("port", 0);
+    conf.getJsonObject("database").put("url", dbUrl);
+    conf.getJsonObject("bridge").put("tcp_enabled", false).put("sockjs_enabled", false);
+    conf.getJsonObject("chain").put("chain_id", IngestReadBench.CHAIN)
+        .put("rpc", new JsonArray().add("http://127.0.0.1:" + ports[0])).put("rest", new JsonArray().add("http://127.0.0.1:" + ports[1]))
+        .put("json_rpc", new JsonArray().add("http://127.0.0.1:" + ports[2]));
+    conf.put("log", new JsonObject().put("level", "warn"));
+    return WeftConfig.from(ConfigSource.fileOnly(conf));
+  }
+
+  static long scalar(Pool pool, String sql) {
+    return await(pool.query(sql).execute()).iterator().next().getLong(0);
+  }
+}
