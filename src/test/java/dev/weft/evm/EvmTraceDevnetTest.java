@@ -30,13 +30,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The tracer on a node running devnet + ingest + evm + api (the default run's path): the devnet in history mode is
- * indexed up to height 60, the node stops, and a new node on the same database serves the same chain grown to 150
+ * indexed up to height 120, the node stops, and a new node on the same database serves the same chain grown to 300
  * blocks (the devnet is deterministic per height). The internal txs must equal the devnet's own
  * {@code debug_traceBlockByNumber} flattened, with no gap or duplicate across the restart.
  */
 class EvmTraceDevnetTest {
-  static final long FIRST = 60;
-  static final long BLOCKS = 150;
+  static final long FIRST = 120;
+  static final long BLOCKS = 300;
   static Vertx vertx;
   static WebClient client;
   static String dbUrl;
