@@ -32,7 +32,7 @@ class NodeHttpTest {
   volatile int failFirst;
 
   static NodeClientOptions opts(int attempts) {
-    return new NodeClientOptions(4, Duration.ofSeconds(2), attempts, Duration.ofMillis(1), Duration.ofMillis(10), 2, Duration.ofMinutes(5));
+    return new NodeClientOptions(4, Duration.ofSeconds(30), attempts, Duration.ofMillis(1), Duration.ofMillis(10), 2, Duration.ofMinutes(5));
   }
 
   @BeforeEach
