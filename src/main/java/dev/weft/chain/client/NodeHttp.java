@@ -93,7 +93,12 @@ public final class NodeHttp {
    */
   public <T> Future<T> call(HttpMethod method, String pathAndQuery, Buffer body, Function<Buffer, T> parse, NodeClientOptions o) {
     Promise<T> p = Promise.promise();
-    attempt(1, method, pathAndQuery, body, parse, o, p);
+    // the body handler must be set in the same event-loop turn as the response arrives: a call from outside an event
+    // loop (a test, a bench, a worker) moves to one, else its response could end before the handler is set and be
+    // read as a transport failure, and retried
+    io.vertx.core.Context ctx = Vertx.currentContext();
+    if (ctx != null && ctx.isEventLoopContext()) attempt(1, method, pathAndQuery, body, parse, o, p);
+    else ((io.vertx.core.internal.VertxInternal) vertx).createEventLoopContext().runOnContext(v -> attempt(1, method, pathAndQuery, body, parse, o, p));
     return p.future();
   }
 

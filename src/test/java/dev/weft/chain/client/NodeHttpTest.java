@@ -30,6 +30,7 @@ class NodeHttpTest {
   final AtomicInteger concurrent = new AtomicInteger();
   final AtomicInteger maxConcurrent = new AtomicInteger();
   volatile int failFirst;
+  final List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
 
   static NodeClientOptions opts(int attempts) {
     return new NodeClientOptions(4, Duration.ofSeconds(30), attempts, Duration.ofMillis(1), Duration.ofMillis(10), 2, Duration.ofMinutes(5));
@@ -45,6 +46,7 @@ class NodeHttpTest {
         return;
       }
       int n = hits.incrementAndGet();
+      log.add(req.method() + " " + req.path() + " from " + req.remoteAddress() + " at " + System.nanoTime() / 1_000_000);
       switch (req.path()) {
         case "/missing" -> req.response().setStatusCode(404).end("{\"code\":5}");
         case "/slow" -> {
@@ -93,7 +95,7 @@ class NodeHttpTest {
     NodeException nf = assertInstanceOf(NodeException.class, assertThrows(RuntimeException.class, () -> TestNodes.await(http.get("/missing", Buffer::toString))));
     assertTrue(nf.notFound());
     assertFalse(nf.retryable());
-    assertEquals(1001, hits.get());
+    assertEquals(1001, hits.get(), () -> String.join("\n", log));
   }
 
   @Test
