@@ -6,6 +6,8 @@ import dev.weft.config.ConfigSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The local simulated chain ({@code devnet.*}): how it is generated (seed, block interval, txs per block, empty-block
@@ -15,12 +17,29 @@ import java.time.format.DateTimeParseException;
  * @param genesisTime null = "auto": the first start time minus the history (kept in {@code stateFile} in live mode,
  *                    so that a restarted live chain has grown meanwhile instead of starting over)
  * @param stateFile   where live mode keeps its auto genesis time; empty = nowhere
+ * @param registry    the registry file of the devnet's chains (chain ids, channels, bridges, denoms)
+ * @param chains      the other chains of the multi-chain devnet (none: the generated chain alone)
+ * @param maxBlockTxs most submitted txs a block takes (the rest wait for the next block)
  */
 public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBlocks, Duration blockInterval, int txsPerBlock,
                            double emptyBlockShare, Instant genesisTime, String host, int rpcPort, int restPort,
-                           int jsonRpcPort, int recipients, int txSearchWindow, String stateFile, FaultConfig faults) {
+                           int jsonRpcPort, int recipients, int txSearchWindow, String stateFile, FaultConfig faults,
+                           String registry, List<ExtraChain> chains, RelayerConfig relayer, OpinitConfig opinit,
+                           int maxBlockTxs) {
 
   public enum Mode { LIVE, HISTORY }
+
+  /** A further chain of the registry served on its own ports (a quiet chain: no generated txs, no EVM JSON-RPC). */
+  public record ExtraChain(String chainId, int rpcPort, int restPort) {}
+
+  /**
+   * The simulated IBC relayer: its delay, and the test failure rules (packets to a timeout receiver are never
+   * relayed; a packet or deposit to an error receiver fails on arrival).
+   */
+  public record RelayerConfig(Duration delay, List<String> timeoutReceivers, List<String> errorReceivers) {}
+
+  /** The simulated OPinit executor: deposit finalization delay and output proposal interval. */
+  public record OpinitConfig(Duration delay, Duration outputInterval) {}
 
   public static DevnetConfig from(ConfigSource c) {
     Duration interval = c.duration("devnet.block_interval", Duration.ofSeconds(1));
@@ -41,7 +60,49 @@ public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBl
         c.intValue("devnet.recipients", 4096, 1, 10_000_000),
         c.intValue("devnet.tx_search_window", 1000, 1, 1_000_000),
         c.string("devnet.state_file", "./data/devnet-state.json").trim(),
-        FaultConfig.from(c));
+        FaultConfig.from(c),
+        c.string("devnet.registry", "conf/registry/devnet.json").trim(),
+        chains(c),
+        new RelayerConfig(positive(c, "devnet.relayer.delay", Duration.ofSeconds(2)),
+            c.stringList("devnet.relayer.timeout_receivers", List.of()),
+            c.stringList("devnet.relayer.error_receivers", List.of())),
+        new OpinitConfig(positive(c, "devnet.opinit.delay", Duration.ofSeconds(2)),
+            positive(c, "devnet.opinit.output_interval", Duration.ofSeconds(10))),
+        c.intValue("devnet.max_block_txs", 5000, 1, 100_000));
+  }
+
+  private static List<ExtraChain> chains(ConfigSource c) {
+    List<ExtraChain> out = new ArrayList<>();
+    io.vertx.core.json.JsonObject all = c.object("devnet.chains");
+    for (String id : all.fieldNames()) {
+      String key = "devnet.chains." + id;
+      if (!(all.getValue(id) instanceof io.vertx.core.json.JsonObject o)) throw new ConfigException(key, "must be an object {rpc_port, rest_port}");
+      out.add(new ExtraChain(id, port(o, key + ".rpc_port", "rpc_port"), port(o, key + ".rest_port", "rest_port")));
+    }
+    return List.copyOf(out);
+  }
+
+  private static int port(io.vertx.core.json.JsonObject o, String key, String field) {
+    Object v = o.getValue(field);
+    if (v == null) return 0;
+    try {
+      int p = Integer.parseInt(v.toString().trim());
+      if (p >= 0 && p <= 65535) return p;
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ConfigException(key, "must be a port between 0 and 65535 (got " + v + ")");
+  }
+
+  private static Duration positive(ConfigSource c, String key, Duration def) {
+    Duration d = c.duration(key, def);
+    if (d.isNegative()) throw new ConfigException(key, "must not be negative");
+    return d;
+  }
+
+  /** Whether the devnet runs more than the generated chain. */
+  public boolean multichain() {
+    return !chains.isEmpty();
   }
 
   private static Instant genesisTime(ConfigSource c) {

@@ -32,6 +32,10 @@ public final class TestConfig {
       c.set("devnet.rpc_port", 0); // tests run concurrently: never the devnet's fixed ports
       c.set("devnet.rest_port", 0);
       c.set("devnet.json_rpc_port", 0);
+      c.set("devnet.chains.weft-l1-1.rpc_port", 0);
+      c.set("devnet.chains.weft-l1-1.rest_port", 0);
+      c.set("devnet.chains.weft-move-1.rpc_port", 0);
+      c.set("devnet.chains.weft-move-1.rest_port", 0);
       c.set("devnet.state_file", "");
       return c;
     } catch (IOException e) {

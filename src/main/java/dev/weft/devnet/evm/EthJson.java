@@ -175,7 +175,7 @@ public final class EthJson {
   }
 
   static String cosmosTraceError(Tx tx, String chainId) {
-    return "signature verification failed; please verify account number (" + tx.signer.accountNumber() + ") and chain-id ("
+    return "signature verification failed; please verify account number (" + tx.accountNumber() + ") and chain-id ("
         + chainId + "): (failed to get ethereum tx from context): unauthorized: incorrect number of top-level calls";
   }
 }

@@ -69,6 +69,27 @@ public final class BlockFactory {
         cumulative, firstLog, blockBloom, gas, size);
   }
 
+  /**
+   * The block at h with the txs submitted to it appended after the generated ones: the data hash covers them all, the
+   * size and the end-block tx count follow, and the last-results hash is non-empty when the previous block had
+   * submitted txs. Header hashes, time and proposer stay those of the generated block.
+   */
+  public Block withSubmitted(Block b, List<Tx> submitted, boolean previousHadSubmitted) {
+    if (submitted.isEmpty() && !previousHadSubmitted) return b;
+    List<Tx> all = new ArrayList<>(b.txs.size() + submitted.size());
+    all.addAll(b.txs);
+    long size = b.size;
+    for (Tx tx : submitted) {
+      all.add(tx);
+      size += tx.raw.length + 3;
+    }
+    byte[] lastResults = previousHadSubmitted && b.height > 1 ? pseudo("results", b.height - 1) : b.lastResultsHash;
+    return new Block(b.height, b.timeNanos, b.hash, b.lastBlockHash, b.partsHash, b.lastPartsHash, b.lastCommitHash,
+        merkleRoot(all), b.validatorsHash, b.consensusHash, b.appHash, lastResults, b.resultsAppHash, b.proposer,
+        b.lastCommitSignature, List.copyOf(all), finalizeEvents(b.height, all.size()), b.evmTxs, b.cumulativeGas,
+        b.firstLogIndex, b.logsBloom, b.evmGasUsed, size);
+  }
+
   public Validator proposer(long h) {
     List<Validator> vals = genesis.validators();
     return vals.get((int) (h % vals.size()));

@@ -5,13 +5,18 @@ import dev.weft.chain.Hex;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A simulated minievm rollup: the current head, the blocks (generated on demand from the spec, the most recent ones
- * cached), lookups by hash for every block generated so far, and the state queries {@code eth_call} needs (ERC-20
- * balances, NFT owners). Thread-safe: servers call it from the event loop, searches from worker threads.
+ * A simulated chain: the current head, the blocks (generated on demand from the spec, the most recent ones cached),
+ * the txs submitted to it (kept per height: they were appended to live blocks after the generated ones, so the
+ * generated history never changes), lookups by hash for every block generated so far, and the state queries
+ * {@code eth_call} needs (ERC-20 balances, NFT owners). Thread-safe: servers call it from the event loop, searches
+ * from worker threads.
  */
 public final class DevnetChain {
   private static final int CACHED_BLOCKS = 128;
@@ -26,6 +31,7 @@ public final class DevnetChain {
   private final AtomicLong head;
   private final HashIndex txIndex = new HashIndex(INDEXED_HASHES);
   private final HashIndex blockIndex = new HashIndex(INDEXED_HASHES / 4);
+  private final ConcurrentSkipListMap<Long, List<Tx>> submitted = new ConcurrentSkipListMap<>();
   private final Map<Long, Block> cache = new LinkedHashMap<>(CACHED_BLOCKS * 2, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<Long, Block> e) {
@@ -70,9 +76,34 @@ public final class DevnetChain {
 
   /** Produces the next block (live mode): generated and indexed first, then visible. */
   public Block advance() {
-    Block b = block(head.get() + 1);
+    return advance(List.of());
+  }
+
+  /**
+   * Produces the next block with these executed submitted txs appended after the generated ones (their positions are
+   * set here): generated, indexed and stored first, then visible.
+   */
+  public Block advance(List<Tx> txs) {
+    long h = head.get() + 1;
+    if (!txs.isEmpty()) {
+      int first = layout.txCount(h);
+      List<Tx> placed = new java.util.ArrayList<>(txs.size());
+      for (int i = 0; i < txs.size(); i++) placed.add(txs.get(i).at(first + i));
+      submitted.put(h, List.copyOf(placed));
+    }
+    Block b = block(h);
     head.incrementAndGet();
     return b;
+  }
+
+  /** The heights in [from, to] holding submitted txs, with those txs, ascending. */
+  public NavigableMap<Long, List<Tx>> submittedBetween(long from, long to) {
+    return from > to ? java.util.Collections.emptyNavigableMap() : submitted.subMap(from, true, to, true);
+  }
+
+  /** Number of txs at h the generator made (the submitted ones follow them). */
+  public int generatedTxCount(long h) {
+    return layout.txCount(h);
   }
 
   public boolean exists(long h) {
@@ -97,7 +128,7 @@ public final class DevnetChain {
       Block b = cache.get(h);
       if (b != null) return b;
     }
-    Block b = factory.block(h);
+    Block b = factory.withSubmitted(factory.block(h), submitted.getOrDefault(h, List.of()), submitted.containsKey(h - 1));
     index(b);
     if (!keep) return b;
     synchronized (cache) {
@@ -118,9 +149,10 @@ public final class DevnetChain {
     return factory.appHash(h);
   }
 
-  /** Number of txs at h without generating the block. */
+  /** Number of txs at h without generating the block (submitted ones included). */
   public int txCount(long h) {
-    return layout.txCount(h);
+    List<Tx> sub = submitted.get(h);
+    return layout.txCount(h) + (sub == null ? 0 : sub.size());
   }
 
   public long blockTimeNanos(long h) {

@@ -72,7 +72,7 @@ public final class Genesis {
     collections.add(new Collection(1, "Devnet Punks", "DPUNK", "ipfs://bafydevnetpunks/", contract(id++, nonce++)));
     this.feeLib = contract(id++, nonce++);
     this.router = contract(id, nonce);
-    this.validators = List.of(Validator.of(0, Mix.bytes(spec.seed(), TAG_VALIDATOR, 0, 32), "weft-devnet-sequencer", spec.valoperPrefix()));
+    this.validators = List.of(Validator.of(0, Mix.bytes(spec.seed(), TAG_VALIDATOR, 0, 32), spec.moniker(), spec.valoperPrefix()));
     this.weight = new int[s];
     int total = 0;
     for (int a = 0; a < s; a++) {

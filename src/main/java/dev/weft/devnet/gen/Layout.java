@@ -14,6 +14,7 @@ public final class Layout {
   private static final long TAG_EMPTY = 11, TAG_COUNTS = 12;
 
   private final long seed;
+  private final boolean generated;
   private final int txsPerBlock;
   private final int emptyPerWindow;
   private final long txsPerWindow;
@@ -21,6 +22,7 @@ public final class Layout {
 
   public Layout(ChainSpec spec) {
     this.seed = spec.seed();
+    this.generated = spec.generated();
     this.txsPerBlock = spec.txsPerBlock();
     int e = (int) Math.round(spec.emptyBlockShare() * WINDOW);
     this.emptyPerWindow = Math.min(e, WINDOW - 1);
@@ -29,7 +31,7 @@ public final class Layout {
 
   /** Global index of the first tx of height h (h ≥ 1). */
   public long firstTx(long h) {
-    if (h <= 1) return 0;
+    if (h <= 1 || !generated) return 0;
     long w = (h - 2) / WINDOW;
     int pos = (int) ((h - 2) % WINDOW);
     return GENESIS_TXS + w * txsPerWindow + window(w)[pos];
@@ -37,12 +39,14 @@ public final class Layout {
 
   /** Number of txs at height h. */
   public int txCount(long h) {
+    if (!generated) return 0;
     if (h == 1) return GENESIS_TXS;
     return (int) (firstTx(h + 1) - firstTx(h));
   }
 
   /** The height holding global tx g; -1 when the chain has no regular txs at all. */
   public long heightOf(long g) {
+    if (!generated) return -1;
     if (g < GENESIS_TXS) return 1;
     if (txsPerWindow == 0) return -1;
     long u = g - GENESIS_TXS;

@@ -116,4 +116,14 @@ public sealed interface Msg {
       return "evm";
     }
   }
+
+  /**
+   * A message of a tx submitted to the devnet: its protobuf bytes as received, the module that executed it, and its
+   * proto JSON (with {@code "@type"} first) as that module renders it.
+   */
+  record Submitted(String typeUrl, byte[] proto, String module, String jsonText) implements Msg {
+    public void json(JsonOut g) {
+      g.writeRawValue(jsonText);
+    }
+  }
 }

@@ -6,9 +6,11 @@ import java.util.List;
 
 /**
  * One rendered tx: its real TxRaw bytes and hash, the decoded parts the REST API prints, its ABCI result (code, log,
- * gas, events) and, for a single-call tx, its EVM view. Immutable once built.
+ * gas, events) and, for a single-call tx, its EVM view. Immutable once built. A generated tx has its {@link #plan} and
+ * {@link #signer}; a tx submitted to the devnet (a user's or a relayer's) has neither but its {@link #decoded} TxRaw.
  */
 public final class Tx {
+  /** The generator's plan; null for a submitted tx. */
   public final TxPlan plan;
   /** Position in the block (= in {@code block.data.txs} and {@code txs_results}). */
   public final int index;
@@ -18,6 +20,7 @@ public final class Tx {
   public final String hash;
   public final List<Msg> msgs;
   public final String memo;
+  /** The generated signer; null for a submitted tx (its signers are in {@link #decoded}). */
   public final Actor signer;
   public final long sequence;
   public final List<CosmosTx.Coin> fee;
@@ -32,10 +35,19 @@ public final class Tx {
   public final List<Event> events;
   /** The EVM view, or null for a Cosmos-only tx. */
   public final EvmTx evm;
+  /** The TxRaw of a submitted tx as decoded; null for a generated tx. */
+  public final CosmosTx decoded;
 
   Tx(TxPlan plan, int index, byte[] raw, String rawBase64, String hash, List<Msg> msgs, String memo, Actor signer,
      long sequence, List<CosmosTx.Coin> fee, long gasLimit, String signatureBase64, int code, String codespace,
      String log, byte[] data, long gasUsed, List<Event> events, EvmTx evm) {
+    this(plan, index, raw, rawBase64, hash, msgs, memo, signer, sequence, fee, gasLimit, signatureBase64, code, codespace,
+        log, data, gasUsed, events, evm, null);
+  }
+
+  private Tx(TxPlan plan, int index, byte[] raw, String rawBase64, String hash, List<Msg> msgs, String memo, Actor signer,
+             long sequence, List<CosmosTx.Coin> fee, long gasLimit, String signatureBase64, int code, String codespace,
+             String log, byte[] data, long gasUsed, List<Event> events, EvmTx evm, CosmosTx decoded) {
     this.plan = plan;
     this.index = index;
     this.raw = raw;
@@ -55,6 +67,36 @@ public final class Tx {
     this.gasUsed = gasUsed;
     this.events = events;
     this.evm = evm;
+    this.decoded = decoded;
+  }
+
+  /**
+   * A tx submitted to the devnet and executed in a live block: its raw bytes as received, the decoded TxRaw, the
+   * messages, and the result of its execution (a failed tx has {@code data} null and only the ante events).
+   */
+  public static Tx submitted(int index, byte[] raw, CosmosTx decoded, List<Msg> msgs, int code, String codespace, String log,
+                             byte[] data, long gasUsed, List<Event> events) {
+    List<CosmosTx.SignerInfo> signers = decoded.signerInfos();
+    String sig = decoded.signatures().isEmpty() ? "" : java.util.Base64.getEncoder().encodeToString(decoded.signatures().get(0));
+    return new Tx(null, index, raw, java.util.Base64.getEncoder().encodeToString(raw), CosmosTx.hash(raw), msgs,
+        decoded.memo(), null, signers.isEmpty() ? 0 : signers.get(0).sequence(), decoded.fee().amount(),
+        decoded.fee().gasLimit(), sig, code, codespace, log, data, gasUsed, events, null, decoded);
+  }
+
+  /** The same tx at another position of its block. */
+  public Tx at(int newIndex) {
+    return newIndex == index ? this : new Tx(plan, newIndex, raw, rawBase64, hash, msgs, memo, signer, sequence, fee, gasLimit,
+        signatureBase64, code, codespace, log, data, gasUsed, events, evm, decoded);
+  }
+
+  /** Whether the devnet received this tx (a user's or a relayer's) rather than generating it. */
+  public boolean isSubmitted() {
+    return decoded != null;
+  }
+
+  /** The account number the signature check would name (0 for a submitted tx: the devnet checks no signature). */
+  public long accountNumber() {
+    return signer == null ? 0 : signer.accountNumber();
   }
 
   /** The hash by which EVM tooling names this tx: the EVM hash, or 0x + the Cosmos hash for a Cosmos-only tx. */

@@ -11,6 +11,7 @@ import dev.weft.devnet.gen.Validator;
 import dev.weft.devnet.http.DevnetServer;
 import dev.weft.devnet.http.JsonOut;
 import dev.weft.devnet.http.Reply;
+import dev.weft.devnet.mempool.Broadcaster;
 import dev.weft.devnet.rpc.BlockJson;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -31,12 +32,19 @@ public final class CosmosRestServer extends DevnetServer {
   private final DevnetChain chain;
   private final FaultInjector faults;
   private final RestNodeInfo nodeInfo;
+  private final RestBroadcast broadcast;
 
   public CosmosRestServer(Vertx vertx, FaultInjector faults, DevnetChain chain) {
+    this(vertx, faults, chain, null);
+  }
+
+  /** @param broadcaster where broadcast txs go; null when the chain takes none */
+  public CosmosRestServer(Vertx vertx, FaultInjector faults, DevnetChain chain, Broadcaster broadcaster) {
     super(vertx, faults);
     this.chain = chain;
     this.faults = faults;
     this.nodeInfo = new RestNodeInfo(chain);
+    this.broadcast = new RestBroadcast(broadcaster);
   }
 
   /** A request that cannot be answered: the gateway error it becomes. */
@@ -69,8 +77,10 @@ public final class CosmosRestServer extends DevnetServer {
   }
 
   private Reply route(Request r) {
-    if (r.method() != HttpMethod.GET) return error(405, 12, "Method Not Allowed");
     String p = r.path();
+    if (r.method() == HttpMethod.POST && p.equals("/cosmos/tx/v1beta1/txs")) return broadcast.broadcast(r.body());
+    if (r.method() == HttpMethod.POST && p.equals("/cosmos/tx/v1beta1/encode")) return RestBroadcast.encode(r.body());
+    if (r.method() != HttpMethod.GET) return error(405, 12, "Method Not Allowed");
     if (p.equals("/cosmos/base/tendermint/v1beta1/blocks/latest")) return latestBlock(requireHead());
     if (p.startsWith("/cosmos/base/tendermint/v1beta1/blocks/")) return latestBlock(height(tail(p, "/cosmos/base/tendermint/v1beta1/blocks/")));
     if (p.equals("/cosmos/base/tendermint/v1beta1/node_info")) return Reply.json(200, nodeInfo::write);
@@ -78,8 +88,8 @@ public final class CosmosRestServer extends DevnetServer {
     if (p.startsWith("/cosmos/tx/v1beta1/txs/")) return getTx(tail(p, "/cosmos/tx/v1beta1/txs/"));
     if (p.equals("/opinit/opchild/v1/validators")) return Reply.json(200, nodeInfo::validators);
     if (p.startsWith("/opinit/opchild/v1/validator/")) return validator(tail(p, "/opinit/opchild/v1/validator/"));
-    if (p.equals("/minievm/evm/v1/contracts/by_denom")) return byDenom(r.param("denom"));
-    if (p.startsWith("/minievm/evm/v1/denoms/")) return denomOf(tail(p, "/minievm/evm/v1/denoms/"));
+    if (chain.spec().generated() && p.equals("/minievm/evm/v1/contracts/by_denom")) return byDenom(r.param("denom"));
+    if (chain.spec().generated() && p.startsWith("/minievm/evm/v1/denoms/")) return denomOf(tail(p, "/minievm/evm/v1/denoms/"));
     return error(404, 5, "Not Found");
   }
 

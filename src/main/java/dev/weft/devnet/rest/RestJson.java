@@ -31,7 +31,7 @@ public final class RestJson {
     for (Msg m : tx.msgs) m.json(g);
     g.writeEndArray();
     g.writeStringField("memo", tx.memo);
-    g.writeSafeStringField("timeout_height", "0");
+    g.writeSafeStringField("timeout_height", Long.toString(tx.decoded == null ? 0 : tx.decoded.timeoutHeight()));
     g.writeArrayFieldStart("extension_options");
     g.writeEndArray();
     g.writeArrayFieldStart("non_critical_extension_options");
@@ -39,30 +39,47 @@ public final class RestJson {
     g.writeEndObject();
     g.writeObjectFieldStart("auth_info");
     g.writeArrayFieldStart("signer_infos");
-    g.writeStartObject();
-    g.writeObjectFieldStart("public_key");
-    g.writeSafeStringField("@type", TxBuilder.ETHSECP256K1);
-    g.writeSafeStringField("key", B64.encodeToString(tx.signer.pubKey()));
+    if (tx.decoded == null) {
+      signerInfo(g, TxBuilder.ETHSECP256K1, tx.signer.pubKey(), tx.sequence);
+    } else {
+      for (CosmosTx.SignerInfo s : tx.decoded.signerInfos()) signerInfo(g, s.pubKeyType(), s.pubKey(), s.sequence());
+    }
+    g.writeEndArray();
+    g.writeObjectFieldStart("fee");
+    Msg.coins(g, "amount", tx.fee);
+    g.writeSafeStringField("gas_limit", Long.toString(tx.gasLimit));
+    g.writeStringField("payer", tx.decoded == null ? "" : tx.decoded.fee().payer());
+    g.writeStringField("granter", tx.decoded == null ? "" : tx.decoded.fee().granter());
     g.writeEndObject();
+    g.writeNullField("tip");
+    g.writeEndObject();
+    g.writeArrayFieldStart("signatures");
+    if (tx.decoded == null) {
+      g.writeSafeString(tx.signatureBase64);
+    } else {
+      for (byte[] sig : tx.decoded.signatures()) g.writeSafeString(B64.encodeToString(sig));
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  /** One {@code signer_info}: its public key (an Any; null when the signer sent none), SIGN_MODE_DIRECT, its sequence. */
+  private static void signerInfo(JsonOut g, String keyType, byte[] key, long sequence) {
+    g.writeStartObject();
+    if (key == null) {
+      g.writeNullField("public_key");
+    } else {
+      g.writeObjectFieldStart("public_key");
+      g.writeStringField("@type", keyType);
+      g.writeSafeStringField("key", B64.encodeToString(key));
+      g.writeEndObject();
+    }
     g.writeObjectFieldStart("mode_info");
     g.writeObjectFieldStart("single");
     g.writeSafeStringField("mode", "SIGN_MODE_DIRECT");
     g.writeEndObject();
     g.writeEndObject();
-    g.writeSafeStringField("sequence", Long.toString(tx.sequence));
-    g.writeEndObject();
-    g.writeEndArray();
-    g.writeObjectFieldStart("fee");
-    Msg.coins(g, "amount", tx.fee);
-    g.writeSafeStringField("gas_limit", Long.toString(tx.gasLimit));
-    g.writeSafeStringField("payer", "");
-    g.writeSafeStringField("granter", "");
-    g.writeEndObject();
-    g.writeNullField("tip");
-    g.writeEndObject();
-    g.writeArrayFieldStart("signatures");
-    g.writeSafeString(tx.signatureBase64);
-    g.writeEndArray();
+    g.writeSafeStringField("sequence", Long.toString(sequence));
     g.writeEndObject();
   }
 

@@ -30,8 +30,10 @@ final class CometMethods {
   private final int searchWindow;
   private final IntSupplier port;
   private final String nodeId;
+  private final BroadcastMethods broadcast;
 
-  CometMethods(Vertx vertx, DevnetChain chain, String host, int searchWindow, IntSupplier port) {
+  CometMethods(Vertx vertx, DevnetChain chain, String host, int searchWindow, IntSupplier port, BroadcastMethods broadcast) {
+    this.broadcast = broadcast;
     this.vertx = vertx;
     this.chain = chain;
     this.host = host;
@@ -59,6 +61,8 @@ final class CometMethods {
       case "validators" -> validators(p);
       case "tx" -> tx(p);
       case "tx_search" -> vertx.executeBlocking(() -> new TxSearch(chain, searchWindow).search(p), false);
+      case "broadcast_tx_sync", "broadcast_tx_async" -> broadcast.sync(p.get("tx"));
+      case "broadcast_tx_commit" -> broadcast.commit(p.get("tx"));
       default -> throw new JsonRpc.Error(-32601, "Method not found", null);
     };
   }

@@ -8,6 +8,7 @@ import dev.weft.devnet.http.DevnetServer;
 import dev.weft.devnet.http.Json;
 import dev.weft.devnet.http.JsonRpc;
 import dev.weft.devnet.http.Reply;
+import dev.weft.devnet.mempool.Broadcaster;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -25,18 +26,25 @@ import java.util.Map;
  */
 public final class CometRpcServer extends DevnetServer {
   private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final List<String> ROUTES = List.of("status", "block", "block_results", "blockchain", "validators", "tx", "tx_search", "health");
+  private static final List<String> ROUTES = List.of("status", "block", "block_results", "blockchain", "validators", "tx", "tx_search",
+      "health", "broadcast_tx_sync", "broadcast_tx_async", "broadcast_tx_commit");
   /** Positional parameter names, for JSON-RPC calls with array params. */
   private static final Map<String, List<String>> POSITIONAL = Map.of(
       "block", List.of("height"), "block_results", List.of("height"), "blockchain", List.of("minHeight", "maxHeight"),
       "validators", List.of("height", "page", "per_page"), "tx", List.of("hash", "prove"),
-      "tx_search", List.of("query", "prove", "page", "per_page", "order_by"));
+      "tx_search", List.of("query", "prove", "page", "per_page", "order_by"),
+      "broadcast_tx_sync", List.of("tx"), "broadcast_tx_async", List.of("tx"), "broadcast_tx_commit", List.of("tx"));
 
   private final CometMethods methods;
 
   public CometRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain, String host, int txSearchWindow) {
+    this(vertx, faults, chain, host, txSearchWindow, null);
+  }
+
+  /** @param broadcaster where broadcast txs go; null when the chain takes none */
+  public CometRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain, String host, int txSearchWindow, Broadcaster broadcaster) {
     super(vertx, faults);
-    this.methods = new CometMethods(vertx, chain, host, txSearchWindow, this::port);
+    this.methods = new CometMethods(vertx, chain, host, txSearchWindow, this::port, new BroadcastMethods(vertx, broadcaster));
   }
 
   @Override

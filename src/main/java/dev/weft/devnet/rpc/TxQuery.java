@@ -39,6 +39,20 @@ public record TxQuery(List<Condition> conditions) {
     return new TxQuery(out);
   }
 
+  /** Event types the generator emits: a query naming only other types can skip the generated txs. */
+  private static final java.util.Set<String> GENERATED_EVENT_TYPES = java.util.Set.of(
+      "tx", "message", "call", "evm", "create", "coin_spent", "coin_received", "transfer");
+
+  /** Whether some condition names an event type that only submitted txs carry (so no generated tx can match). */
+  public boolean onlySubmittedEvents() {
+    for (Condition c : conditions) {
+      int dot = c.key.lastIndexOf('.');
+      if (c.key.startsWith("tx.") || dot <= 0) continue;
+      if (!GENERATED_EVENT_TYPES.contains(c.key.substring(0, dot))) return true;
+    }
+    return false;
+  }
+
   /** The tx hash of a {@code tx.hash = '…'} condition, upper-case, or null. */
   public String hash() {
     for (Condition c : conditions) if (c.key.equals("tx.hash") && c.op.equals("=")) return c.value.toUpperCase(Locale.ROOT);

@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code /tx_search} over the chain generated so far: a {@code tx.hash} condition goes through the hash index; anything
- * else scans at most {@code window} blocks: the most recent ones, or those the {@code tx.height} conditions allow (the
- * highest of them). Runs on a worker thread.
+ * {@code /tx_search} over the chain generated so far: a {@code tx.hash} condition goes through the hash index; a query
+ * on events only submitted txs carry (IBC, OPinit: the generator never makes them) looks at the submitted txs of every
+ * height; anything else scans at most {@code window} blocks: the most recent ones, or those the {@code tx.height}
+ * conditions allow (the highest of them). Runs on a worker thread.
  */
 final class TxSearch {
   private final DevnetChain chain;
@@ -42,6 +43,16 @@ final class TxSearch {
       byte[] h = CometMethods.decodeHash(hash);
       DevnetChain.TxRef ref = h == null ? null : chain.findTx(h);
       if (ref != null && q.matches(ref.block().height, ref.tx())) found.add(ref);
+    } else if (q.onlySubmittedEvents()) {
+      for (var e : chain.submittedBetween(q.minHeight(1), q.maxHeight(chain.head())).entrySet()) {
+        if (!chain.exists(e.getKey())) continue;
+        Block b = null;
+        for (Tx tx : e.getValue()) {
+          if (!q.matches(e.getKey(), tx)) continue;
+          if (b == null) b = chain.scan(e.getKey());
+          found.add(new DevnetChain.TxRef(b, b.txs.get(tx.index)));
+        }
+      }
     } else {
       long to = q.maxHeight(chain.head());
       long from = Math.max(q.minHeight(1), to - window + 1); // tx.height conditions may point anywhere; scan ≤ window blocks

@@ -1,0 +1,17 @@
+package dev.weft.devnet.mempool;
+
+import io.vertx.core.Future;
+
+/** Where a node's broadcast endpoints hand a submitted tx: CheckTx, then the mempool. */
+public interface Broadcaster {
+
+  /**
+   * The CheckTx result of a tx: its hash, ABCI code (0 = accepted), codespace, log and gas, and, when accepted, the
+   * future of the block that includes it.
+   */
+  record Submission(String hash, int code, String codespace, String log, long gasWanted, long gasUsed,
+                    Future<Mempool.Included> included) {}
+
+  /** Checks and queues a tx; throws {@link Mempool.Refused} when the mempool will not take it (duplicate, full). */
+  Submission submit(byte[] raw);
+}

@@ -1,0 +1,93 @@
+package dev.weft.devnet.world;
+
+import dev.weft.chain.CosmosTx;
+import dev.weft.devnet.exec.ChainApp;
+import dev.weft.devnet.gen.Block;
+import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.devnet.gen.Tx;
+import dev.weft.devnet.mempool.Broadcaster;
+import dev.weft.devnet.mempool.Mempool;
+import dev.weft.devnet.tx.DecodedTx;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/**
+ * One chain of the devnet: its blocks (generated or quiet), the application that executes submitted txs, and its
+ * mempool. Producing a block takes the bots' txs due at its time, then the queued user txs, executes them in that
+ * order and appends them to the block.
+ */
+public final class ChainNode implements Broadcaster {
+  private static final long CHECK_GAS = 40_000;
+
+  private final DevnetChain chain;
+  private final ChainApp app;
+  private final Mempool mempool;
+  private final int maxBlockTxs;
+  private final boolean live;
+
+  ChainNode(DevnetChain chain, ChainApp app, int maxBlockTxs, boolean live) {
+    this.chain = chain;
+    this.app = app;
+    this.maxBlockTxs = maxBlockTxs;
+    this.mempool = new Mempool(maxBlockTxs * 10);
+    this.live = live;
+  }
+
+  public String chainId() {
+    return chain.spec().chainId();
+  }
+
+  public DevnetChain chain() {
+    return chain;
+  }
+
+  public ChainApp app() {
+    return app;
+  }
+
+  public Mempool mempool() {
+    return mempool;
+  }
+
+  @Override
+  public Submission submit(byte[] raw) {
+    if (!live) throw new Mempool.Refused("the devnet runs in history mode: no block will include a submitted tx");
+    DecodedTx d;
+    try {
+      d = DecodedTx.decode(raw, app.types(), app.validAddress());
+    } catch (DecodedTx.Rejected r) {
+      return new Submission(CosmosTx.hash(raw), r.code, r.codespace, r.getMessage(), gasLimit(raw), 0, null);
+    }
+    if (chain.findTx(dev.weft.chain.Hex.decode(d.hash())) != null) throw new Mempool.Refused("tx already exists in cache");
+    var included = mempool.add(d);
+    return new Submission(d.hash(), 0, "", "", d.tx().fee().gasLimit(), CHECK_GAS, included);
+  }
+
+  private static long gasLimit(byte[] raw) {
+    try {
+      return CosmosTx.decode(raw).fee().gasLimit();
+    } catch (RuntimeException e) {
+      return 0;
+    }
+  }
+
+  /**
+   * Produces the next block. {@code bots} gives the relayer's and executor's txs for (height, time); they run first.
+   */
+  Block produce(BiFunction<Long, Long, List<byte[]>> bots) {
+    long h = chain.head() + 1;
+    long t = chain.blockTimeNanos(h);
+    List<Tx> executed = new ArrayList<>();
+    for (byte[] raw : bots.apply(h, t)) {
+      executed.add(app.deliver(DecodedTx.decode(raw, app.types(), s -> true), h, t));
+    }
+    List<Mempool.Entry> user = mempool.take(maxBlockTxs);
+    for (Mempool.Entry e : user) executed.add(app.deliver(e.tx(), h, t));
+    Block b = chain.advance(executed);
+    int firstUser = b.txs.size() - user.size();
+    for (int i = 0; i < user.size(); i++) user.get(i).included().tryComplete(new Mempool.Included(b.txs.get(firstUser + i), h));
+    return b;
+  }
+}

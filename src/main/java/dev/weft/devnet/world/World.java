@@ -1,0 +1,146 @@
+package dev.weft.devnet.world;
+
+import dev.weft.chain.AccountAddress;
+import dev.weft.config.ConfigException;
+import dev.weft.devnet.DevnetConfig;
+import dev.weft.devnet.exec.BankModule;
+import dev.weft.devnet.exec.ChainApp;
+import dev.weft.devnet.exec.VmModule;
+import dev.weft.devnet.gen.ChainSpec;
+import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.devnet.ibc.FailureRules;
+import dev.weft.devnet.ibc.IbcChain;
+import dev.weft.devnet.ibc.IbcModule;
+import dev.weft.devnet.ibc.Relayer;
+import dev.weft.devnet.opinit.OpChildModule;
+import dev.weft.devnet.opinit.OpExecutor;
+import dev.weft.devnet.opinit.OpHostModule;
+import dev.weft.devnet.tx.MsgTypes;
+import dev.weft.devnet.tx.SystemSigner;
+import dev.weft.route.msgs.AddressRules;
+import dev.weft.route.registry.Asset;
+import dev.weft.route.registry.Chain;
+import dev.weft.route.registry.IbcChannel;
+import dev.weft.route.registry.OpBridge;
+import dev.weft.route.registry.Registry;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The multi-chain devnet: the generated chain and the quiet chains of {@code devnet.chains}, joined as the registry
+ * says (IBC transfer channels between running chains, OPinit bridges between a running L1 and its rollups), with one
+ * relayer and one executor for all of them. Every chain produces its blocks in lockstep (same height, same interval);
+ * all of it runs on the devnet verticle's event loop.
+ */
+public final class World {
+  private final Map<String, ChainNode> nodes = new LinkedHashMap<>();
+  private final Relayer relayer;
+  private final OpExecutor executor;
+
+  private World(Relayer relayer, OpExecutor executor) {
+    this.relayer = relayer;
+    this.executor = executor;
+  }
+
+  /**
+   * @param generated the generated chain (its id may be absent from the registry: it then only runs bank sends)
+   * @param registry  the devnet registry
+   * @param live      whether blocks are produced (history mode takes no submitted tx)
+   */
+  public static World build(DevnetChain generated, Registry registry, DevnetConfig d, Instant genesis, long head, boolean live) {
+    FailureRules rules = new FailureRules(d.relayer().timeoutReceivers(), d.relayer().errorReceivers());
+    World w = new World(new Relayer(d.relayer().delay(), rules), new OpExecutor(d.opinit().delay(), d.opinit().outputInterval()));
+    List<DevnetChain> chains = new ArrayList<>();
+    chains.add(generated);
+    for (DevnetConfig.ExtraChain x : d.chains()) {
+      Chain c = registry.chain(x.chainId());
+      String key = "devnet.chains." + x.chainId();
+      if (c == null) throw new ConfigException(key, "is not a chain of the devnet registry " + d.registry());
+      if (c.isEvmChain() || c.hasEvm()) throw new ConfigException(key, "is an EVM chain: only the generated chain serves EVM JSON-RPC");
+      if (x.chainId().equals(generated.spec().chainId())) throw new ConfigException(key, "is the generated chain (chain.chain_id)");
+      chains.add(new DevnetChain(ChainSpec.quiet(x.chainId(), c.bech32Prefix(), d.seed(), genesis, d.blockInterval()), head));
+    }
+    // L1s first: in each round a deposit's L1 block comes before the rollup blocks of the same height
+    chains.sort((a, b) -> Boolean.compare(!isL1(registry, a), !isL1(registry, b)));
+    Map<String, IbcChain> ibc = new LinkedHashMap<>();
+    Map<String, OpHostModule> hosts = new LinkedHashMap<>();
+    for (DevnetChain chain : chains) {
+      String id = chain.spec().chainId();
+      Chain c = registry.chain(id);
+      String prefix = chain.spec().bech32Prefix();
+      Predicate<String> valid = c != null ? s -> AddressRules.parse(c, s) != null : s -> AccountAddress.isValid(s, prefix);
+      ChainApp app = new ChainApp(id, prefix, valid).add(new BankModule());
+      if (c != null) {
+        app.add(new VmModule(List.of("evm".equals(c.vm()) ? MsgTypes.EVM_CALL : MsgTypes.EXECUTE)));
+        IbcChain ic = new IbcChain(id, prefix, c.pfm());
+        ibc.put(id, ic);
+        app.add(new IbcModule(ic, rules, w.relayer, valid));
+        String fee = c.feeAssets().isEmpty() ? null : c.feeAssets().get(0).denom();
+        w.relayer.add(ic, new SystemSigner("relayer", id, prefix, fee, d.seed()));
+        w.executor.addSigner(id, new SystemSigner("executor", id, prefix, fee, d.seed()));
+        if (c.l1()) {
+          OpHostModule host = new OpHostModule(prefix, w.executor);
+          hosts.put(id, host);
+          app.add(host);
+        }
+      }
+      w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live));
+    }
+    for (IbcChannel ch : registry.channels()) {
+      IbcChain a = ibc.get(ch.chainA());
+      IbcChain b = ibc.get(ch.chainB());
+      if (a == null || b == null) continue;
+      a.addChannel(ch.port(), ch.channelA(), ch.chainB(), ch.channelB());
+      b.addChannel(ch.port(), ch.channelB(), ch.chainA(), ch.channelA());
+    }
+    for (Asset asset : registry.assets()) {
+      IbcChain ic = ibc.get(asset.chainId());
+      if (ic != null && asset.denom().startsWith("ibc/")) ic.addTrace(asset.ibcPath());
+    }
+    for (ChainNode n : w.nodes.values()) {
+      Chain c = registry.chain(n.chainId());
+      OpBridge bridge = c == null ? null : c.opBridge();
+      if (bridge == null || !hosts.containsKey(bridge.l1ChainId())) continue;
+      hosts.get(bridge.l1ChainId()).addBridge(bridge.bridgeId());
+      n.app().add(new OpChildModule(bridge.bridgeId(), bridge.opDenoms(), c.bech32Prefix(), rules, w.executor));
+      DevnetChain l2 = n.chain();
+      w.executor.addBridge(bridge.bridgeId(), bridge.l1ChainId(), n.chainId(), l2::head);
+    }
+    return w;
+  }
+
+  private static boolean isL1(Registry r, DevnetChain chain) {
+    Chain c = r.chain(chain.spec().chainId());
+    return c != null && c.l1();
+  }
+
+  /** The chains, L1s first. */
+  public List<ChainNode> nodes() {
+    return List.copyOf(nodes.values());
+  }
+
+  public ChainNode node(String chainId) {
+    return nodes.get(chainId);
+  }
+
+  public Relayer relayer() {
+    return relayer;
+  }
+
+  /** Produces the next block of every chain (L1s first), each with the bots' txs due and the queued user txs. */
+  public void produceNext() {
+    for (ChainNode n : nodes.values()) {
+      String id = n.chainId();
+      n.produce((h, t) -> {
+        List<byte[]> txs = new ArrayList<>(relayer.due(id, h, t));
+        txs.addAll(executor.due(id, h, t));
+        return txs;
+      });
+    }
+  }
+}
