@@ -65,8 +65,21 @@ final class DevnetHarness implements AutoCloseable {
   }
 
   HttpResponse<String> post(int port, String body) {
-    return send(HttpRequest.newBuilder(uri(port, "/")).timeout(Duration.ofSeconds(60))
+    return post(port, "/", body);
+  }
+
+  HttpResponse<String> post(int port, String path, String body) {
+    return send(HttpRequest.newBuilder(uri(port, path)).timeout(Duration.ofSeconds(60))
         .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
+  }
+
+  /** The CometBFT RPC port of a chain of the multi-chain devnet. */
+  int rpcPort(String chainId) {
+    return node.context().info().port("devnet." + chainId + ".rpc.port");
+  }
+
+  int restPort(String chainId) {
+    return node.context().info().port("devnet." + chainId + ".rest.port");
   }
 
   private static URI uri(int port, String pathAndQuery) {

@@ -118,8 +118,9 @@ public final class IbcChain {
   void receive(EventLog log, Packet p, Credit credit, String receiver, String amount) {
     String coin = Bank.coin(amount, credit.denom());
     if (credit.minted()) {
-      traces.put(credit.denom(), credit.newTrace());
-      log.add("denomination_trace", "trace_hash", credit.denom().substring(4), "denom", credit.denom());
+      if (traces.put(credit.denom(), credit.newTrace()) == null) {
+        log.add("denomination_trace", "trace_hash", credit.denom().substring(4), "denom", credit.denom());
+      }
       Bank.mint(log, transferModule, receiver, coin);
     } else {
       Bank.send(log, IbcAddresses.escrow(p.destinationPort(), p.destinationChannel(), prefix), receiver, coin);
