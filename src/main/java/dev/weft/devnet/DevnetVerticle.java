@@ -59,7 +59,7 @@ public final class DevnetVerticle extends VerticleBase {
     }
     DevnetConfig d = config.devnet();
     return vertx.executeBlocking(() -> new Prepared(DevnetStart.resolve(d, config.chain().chainId(), Instant.now()),
-            RegistryLoader.load(List.of(d.registry()), config.route().finalizationPeriods())))
+            RegistryLoader.load(List.of(d.registry()), java.util.Map.of())))
         .compose(p -> serve(config, d, p));
   }
 

@@ -1,0 +1,100 @@
+package dev.weft.track;
+
+import dev.weft.chain.Hex;
+import dev.weft.node.NodeInfo;
+import dev.weft.route.RouteConfig;
+import dev.weft.route.registry.Chain;
+import dev.weft.route.registry.IbcChannel;
+import dev.weft.route.registry.OpBridge;
+import dev.weft.route.registry.Registry;
+import dev.weft.route.registry.RegistryLoader;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the tracker knows of the chains, from the route registries ({@code route.registries}, with
+ * {@code route.finalization_periods}): which chains it tracks (every Cosmos chain of the registry: L1s and rollups;
+ * EVM chains are not tracked), their explorer links, which chain is at the other end of a channel, the OPinit bridges,
+ * how tx hashes are written, and each chain's RPC URLs.
+ */
+public final class TrackChains {
+  private final Registry registry;
+  private final TrackConfig config;
+  private final NodeInfo info;
+
+  public TrackChains(Registry registry, TrackConfig config, NodeInfo info) {
+    this.registry = registry;
+    this.config = config;
+    this.info = info;
+  }
+
+  /** Loads the registries (blocking: file IO). */
+  public static TrackChains load(RouteConfig route, TrackConfig config, NodeInfo info) {
+    return new TrackChains(RegistryLoader.load(route.registries(), route.finalizationPeriods()), config, info);
+  }
+
+  public boolean supported(String chainId) {
+    Chain c = registry.chain(chainId);
+    return c != null && !c.isEvmChain();
+  }
+
+  /**
+   * A tx hash as the tracker stores and returns it: Cosmos chains (the only ones tracked) name txs by the upper-case
+   * hex SHA-256 of their bytes, without {@code 0x}. Any case and an optional {@code 0x} are accepted; null when it is
+   * not 32 bytes of hex.
+   */
+  public static String normalizeHash(String hash) {
+    if (hash == null) return null;
+    String h = hash.trim();
+    if (h.startsWith("0x") || h.startsWith("0X")) h = h.substring(2);
+    if (h.length() != 64 || !Hex.isHex(h, 32)) return null;
+    return h.toUpperCase(Locale.ROOT);
+  }
+
+  /** The explorer page of a tx (the registry's {@code explorer_tx_page}), "" when the chain has none. */
+  public String explorerLink(String chainId, String hash) {
+    Chain c = registry.chain(chainId);
+    if (c == null || c.explorerTxPage() == null || c.explorerTxPage().isEmpty()) return "";
+    return c.explorerTxPage().replace("${txHash}", hash);
+  }
+
+  /** The chain at the other end of a transfer channel, or null when the registry does not know the channel. */
+  public String counterparty(String chainId, String channel) {
+    IbcChannel c = registry.channel(chainId, channel);
+    return c == null ? null : c.counterpartyChain(chainId);
+  }
+
+  /** The rollup of an L1's bridge, or null. */
+  public OpBridge bridgeOf(String l1ChainId, long bridgeId) {
+    for (Chain c : registry.chains().values()) {
+      OpBridge b = c.opBridge();
+      if (b != null && b.bridgeId() == bridgeId && b.l1ChainId().equals(l1ChainId)) return b;
+    }
+    return null;
+  }
+
+  /** A rollup's bridge, or null. */
+  public OpBridge bridge(String l2ChainId) {
+    Chain c = registry.chain(l2ChainId);
+    return c == null ? null : c.opBridge();
+  }
+
+  /**
+   * The CometBFT RPC URLs of a chain: {@code track.nodes}, else the registry's {@code apis.rpc}, else the local
+   * devnet's port for it when this node runs the devnet; empty when none is known.
+   */
+  public List<String> rpcUrls(String chainId) {
+    List<String> configured = config.nodes().get(chainId);
+    if (configured != null) return configured;
+    Chain c = registry.chain(chainId);
+    if (c != null && c.rpc() != null && !c.rpc().isBlank()) return List.of(c.rpc());
+    String port = info.get("devnet." + chainId + ".rpc.port");
+    if (port != null) return List.of("http://" + info.get("devnet.host") + ":" + port);
+    return List.of();
+  }
+
+  public Registry registry() {
+    return registry;
+  }
+}

@@ -1,0 +1,64 @@
+package dev.weft.track;
+
+import dev.weft.bus.Addresses;
+import dev.weft.store.TransferStore;
+import dev.weft.track.model.TransferState;
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * Registering a tx for tracking and reading its status, answered from the database, so that any node with the API
+ * role serves them whether or not it runs the tracker (which only polls and writes states). Registration is
+ * idempotent; registering an ABANDONED tx tracks it again. A new or re-armed registration publishes
+ * {@link Addresses#TRANSFER_UPDATED} with state {@code STATE_SUBMITTED}.
+ */
+public final class TrackService {
+  private final TransferStore store;
+  private final TrackChains chains;
+  private final EventBus bus;
+
+  public TrackService(TransferStore store, TrackChains chains, EventBus bus) {
+    this.store = store;
+    this.chains = chains;
+    this.bus = bus;
+  }
+
+  /** {@code {tx_hash, chain_id}} → {@code {tx_hash, explorer_link}} (the hash normalised). */
+  public Future<JsonObject> track(JsonObject req) {
+    String chain = chain(req);
+    String hash = hash(req);
+    return store.register(chain, hash).map(r -> {
+      if (r.created() || r.rearmed()) {
+        bus.publish(Addresses.TRANSFER_UPDATED, new JsonObject().put("tx_hash", hash).put("chain_id", chain)
+            .put("state", TransferState.STATE_SUBMITTED.name()));
+      }
+      return new JsonObject().put("tx_hash", hash).put("explorer_link", chains.explorerLink(chain, hash));
+    });
+  }
+
+  /** {@code {tx_hash, chain_id}} → the status of §1.8; 404 {@code tx not found} when never tracked. */
+  public Future<JsonObject> status(JsonObject req) {
+    String chain = chain(req);
+    String hash = hash(req);
+    return store.find(chain, hash).map(s -> {
+      if (s == null) throw TrackError.txNotFound();
+      return StatusJson.of(s.transfer(), chains::explorerLink);
+    });
+  }
+
+  private String chain(JsonObject req) {
+    Object c = req.getValue("chain_id");
+    if (!(c instanceof String s) || s.isBlank()) throw TrackError.badRequest("chain_id is required");
+    if (!chains.supported(s.trim())) throw TrackError.chainNotSupported();
+    return s.trim();
+  }
+
+  private static String hash(JsonObject req) {
+    Object h = req.getValue("tx_hash");
+    if (!(h instanceof String s) || s.isBlank()) throw TrackError.badRequest("tx_hash is required");
+    String n = TrackChains.normalizeHash(s);
+    if (n == null) throw TrackError.badRequest("invalid tx_hash " + s.trim() + ": expected 32 bytes of hex, with or without 0x");
+    return n;
+  }
+}

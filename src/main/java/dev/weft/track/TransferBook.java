@@ -1,0 +1,166 @@
+package dev.weft.track;
+
+import dev.weft.track.model.Hop;
+import dev.weft.track.model.HopKind;
+import dev.weft.track.model.Transfer;
+import dev.weft.track.model.TransferState;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The open transfers the tracker follows (loaded from the database, then kept in memory), what they wait for on each
+ * chain, the transfers changed since the last save and the catch-up searches to run. Time-driven transitions happen
+ * in {@link #tick}: a packet whose destination clock passed its timeout, a withdrawal that became claimable, a
+ * transfer without progress for the stall timeout (ABANDONED). Not thread-safe: the tracker verticle owns it.
+ */
+final class TransferBook implements TxObserver.Sink {
+  private static final int MAX_PASSES = 6;
+
+  private final Map<Long, Transfer> open = new LinkedHashMap<>();
+  private final Map<Long, Long> progressAt = new HashMap<>();
+  private final Map<Long, TransferState> savedState = new HashMap<>();
+  private final Watches watches = new Watches();
+  private final TxObserver observer;
+  private final Set<Transfer> changed = new LinkedHashSet<>();
+  private final Set<TxObserver.CatchUp> catchUps = new LinkedHashSet<>();
+  private Map<String, Long> coveredUntil = Map.of();
+  private boolean passChanged;
+  private long now;
+
+  TransferBook(TrackChains chains) {
+    this.observer = new TxObserver(chains, watches, this);
+  }
+
+  /** Adds a transfer (loaded or newly tracked) with its persisted state and last progress time (ms). */
+  void add(Transfer t, TransferState saved, long progressAtMillis) {
+    open.put(t.id, t);
+    savedState.put(t.id, saved);
+    progressAt.put(t.id, progressAtMillis);
+    watches.index(t);
+  }
+
+  boolean contains(long id) {
+    return open.containsKey(id);
+  }
+
+  int size() {
+    return open.size();
+  }
+
+  Collection<Transfer> transfers() {
+    return open.values();
+  }
+
+  Watches watches() {
+    return watches;
+  }
+
+  /** The chains to poll: those something is waited for on. */
+  Set<String> chains() {
+    return watches.chains();
+  }
+
+  /**
+   * Applies a cycle's txs until nothing more changes (a hop created by one tx may match another of the same batch,
+   * whatever their order). {@code covered} holds, per chain, the block time up to which scans had looked before this
+   * batch (absent: the chain was not scanned before), for deciding catch-up searches.
+   */
+  void apply(List<ObservedTx> txs, Map<String, Long> covered, long nowMillis) {
+    this.coveredUntil = covered;
+    this.now = nowMillis;
+    List<ObservedTx> ordered = new ArrayList<>(txs);
+    ordered.sort(java.util.Comparator.comparingLong(ObservedTx::timeNanos));
+    for (int pass = 0; pass < MAX_PASSES; pass++) {
+      passChanged = false;
+      for (ObservedTx tx : ordered) observer.apply(tx);
+      if (!passChanged) break;
+    }
+  }
+
+  /**
+   * Time-driven transitions: {@code chainTimes} holds the latest block time seen per chain (timeouts are judged by
+   * the destination's clock, claimability by the L1's), {@code nowMillis} the wall clock for the stall timeout.
+   */
+  void tick(Map<String, Long> chainTimes, long nowMillis, long stallMillis) {
+    this.now = nowMillis;
+    chainTimes.forEach((chain, time) -> {
+      for (Hop h : watches.awaitingOn(chain)) {
+        boolean c = h.kind == HopKind.IBC ? h.timeoutPassed(time) : h.kind == HopKind.OP_WITHDRAWAL && h.claimableBy(time);
+        if (c) changed(watches.owner(h));
+      }
+    });
+    for (Transfer t : new ArrayList<>(open.values())) {
+      if (nowMillis - progressAt.get(t.id) > stallMillis && !t.state().terminal() && t.abandon()) changed(t);
+    }
+  }
+
+  @Override
+  public void changed(Transfer t) {
+    if (t == null) return;
+    passChanged = true;
+    changed.add(t);
+    progressAt.put(t.id, now);
+    watches.index(t);
+  }
+
+  @Override
+  public boolean behind(String chainId, long timeNanos) {
+    Long covered = coveredUntil.get(chainId);
+    return covered == null || covered >= timeNanos;
+  }
+
+  @Override
+  public void catchUp(TxObserver.CatchUp c) {
+    catchUps.add(c);
+  }
+
+  /** The catch-up searches queued so far (at most {@code max}), removed from the queue. */
+  List<TxObserver.CatchUp> takeCatchUps(int max) {
+    List<TxObserver.CatchUp> out = new ArrayList<>();
+    for (var it = catchUps.iterator(); it.hasNext() && out.size() < max; ) {
+      out.add(it.next());
+      it.remove();
+    }
+    return out;
+  }
+
+  int pendingCatchUps() {
+    return catchUps.size();
+  }
+
+  /** A change to save: the transfer, its state before and now, its last progress time. */
+  record Change(Transfer transfer, TransferState before, TransferState after, long progressAtMillis) {}
+
+  /** The transfers changed since the last save (kept until {@link #saved}: a failed save is retried next cycle). */
+  List<Change> changes() {
+    List<Change> out = new ArrayList<>();
+    for (Transfer t : changed) out.add(new Change(t, savedState.get(t.id), t.state(), progressAt.get(t.id)));
+    return out;
+  }
+
+  /** The changes are in the database: they are done, and terminal transfers leave the book. */
+  void saved(List<Change> changes) {
+    for (Change c : changes) {
+      Transfer t = c.transfer();
+      changed.remove(t);
+      savedState.put(t.id, c.after());
+      if (c.after().terminal()) {
+        open.remove(t.id);
+        progressAt.remove(t.id);
+        savedState.remove(t.id);
+        watches.remove(t);
+      }
+    }
+  }
+
+  long progressAt(long id) {
+    return progressAt.getOrDefault(id, 0L);
+  }
+}

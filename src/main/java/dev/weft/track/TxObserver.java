@@ -1,0 +1,225 @@
+package dev.weft.track;
+
+import dev.weft.chain.Hex;
+import dev.weft.route.registry.Denoms;
+import dev.weft.route.registry.OpBridge;
+import dev.weft.track.model.ChainTx;
+import dev.weft.track.model.Hop;
+import dev.weft.track.model.Transfer;
+import io.vertx.core.json.JsonObject;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Applies a tx seen on a chain to the transfers waiting for it (§2.3): the tracked tx itself (its {@code send_packet},
+ * {@code initiate_token_deposit} and {@code initiate_token_withdrawal} start one transfer each), {@code recv_packet}
+ * with the {@code write_acknowledgement} or the PFM {@code send_packet} of the same message, a later
+ * {@code write_acknowledgement} (PFM's asynchronous ack), {@code acknowledge_packet} and {@code timeout_packet} on the
+ * sending chain, {@code finalize_token_deposit} on a rollup and {@code propose_output} on an L1. Every transition is
+ * idempotent, so a tx seen twice (a scan and a catch-up search) changes nothing the second time.
+ */
+final class TxObserver {
+  /** A search to run once because a hop's next event may already be behind the chain's scan cursor. */
+  record CatchUp(String chainId, String query, int perPage) {}
+
+  /** Tells which transfers changed and what to search again. */
+  interface Sink {
+    void changed(Transfer t);
+
+    /** Whether events on {@code chainId} at or after {@code timeNanos} may predate what the scans cover. */
+    boolean behind(String chainId, long timeNanos);
+
+    void catchUp(CatchUp c);
+  }
+
+  private final TrackChains chains;
+  private final Watches watches;
+  private final Sink sink;
+
+  TxObserver(TrackChains chains, Watches watches, Sink sink) {
+    this.chains = chains;
+    this.watches = watches;
+    this.sink = sink;
+  }
+
+  void apply(ObservedTx tx) {
+    ChainTx ct = new ChainTx(tx.chainId(), tx.hash(), tx.height(), tx.timeNanos());
+    Transfer tracked = watches.byHash(tx.chainId(), tx.hash());
+    if (tracked != null && tracked.seen(ct, tx.code(), tx.log())) {
+      if (tx.code() == 0) start(tracked, tx, ct);
+      sink.changed(tracked);
+    }
+    List<ObservedTx.Event> events = tx.events();
+    for (ObservedTx.Event e : events) {
+      switch (e.type()) {
+        case "recv_packet" -> recv(tx, ct, e);
+        case "write_acknowledgement" -> writeAck(tx.chainId(), e);
+        case "acknowledge_packet" -> acknowledge(tx, ct, e);
+        case "timeout_packet" -> timeout(tx.chainId(), ct, e);
+        case "finalize_token_deposit" -> finalizeDeposit(tx.chainId(), ct, e);
+        case "propose_output" -> output(tx.chainId(), ct, e);
+        default -> { }
+      }
+    }
+  }
+
+  /** The transfers a tracked tx starts, one per sending event, in event order. */
+  private void start(Transfer t, ObservedTx tx, ChainTx ct) {
+    for (ObservedTx.Event e : tx.events()) {
+      int flow = t.flowCount();
+      switch (e.type()) {
+        case "send_packet" -> addIbcHop(t, flow, 0, tx.chainId(), ct, e);
+        case "initiate_token_deposit" -> {
+          OpBridge b = chains.bridgeOf(tx.chainId(), parseLong(e.get("bridge_id")));
+          if (b == null) continue;
+          Hop h = Hop.deposit(flow, tx.chainId(), b.l2ChainId(), b.bridgeId(), parseLong(e.get("l1_sequence")),
+              e.get("l1_denom"), e.get("l2_denom"), e.get("amount"), ct);
+          t.addHop(h);
+          if (sink.behind(h.toChain, ct.timeNanos())) sink.catchUp(new CatchUp(h.toChain, "finalize_token_deposit.l1_sequence='" + h.opSequence + "'", 10));
+        }
+        case "initiate_token_withdrawal" -> {
+          OpBridge b = chains.bridge(tx.chainId());
+          if (b == null) continue;
+          Hop h = Hop.withdrawal(flow, tx.chainId(), b.l1ChainId(), b.bridgeId(), parseLong(e.get("l2_sequence")),
+              e.get("denom"), e.get("base_denom"), e.get("amount"), ct);
+          t.addHop(h);
+          if (sink.behind(h.toChain, ct.timeNanos())) {
+            sink.catchUp(new CatchUp(h.toChain, "propose_output.bridge_id='" + b.bridgeId() + "' AND propose_output.l2_block_number>=" + h.l2Height, 1));
+          }
+        }
+        default -> { }
+      }
+    }
+  }
+
+  /** An IBC hop from a {@code send_packet} event of a tx on {@code chain}. */
+  private void addIbcHop(Transfer t, int flow, int index, String chain, ChainTx sent, ObservedTx.Event e) {
+    String srcPort = e.get("packet_src_port");
+    String srcChannel = e.get("packet_src_channel");
+    String dstPort = e.get("packet_dst_port");
+    String dstChannel = e.get("packet_dst_channel");
+    String to = Objects.requireNonNullElse(chains.counterparty(chain, srcChannel), "");
+    JsonObject data = packetData(e);
+    String path = data.getString("denom", "");
+    String destPath = path.startsWith(srcPort + "/" + srcChannel + "/") ? path.substring(srcPort.length() + srcChannel.length() + 2)
+        : dstPort + "/" + dstChannel + "/" + path;
+    Hop h = Hop.ibc(flow, index, chain, to, srcPort, srcChannel, dstPort, dstChannel, parseLong(e.get("packet_sequence")),
+        parseUnsigned(e.get("packet_timeout_timestamp")), Denoms.denomOfPath(path), Denoms.denomOfPath(destPath),
+        data.getString("amount", ""), sent);
+    t.addHop(h);
+    if (!to.isEmpty() && sink.behind(to, sent.timeNanos())) {
+      String key = "packet_dst_port='" + dstPort + "' AND %1$s.packet_dst_channel='" + dstChannel + "' AND %1$s.packet_sequence='" + h.sequence + "'";
+      sink.catchUp(new CatchUp(to, "recv_packet." + String.format(key, "recv_packet"), 10));
+      sink.catchUp(new CatchUp(to, "write_acknowledgement." + String.format(key, "write_acknowledgement"), 10));
+    }
+    if (sink.behind(chain, sent.timeNanos())) {
+      String key = "packet_src_port='" + srcPort + "' AND %1$s.packet_src_channel='" + srcChannel + "' AND %1$s.packet_sequence='" + h.sequence + "'";
+      sink.catchUp(new CatchUp(chain, "acknowledge_packet." + String.format(key, "acknowledge_packet"), 10));
+      sink.catchUp(new CatchUp(chain, "timeout_packet." + String.format(key, "timeout_packet"), 10));
+    }
+  }
+
+  private void recv(ObservedTx tx, ChainTx ct, ObservedTx.Event e) {
+    Hop h = watches.byDestination(tx.chainId(), e.get("packet_dst_port") + "/" + e.get("packet_dst_channel") + "/" + e.get("packet_sequence"));
+    if (h == null) return;
+    Transfer t = watches.owner(h);
+    boolean changed = h.received(ct);
+    for (ObservedTx.Event other : tx.events()) {
+      if (!Objects.equals(other.msgIndex(), e.msgIndex())) continue;
+      if (other.type().equals("write_acknowledgement") && sameDestination(other, e)) changed |= ack(h, other);
+      if (other.type().equals("send_packet") && t.hop(h.flow, h.index + 1) == null) {
+        addIbcHop(t, h.flow, h.index + 1, tx.chainId(), ct, other); // PFM forwards in the recv message
+        changed = true;
+      }
+    }
+    if (changed) sink.changed(t);
+  }
+
+  private void writeAck(String chain, ObservedTx.Event e) {
+    Hop h = watches.byDestination(chain, e.get("packet_dst_port") + "/" + e.get("packet_dst_channel") + "/" + e.get("packet_sequence"));
+    if (h != null && ack(h, e)) sink.changed(watches.owner(h));
+  }
+
+  private static boolean ack(Hop h, ObservedTx.Event writeAck) {
+    String ack = writeAck.get("packet_ack_hex") != null
+        ? new String(Hex.decode(writeAck.get("packet_ack_hex")), StandardCharsets.UTF_8) : writeAck.get("packet_ack");
+    String error = ackError(ack);
+    return h.acknowledgementWritten(error == null, error);
+  }
+
+  /** The error of an error acknowledgement, null for a success ack. */
+  static String ackError(String ack) {
+    try {
+      JsonObject o = new JsonObject(ack);
+      if (o.containsKey("error")) return o.getString("error");
+      return null;
+    } catch (RuntimeException e) {
+      return null; // not JSON: an application-specific success ack
+    }
+  }
+
+  private void acknowledge(ObservedTx tx, ChainTx ct, ObservedTx.Event e) {
+    Hop h = watches.bySource(tx.chainId(), e.get("packet_src_port") + "/" + e.get("packet_src_channel") + "/" + e.get("packet_sequence"));
+    if (h == null) return;
+    String error = null;
+    for (ObservedTx.Event other : tx.events()) {
+      if (Objects.equals(other.msgIndex(), e.msgIndex()) && other.type().equals("fungible_token_packet") && other.get("error") != null) {
+        error = other.get("error");
+      }
+    }
+    if (h.acknowledged(ct, error == null, error)) sink.changed(watches.owner(h));
+  }
+
+  private void timeout(String chain, ChainTx ct, ObservedTx.Event e) {
+    Hop h = watches.bySource(chain, e.get("packet_src_port") + "/" + e.get("packet_src_channel") + "/" + e.get("packet_sequence"));
+    if (h != null && h.timedOut(ct)) sink.changed(watches.owner(h));
+  }
+
+  private void finalizeDeposit(String chain, ChainTx ct, ObservedTx.Event e) {
+    Hop h = watches.deposit(chain, parseLong(e.get("l1_sequence")));
+    if (h != null && h.finalized(ct, !"false".equals(e.get("success")), e.get("reason"))) sink.changed(watches.owner(h));
+  }
+
+  private void output(String chain, ChainTx ct, ObservedTx.Event e) {
+    long bridge = parseLong(e.get("bridge_id"));
+    OpBridge b = chains.bridgeOf(chain, bridge);
+    if (b == null) return;
+    long covered = parseLong(e.get("l2_block_number"));
+    for (Hop h : watches.withdrawals(chain, bridge)) {
+      if (h.outputProposed(ct, covered, b.finalizationPeriod().toNanos())) sink.changed(watches.owner(h));
+    }
+  }
+
+  private static boolean sameDestination(ObservedTx.Event a, ObservedTx.Event b) {
+    return Objects.equals(a.get("packet_dst_channel"), b.get("packet_dst_channel"))
+        && Objects.equals(a.get("packet_sequence"), b.get("packet_sequence"));
+  }
+
+  private static JsonObject packetData(ObservedTx.Event e) {
+    String hex = e.get("packet_data_hex");
+    String text = hex != null ? new String(Hex.decode(hex), StandardCharsets.UTF_8) : e.get("packet_data");
+    try {
+      return text == null ? new JsonObject() : new JsonObject(text);
+    } catch (RuntimeException ex) {
+      return new JsonObject();
+    }
+  }
+
+  static long parseLong(String s) {
+    try {
+      return s == null ? 0 : Long.parseLong(s.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static long parseUnsigned(String s) {
+    try {
+      return s == null ? 0 : Long.parseUnsignedLong(s.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,133 @@
+package dev.weft.track;
+
+import dev.weft.track.model.Hop;
+import dev.weft.track.model.Transfer;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the tracker waits for on each chain, indexed so that a scanned tx is matched in O(events): tracked tx hashes
+ * not seen yet, packets by their source key (acknowledge/timeout on the sending chain) and destination key
+ * (recv/write_acknowledgement on the receiving chain), deposits by L1 sequence on their rollup, withdrawals by bridge
+ * on their L1. A transfer's entries are rebuilt from its hops whenever it changes.
+ */
+final class Watches {
+  private final Map<String, Map<String, Transfer>> hashes = new HashMap<>();
+  private final Map<String, Map<String, Hop>> sources = new HashMap<>();
+  private final Map<String, Map<String, Hop>> destinations = new HashMap<>();
+  private final Map<String, Map<Long, Hop>> deposits = new HashMap<>();
+  private final Map<String, Map<Long, List<Hop>>> withdrawals = new HashMap<>();
+  private final Map<Hop, Transfer> owners = new HashMap<>();
+  private final Map<Long, List<Runnable>> undo = new HashMap<>();
+
+  /** Indexes what the transfer still waits for (a terminal one leaves when it is saved, see TransferBook#saved). */
+  void index(Transfer t) {
+    remove(t);
+    List<Runnable> u = new ArrayList<>();
+    if (t.tx() == null) {
+      put(hashes, t.chainId, t.txHash, t, u);
+    }
+    for (Hop h : t.hops()) {
+      owners.put(h, t);
+      u.add(() -> owners.remove(h));
+      switch (h.kind) {
+        case IBC -> {
+          if (!h.done()) put(sources, h.fromChain, h.sourceKey(), h, u);
+          // the recv may be seen after the ack (a batch in any order, a catch-up search): keep waiting for it
+          if (!h.toChain.isEmpty() && (h.receiveTx() == null || (!h.done() && h.ackSuccess() == null))) {
+            put(destinations, h.toChain, h.destinationKey(), h, u);
+          }
+        }
+        case OP_DEPOSIT -> {
+          if (!h.done()) put(deposits, h.toChain, h.opSequence, h, u);
+        }
+        case OP_WITHDRAWAL -> {
+          if (h.done()) continue;
+          List<Hop> list = withdrawals.computeIfAbsent(h.toChain, k -> new HashMap<>()).computeIfAbsent(h.bridgeId, k -> new ArrayList<>());
+          list.add(h);
+          u.add(() -> {
+            list.remove(h);
+            if (list.isEmpty()) withdrawals.get(h.toChain).remove(h.bridgeId);
+            if (withdrawals.get(h.toChain).isEmpty()) withdrawals.remove(h.toChain);
+          });
+        }
+      }
+    }
+    undo.put(t.id, u);
+  }
+
+  void remove(Transfer t) {
+    List<Runnable> u = undo.remove(t.id);
+    if (u != null) u.forEach(Runnable::run);
+  }
+
+  private static <K, V> void put(Map<String, Map<K, V>> index, String chain, K key, V value, List<Runnable> undo) {
+    Map<K, V> m = index.computeIfAbsent(chain, c -> new HashMap<>());
+    m.put(key, value);
+    undo.add(() -> {
+      if (m.get(key) == value) m.remove(key);
+      if (m.isEmpty()) index.remove(chain);
+    });
+  }
+
+  Transfer byHash(String chain, String hash) {
+    Map<String, Transfer> m = hashes.get(chain);
+    return m == null ? null : m.get(hash);
+  }
+
+  Hop bySource(String chain, String key) {
+    Map<String, Hop> m = sources.get(chain);
+    return m == null ? null : m.get(key);
+  }
+
+  Hop byDestination(String chain, String key) {
+    Map<String, Hop> m = destinations.get(chain);
+    return m == null ? null : m.get(key);
+  }
+
+  Hop deposit(String chain, long l1Sequence) {
+    Map<Long, Hop> m = deposits.get(chain);
+    return m == null ? null : m.get(l1Sequence);
+  }
+
+  List<Hop> withdrawals(String l1Chain, long bridgeId) {
+    Map<Long, List<Hop>> m = withdrawals.get(l1Chain);
+    List<Hop> l = m == null ? null : m.get(bridgeId);
+    return l == null ? List.of() : List.copyOf(l);
+  }
+
+  /** Hops waiting on this chain as their destination (for timeout detection). */
+  List<Hop> awaitingOn(String chain) {
+    List<Hop> out = new ArrayList<>();
+    Map<String, Hop> d = destinations.get(chain);
+    if (d != null) out.addAll(d.values());
+    Map<Long, List<Hop>> w = withdrawals.get(chain);
+    if (w != null) w.values().forEach(out::addAll);
+    return out;
+  }
+
+  Transfer owner(Hop h) {
+    return owners.get(h);
+  }
+
+  /** Every chain something is waited for on. */
+  Set<String> chains() {
+    Set<String> out = new HashSet<>();
+    out.addAll(hashes.keySet());
+    out.addAll(sources.keySet());
+    out.addAll(destinations.keySet());
+    out.addAll(deposits.keySet());
+    out.addAll(withdrawals.keySet());
+    return out;
+  }
+
+  /** Hashes still awaited on a chain (for tests). */
+  int hashCount() {
+    return hashes.values().stream().mapToInt(Map::size).sum();
+  }
+}

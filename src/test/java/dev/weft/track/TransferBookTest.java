@@ -1,0 +1,292 @@
+package dev.weft.track;
+
+import dev.weft.chain.Hex;
+import dev.weft.config.ConfigSource;
+import dev.weft.node.NodeInfo;
+import dev.weft.route.registry.Denoms;
+import dev.weft.route.registry.RegistryLoader;
+import dev.weft.track.model.Hop;
+import dev.weft.track.model.Transfer;
+import dev.weft.track.model.TransferState;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The hop state machines and their aggregation, driven by hand-made chain events (no node, no database). */
+class TransferBookTest {
+  static final String L1 = "weft-l1-1", EVM = "weft-devnet-1", MOVE = "weft-move-1";
+  static final String INIT_IBC = Denoms.ibc("transfer/channel-0/uinit");
+  static final long SEC = 1_000_000_000L;
+  static final TrackChains CHAINS = new TrackChains(RegistryLoader.load(List.of("conf/registry/devnet.json"),
+      Map.of(MOVE, Duration.ofSeconds(30))), TrackConfig.from(ConfigSource.fileOnly(new JsonObject())), new NodeInfo());
+
+  /** A book whose chains are all scanned from time 0 (no catch-up needed unless said otherwise). */
+  static final class Fixture {
+    final TransferBook book = new TransferBook(CHAINS);
+    final Map<String, Long> covered = new HashMap<>(Map.of(L1, 0L, EVM, 0L, MOVE, 0L));
+    long id = 1;
+
+    Transfer track(String chain, String hash) {
+      Transfer t = new Transfer(id++, chain, hash);
+      book.add(t, TransferState.STATE_SUBMITTED, 0);
+      return t;
+    }
+
+    void apply(ObservedTx... txs) {
+      book.apply(List.of(txs), covered, 1000);
+    }
+  }
+
+  static String hash(int n) {
+    return String.format("%064X", n);
+  }
+
+  static ObservedTx tx(String chain, String hash, long height, long time, List<ObservedTx.Event> events) {
+    return new ObservedTx(chain, hash, height, time, 0, "", events);
+  }
+
+  static ObservedTx.Event ev(String type, String msgIndex, String... kv) {
+    Map<String, String> attrs = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) attrs.put(kv[i], kv[i + 1]);
+    return new ObservedTx.Event(type, attrs, msgIndex);
+  }
+
+  static String data(String denom, String amount, String memo) {
+    return "{\"amount\":\"" + amount + "\",\"denom\":\"" + denom + "\",\"memo\":\"" + memo + "\",\"receiver\":\"r\",\"sender\":\"s\"}";
+  }
+
+  static List<String> packet(String type, String srcChannel, String dstChannel, long seq, long timeout, String data) {
+    List<String> kv = new ArrayList<>(List.of("packet_timeout_height", "0-0", "packet_timeout_timestamp", Long.toString(timeout),
+        "packet_sequence", Long.toString(seq), "packet_src_port", "transfer", "packet_src_channel", srcChannel,
+        "packet_dst_port", "transfer", "packet_dst_channel", dstChannel));
+    if (data != null) kv.addAll(0, List.of("packet_data", data, "packet_data_hex", Hex.lower(data.getBytes(StandardCharsets.UTF_8))));
+    return kv;
+  }
+
+  static ObservedTx.Event send(String msg, String src, String dst, long seq, long timeout, String data) {
+    return ev("send_packet", msg, packet("send_packet", src, dst, seq, timeout, data).toArray(new String[0]));
+  }
+
+  static ObservedTx.Event recv(String msg, String src, String dst, long seq) {
+    return ev("recv_packet", msg, packet("recv_packet", src, dst, seq, 0, "{}").toArray(new String[0]));
+  }
+
+  static ObservedTx.Event writeAck(String msg, String src, String dst, long seq, String ack) {
+    List<String> kv = packet("write_acknowledgement", src, dst, seq, 0, "{}");
+    kv.addAll(List.of("packet_ack", ack, "packet_ack_hex", Hex.lower(ack.getBytes(StandardCharsets.UTF_8))));
+    return ev("write_acknowledgement", msg, kv.toArray(new String[0]));
+  }
+
+  static ObservedTx.Event ackEvent(String msg, String src, String dst, long seq) {
+    return ev("acknowledge_packet", msg, packet("acknowledge_packet", src, dst, seq, 0, null).toArray(new String[0]));
+  }
+
+  static ObservedTx.Event timeoutEvent(String msg, String src, String dst, long seq) {
+    return ev("timeout_packet", msg, packet("timeout_packet", src, dst, seq, 0, null).toArray(new String[0]));
+  }
+
+  static final String OK = "{\"result\":\"AQ==\"}";
+  static final String ERR = "{\"error\":\"ABCI code: 4: error handling packet: see events for details\"}";
+
+  @Test
+  @DisplayName("direct IBC: SUBMITTED → PENDING (sent) → still PENDING when received → COMPLETED_SUCCESS on the ack, released on the destination")
+  void direct() {
+    Fixture f = new Fixture();
+    Transfer t = f.track(L1, hash(1));
+    assertEquals(TransferState.STATE_SUBMITTED, t.state());
+    f.apply(tx(L1, hash(1), 10, 10 * SEC, List.of(send("0", "channel-0", "channel-0", 7, 99 * SEC, data("uinit", "1000", "")))));
+    assertEquals(TransferState.STATE_PENDING, t.state());
+    Hop h = t.hop(0, 0);
+    assertEquals(EVM, h.toChain);
+    assertEquals("uinit", h.denom);
+    assertEquals(INIT_IBC, h.destDenom);
+    assertEquals(0, t.flows().get(0).nextBlocking());
+    f.apply(tx(EVM, hash(2), 12, 12 * SEC, List.of(recv("0", "channel-0", "channel-0", 7), writeAck("0", "channel-0", "channel-0", 7, OK))));
+    assertEquals(Hop.TRANSFER_RECEIVED, h.state());
+    assertEquals(TransferState.STATE_PENDING, t.state());
+    f.apply(tx(L1, hash(3), 14, 14 * SEC, List.of(ackEvent("0", "channel-0", "channel-0", 7))));
+    assertEquals(Hop.TRANSFER_SUCCESS, h.state());
+    assertEquals(TransferState.STATE_COMPLETED_SUCCESS, t.state());
+    assertEquals(new JsonObject().put("chain_id", EVM).put("denom", INIT_IBC).put("amount", "1000").put("released", true),
+        t.flows().get(0).release());
+    assertNull(t.flows().get(0).nextBlocking());
+    assertEquals(1, f.book.changes().size(), "one transfer changed, recorded once");
+  }
+
+  @Test
+  @DisplayName("the events of one batch apply whatever their order, and a tx seen twice changes nothing")
+  void anyOrderIdempotent() {
+    Fixture f = new Fixture();
+    Transfer t = f.track(L1, hash(1));
+    ObservedTx sent = tx(L1, hash(1), 10, 10 * SEC, List.of(send("0", "channel-0", "channel-0", 7, 0, data("uinit", "5", ""))));
+    ObservedTx received = tx(EVM, hash(2), 12, 12 * SEC, List.of(recv("0", "channel-0", "channel-0", 7), writeAck("0", "channel-0", "channel-0", 7, OK)));
+    ObservedTx acked = tx(L1, hash(3), 14, 14 * SEC, List.of(ackEvent("0", "channel-0", "channel-0", 7)));
+    f.apply(acked, received, sent);
+    assertEquals(TransferState.STATE_COMPLETED_SUCCESS, t.state());
+    assertEquals(hash(2), t.hop(0, 0).receiveTx().hash());
+    f.book.saved(f.book.changes());
+    f.apply(sent, received, acked);
+    assertTrue(f.book.changes().isEmpty());
+  }
+
+  @Test
+  @DisplayName("two-hop PFM: the intermediate's recv tx is the next hop's send tx; success once the first hop's async ack lands")
+  void pfm() {
+    Fixture f = new Fixture();
+    Transfer t = f.track(EVM, hash(1));
+    String memo = "{\\\"forward\\\":{}}";
+    f.apply(tx(EVM, hash(1), 10, 10 * SEC, List.of(send("0", "channel-0", "channel-0", 3, 0, data("transfer/channel-0/uinit", "9", memo)))));
+    Hop first = t.hop(0, 0);
+    assertEquals(INIT_IBC, first.denom);
+    assertEquals("uinit", first.destDenom);
+    assertEquals(L1, first.toChain);
+    // the L1 receives and forwards in the same message, without an ack
+    f.apply(tx(L1, hash(2), 12, 12 * SEC, List.of(recv("1", "channel-0", "channel-0", 3), send("1", "channel-1", "channel-0", 5, 0, data("uinit", "9", "")))));
+    Hop second = t.hop(0, 1);
+    assertEquals(hash(2), second.sendTx().hash());
+    assertEquals(hash(2), first.receiveTx().hash());
+    assertEquals(MOVE, second.toChain);
+    assertEquals(INIT_IBC, second.destDenom);
+    assertEquals(1, t.flows().get(0).nextBlocking());
+    f.apply(tx(MOVE, hash(3), 14, 14 * SEC, List.of(recv("0", "channel-1", "channel-0", 5), writeAck("0", "channel-1", "channel-0", 5, OK))));
+    f.apply(tx(L1, hash(4), 16, 16 * SEC, List.of(ackEvent("0", "channel-1", "channel-0", 5), writeAck("0", "channel-0", "channel-0", 3, OK))));
+    assertEquals(Hop.TRANSFER_SUCCESS, second.state());
+    assertEquals(Hop.TRANSFER_RECEIVED, first.state());
+    assertEquals(TransferState.STATE_PENDING, t.state());
+    f.apply(tx(EVM, hash(5), 18, 18 * SEC, List.of(ackEvent("0", "channel-0", "channel-0", 3))));
+    assertEquals(TransferState.STATE_COMPLETED_SUCCESS, t.state());
+    assertEquals(new JsonObject().put("chain_id", MOVE).put("denom", INIT_IBC).put("amount", "9").put("released", true), t.flows().get(0).release());
+  }
+
+  @Test
+  @DisplayName("an error ack on the second hop of a PFM route: PENDING_ERROR (refund on the way to the origin) → COMPLETED_ERROR released on the origin")
+  void pfmErrorAck() {
+    Fixture f = new Fixture();
+    Transfer t = f.track(EVM, hash(1));
+    f.apply(tx(EVM, hash(1), 10, 10 * SEC, List.of(send("0", "channel-0", "channel-0", 3, 0, data("transfer/channel-0/uinit", "9", "m")))));
+    f.apply(tx(L1, hash(2), 12, 12 * SEC, List.of(recv("0", "channel-0", "channel-0", 3), send("0", "channel-1", "channel-0", 5, 0, data("uinit", "9", "")))));
+    f.apply(tx(MOVE, hash(3), 14, 14 * SEC, List.of(recv("0", "channel-1", "channel-0", 5), writeAck("0", "channel-1", "channel-0", 5, ERR))));
+    assertEquals(TransferState.STATE_PENDING_ERROR, t.state());
+    JsonObject release = new JsonObject().put("chain_id", EVM).put("denom", INIT_IBC).put("amount", "9");
+    assertEquals(release.copy().put("released", false), t.flows().get(0).release());
+    assertEquals(1, t.flows().get(0).nextBlocking());
+    f.apply(tx(L1, hash(4), 16, 16 * SEC, List.of(ackEvent("0", "channel-1", "channel-0", 5),
+        writeAck("0", "channel-0", "channel-0", 3, "{\"error\":\"ABCI code: 1: error handling packet: see events for details\"}"))));
+    assertEquals(Hop.TRANSFER_FAILURE, t.hop(0, 1).state());
+    assertEquals(TransferState.STATE_PENDING_ERROR, t.state());
+    f.apply(tx(EVM, hash(5), 18, 18 * SEC, List.of(ackEvent("0", "channel-0", "channel-0", 3))));
+    assertEquals(Hop.TRANSFER_FAILURE, t.hop(0, 0).state());
+    assertEquals(TransferState.STATE_COMPLETED_ERROR, t.state());
+    assertEquals(release.copy().put("released", true), t.flows().get(0).release());
+    assertEquals("STATUS_ERROR_TRANSFER", t.flows().get(0).error().getString("type"));
+    assertEquals(Hop.PACKET_ERROR_ACKNOWLEDGEMENT, t.hop(0, 1).packetErrorType());
+  }
+
+  @Test
+  @DisplayName("a timeout: the destination's clock passing the timeout makes it PENDING_ERROR; timeout_packet refunds: COMPLETED_ERROR")
+  void timeout() {
+    Fixture f = new Fixture();
+    Transfer t = f.track(L1, hash(1));
+    f.apply(tx(L1, hash(1), 10, 10 * SEC, List.of(send("0", "channel-0", "channel-0", 1, 20 * SEC, data("uusdc", "3", "")))));
+    f.book.tick(Map.of(EVM, 19 * SEC), 1000, 60_000);
+    assertEquals(TransferState.STATE_PENDING, t.state());
+    f.book.tick(Map.of(EVM, 20 * SEC), 1000, 60_000);
+    assertEquals(TransferState.STATE_PENDING_ERROR, t.state());
+    assertEquals(Hop.PACKET_ERROR_TIMEOUT, t.hop(0, 0).packetErrorType());
+    f.apply(tx(L1, hash(2), 22, 22 * SEC, List.of(timeoutEvent("0", "channel-0", "channel-0", 1))));
+    assertEquals(TransferState.STATE_COMPLETED_ERROR, t.state());
+    assertEquals(new JsonObject().put("chain_id", L1).put("denom", "uusdc").put("amount", "3").put("released", true), t.flows().get(0).release());
+    assertEquals(hash(2), t.hop(0, 0).timeoutTx().hash());
+  }
+
+  @Test
+  @DisplayName("OPinit deposit: SENT → RECEIVED on finalize_token_deposit (matched by l1_sequence); a failed deposit completes in error")
+  void deposit() {
+    Fixture f = new Fixture();
+    Transfer ok = f.track(L1, hash(1));
+    Transfer ko = f.track(L1, hash(2));
+    String l2 = Denoms.l2(1, "uinit");
+    f.apply(tx(L1, hash(1), 10, 10 * SEC, List.of(ev("initiate_token_deposit", "0", "bridge_id", "1", "l1_sequence", "4", "from", "a", "to", "b",
+        "l1_denom", "uinit", "l2_denom", l2, "amount", "250", "data", ""))),
+        tx(L1, hash(2), 10, 10 * SEC, List.of(ev("initiate_token_deposit", "0", "bridge_id", "1", "l1_sequence", "5", "from", "a", "to", "c",
+            "l1_denom", "uinit", "l2_denom", l2, "amount", "9", "data", ""))));
+    assertEquals(EVM, ok.hop(0, 0).toChain);
+    assertEquals(Hop.OPINIT_SENT, ok.hop(0, 0).state());
+    f.apply(tx(EVM, hash(3), 11, 11 * SEC, List.of(ev("finalize_token_deposit", "0", "l1_sequence", "4", "success", "true", "reason", ""),
+        ev("finalize_token_deposit", "1", "l1_sequence", "5", "success", "false", "reason", "deposit failed"))));
+    assertEquals(TransferState.STATE_COMPLETED_SUCCESS, ok.state());
+    assertEquals(new JsonObject().put("chain_id", EVM).put("denom", l2).put("amount", "250").put("released", true), ok.flows().get(0).release());
+    assertEquals(TransferState.STATE_COMPLETED_ERROR, ko.state());
+    assertEquals("deposit failed", ko.flows().get(0).error().getString("message"));
+  }
+
+  @Test
+  @DisplayName("OPinit withdrawal: claimable (RECEIVED, success) once an output covering it is older than the finalization period")
+  void withdrawal() {
+    Fixture f = new Fixture();
+    Transfer t = f.track(MOVE, hash(1));
+    f.apply(tx(MOVE, hash(1), 50, 50 * SEC, List.of(ev("initiate_token_withdrawal", "0", "from", "a", "to", "b", "denom", Denoms.l2(2, "uinit"),
+        "base_denom", "uinit", "amount", "42", "l2_sequence", "1", "bridge_id", "2"))));
+    Hop h = t.hop(0, 0);
+    assertEquals(L1, h.toChain);
+    assertEquals(50, h.l2Height);
+    f.apply(tx(L1, hash(2), 51, 51 * SEC, List.of(ev("propose_output", "0", "bridge_id", "2", "output_index", "1", "l2_block_number", "49"))));
+    f.book.tick(Map.of(L1, 500 * SEC), 1000, 600_000);
+    assertEquals(Hop.OPINIT_SENT, h.state());
+    f.apply(tx(L1, hash(3), 53, 53 * SEC, List.of(ev("propose_output", "0", "bridge_id", "2", "output_index", "2", "l2_block_number", "50"))));
+    f.book.tick(Map.of(L1, 82 * SEC), 1000, 600_000);
+    assertEquals(Hop.OPINIT_SENT, h.state());
+    f.book.tick(Map.of(L1, 83 * SEC), 1000, 600_000);
+    assertEquals(Hop.OPINIT_RECEIVED, h.state());
+    assertEquals(hash(3), h.receiveTx().hash());
+    assertEquals(TransferState.STATE_COMPLETED_SUCCESS, t.state());
+    assertEquals(new JsonObject().put("chain_id", L1).put("denom", "uinit").put("amount", "42").put("released", true), t.flows().get(0).release());
+  }
+
+  @Test
+  @DisplayName("a tx failed on chain is COMPLETED_ERROR; one never seen is ABANDONED after the stall timeout; a tx starting no transfer succeeds")
+  void failedAbandonedEmpty() {
+    Fixture f = new Fixture();
+    Transfer failed = f.track(L1, hash(1));
+    Transfer never = f.track(L1, hash(2));
+    Transfer plain = f.track(L1, hash(3));
+    f.apply(new ObservedTx(L1, hash(1), 10, 10 * SEC, 5, "insufficient funds", List.of()), tx(L1, hash(3), 10, 10 * SEC, List.of()));
+    assertEquals(TransferState.STATE_COMPLETED_ERROR, failed.state());
+    assertEquals(TransferState.STATE_COMPLETED_SUCCESS, plain.state());
+    f.book.tick(Map.of(), 1000 + 59_000, 60_000);
+    assertEquals(TransferState.STATE_SUBMITTED, never.state());
+    f.book.tick(Map.of(), 1000 + 61_000, 60_000);
+    assertEquals(TransferState.STATE_ABANDONED, never.state());
+    f.book.saved(f.book.changes());
+    assertEquals(0, f.book.size(), "terminal transfers leave the book");
+    assertTrue(f.book.chains().isEmpty());
+  }
+
+  @Test
+  @DisplayName("a hop whose next event may lie behind a chain's scans gets catch-up searches with exact packet keys")
+  void catchUps() {
+    Fixture f = new Fixture();
+    f.covered.put(EVM, 30 * SEC); // weft-devnet-1 was scanned past the send's time
+    f.track(L1, hash(1));
+    f.apply(tx(L1, hash(1), 10, 10 * SEC, List.of(send("0", "channel-0", "channel-0", 7, 0, data("uinit", "1", "")))));
+    List<String> queries = f.book.takeCatchUps(10).stream().map(c -> c.chainId() + " " + c.query()).toList();
+    assertEquals(List.of(
+        EVM + " recv_packet.packet_dst_port='transfer' AND recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='7'",
+        EVM + " write_acknowledgement.packet_dst_port='transfer' AND write_acknowledgement.packet_dst_channel='channel-0' AND write_acknowledgement.packet_sequence='7'"),
+        queries);
+    assertFalse(f.book.pendingCatchUps() > 0);
+  }
+}
