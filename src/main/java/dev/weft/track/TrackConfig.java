@@ -19,13 +19,14 @@ import java.util.Map;
  * @param stallTimeout     a transfer without progress for this long is ABANDONED (an unseen tx too)
  * @param maxBlocksPerPoll most blocks of one chain scanned per cycle (a tracker that fell behind catches up over cycles)
  * @param pageSize         {@code per_page} of {@code tx_search} (CometBFT allows at most 100)
+ * @param maxPagesPerPoll  most pages of txs one chain's scan reads per cycle (the range is cut at a block boundary)
  * @param maxInFlight      requests in flight per chain
  * @param lookupsPerPoll   most one-off searches per cycle (newly tracked hashes, catch-up searches for old packets)
  * @param requestTimeout   timeout of one node request
  * @param nodes            chain id → CometBFT RPC URLs; chains not listed use the registry's {@code apis.rpc}, then
  *                         the local devnet's ports
  */
-public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxBlocksPerPoll, int pageSize, int maxInFlight,
+public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxBlocksPerPoll, int pageSize, int maxPagesPerPoll, int maxInFlight,
                           int lookupsPerPoll, Duration requestTimeout, Map<String, List<String>> nodes) {
 
   public static TrackConfig from(ConfigSource c) {
@@ -38,6 +39,7 @@ public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxB
     return new TrackConfig(poll, stall,
         c.intValue("track.max_blocks_per_poll", 200, 1, 100_000),
         c.intValue("track.page_size", 100, 1, 100),
+        c.intValue("track.max_pages_per_poll", 50, 1, 10_000),
         c.intValue("track.max_in_flight", 8, 1, 1024),
         c.intValue("track.lookups_per_poll", 200, 1, 100_000),
         timeout,

@@ -30,12 +30,15 @@ final class TransferBook implements TxObserver.Sink {
   private final TxObserver observer;
   private final Set<Transfer> changed = new LinkedHashSet<>();
   private final Set<TxObserver.CatchUp> catchUps = new LinkedHashSet<>();
+  private final Map<Long, List<TransferState>> transitions = new HashMap<>();
   private Map<String, Long> coveredUntil = Map.of();
+  private final java.util.function.LongSupplier clock;
   private boolean passChanged;
-  private long now;
 
-  TransferBook(TrackChains chains) {
+  /** @param clock wall clock in ms (progress times, the stall timeout) */
+  TransferBook(TrackChains chains, java.util.function.LongSupplier clock) {
     this.observer = new TxObserver(chains, watches, this);
+    this.clock = clock;
   }
 
   /** Adds a transfer (loaded or newly tracked) with its persisted state and last progress time (ms). */
@@ -72,9 +75,8 @@ final class TransferBook implements TxObserver.Sink {
    * whatever their order). {@code covered} holds, per chain, the block time up to which scans had looked before this
    * batch (absent: the chain was not scanned before), for deciding catch-up searches.
    */
-  void apply(List<ObservedTx> txs, Map<String, Long> covered, long nowMillis) {
+  void apply(List<ObservedTx> txs, Map<String, Long> covered) {
     this.coveredUntil = covered;
-    this.now = nowMillis;
     List<ObservedTx> ordered = new ArrayList<>(txs);
     ordered.sort(java.util.Comparator.comparingLong(ObservedTx::timeNanos));
     for (int pass = 0; pass < MAX_PASSES; pass++) {
@@ -86,10 +88,10 @@ final class TransferBook implements TxObserver.Sink {
 
   /**
    * Time-driven transitions: {@code chainTimes} holds the latest block time seen per chain (timeouts are judged by
-   * the destination's clock, claimability by the L1's), {@code nowMillis} the wall clock for the stall timeout.
+   * the destination's clock, claimability by the L1's); the stall timeout is judged by the wall clock.
    */
-  void tick(Map<String, Long> chainTimes, long nowMillis, long stallMillis) {
-    this.now = nowMillis;
+  void tick(Map<String, Long> chainTimes, long stallMillis) {
+    long nowMillis = clock.getAsLong();
     chainTimes.forEach((chain, time) -> {
       for (Hop h : watches.awaitingOn(chain)) {
         boolean c = h.kind == HopKind.IBC ? h.timeoutPassed(time) : h.kind == HopKind.OP_WITHDRAWAL && h.claimableBy(time);
@@ -106,8 +108,12 @@ final class TransferBook implements TxObserver.Sink {
     if (t == null) return;
     passChanged = true;
     changed.add(t);
-    progressAt.put(t.id, now);
+    progressAt.put(t.id, clock.getAsLong());
     watches.index(t);
+    List<TransferState> states = transitions.computeIfAbsent(t.id, k -> new ArrayList<>());
+    TransferState last = states.isEmpty() ? savedState.get(t.id) : states.get(states.size() - 1);
+    TransferState state = t.state();
+    if (state != last) states.add(state);
   }
 
   @Override
@@ -135,13 +141,18 @@ final class TransferBook implements TxObserver.Sink {
     return catchUps.size();
   }
 
-  /** A change to save: the transfer, its state before and now, its last progress time. */
-  record Change(Transfer transfer, TransferState before, TransferState after, long progressAtMillis) {}
+  /**
+   * A change to save: the transfer, its state before and now, every state it went through since (in order, for the
+   * {@code transfer updated} events), its last progress time.
+   */
+  record Change(Transfer transfer, TransferState before, TransferState after, List<TransferState> states, long progressAtMillis) {}
 
   /** The transfers changed since the last save (kept until {@link #saved}: a failed save is retried next cycle). */
   List<Change> changes() {
     List<Change> out = new ArrayList<>();
-    for (Transfer t : changed) out.add(new Change(t, savedState.get(t.id), t.state(), progressAt.get(t.id)));
+    for (Transfer t : changed) {
+      out.add(new Change(t, savedState.get(t.id), t.state(), List.copyOf(transitions.getOrDefault(t.id, List.of())), progressAt.get(t.id)));
+    }
     return out;
   }
 
@@ -150,6 +161,7 @@ final class TransferBook implements TxObserver.Sink {
     for (Change c : changes) {
       Transfer t = c.transfer();
       changed.remove(t);
+      transitions.remove(t.id);
       savedState.put(t.id, c.after());
       if (c.after().terminal()) {
         open.remove(t.id);

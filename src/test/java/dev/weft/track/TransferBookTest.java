@@ -35,7 +35,8 @@ class TransferBookTest {
 
   /** A book whose chains are all scanned from time 0 (no catch-up needed unless said otherwise). */
   static final class Fixture {
-    final TransferBook book = new TransferBook(CHAINS);
+    long clock = 1000;
+    final TransferBook book = new TransferBook(CHAINS, () -> clock);
     final Map<String, Long> covered = new HashMap<>(Map.of(L1, 0L, EVM, 0L, MOVE, 0L));
     long id = 1;
 
@@ -46,7 +47,7 @@ class TransferBookTest {
     }
 
     void apply(ObservedTx... txs) {
-      book.apply(List.of(txs), covered, 1000);
+      book.apply(List.of(txs), covered);
     }
   }
 
@@ -201,9 +202,11 @@ class TransferBookTest {
     Fixture f = new Fixture();
     Transfer t = f.track(L1, hash(1));
     f.apply(tx(L1, hash(1), 10, 10 * SEC, List.of(send("0", "channel-0", "channel-0", 1, 20 * SEC, data("uusdc", "3", "")))));
-    f.book.tick(Map.of(EVM, 19 * SEC), 1000, 60_000);
+    f.clock = 1000;
+    f.book.tick(Map.of(EVM, 19 * SEC), 60_000);
     assertEquals(TransferState.STATE_PENDING, t.state());
-    f.book.tick(Map.of(EVM, 20 * SEC), 1000, 60_000);
+    f.clock = 1000;
+    f.book.tick(Map.of(EVM, 20 * SEC), 60_000);
     assertEquals(TransferState.STATE_PENDING_ERROR, t.state());
     assertEquals(Hop.PACKET_ERROR_TIMEOUT, t.hop(0, 0).packetErrorType());
     f.apply(tx(L1, hash(2), 22, 22 * SEC, List.of(timeoutEvent("0", "channel-0", "channel-0", 1))));
@@ -244,12 +247,15 @@ class TransferBookTest {
     assertEquals(L1, h.toChain);
     assertEquals(50, h.l2Height);
     f.apply(tx(L1, hash(2), 51, 51 * SEC, List.of(ev("propose_output", "0", "bridge_id", "2", "output_index", "1", "l2_block_number", "49"))));
-    f.book.tick(Map.of(L1, 500 * SEC), 1000, 600_000);
+    f.clock = 1000;
+    f.book.tick(Map.of(L1, 500 * SEC), 600_000);
     assertEquals(Hop.OPINIT_SENT, h.state());
     f.apply(tx(L1, hash(3), 53, 53 * SEC, List.of(ev("propose_output", "0", "bridge_id", "2", "output_index", "2", "l2_block_number", "50"))));
-    f.book.tick(Map.of(L1, 82 * SEC), 1000, 600_000);
+    f.clock = 1000;
+    f.book.tick(Map.of(L1, 82 * SEC), 600_000);
     assertEquals(Hop.OPINIT_SENT, h.state());
-    f.book.tick(Map.of(L1, 83 * SEC), 1000, 600_000);
+    f.clock = 1000;
+    f.book.tick(Map.of(L1, 83 * SEC), 600_000);
     assertEquals(Hop.OPINIT_RECEIVED, h.state());
     assertEquals(hash(3), h.receiveTx().hash());
     assertEquals(TransferState.STATE_COMPLETED_SUCCESS, t.state());
@@ -266,9 +272,11 @@ class TransferBookTest {
     f.apply(new ObservedTx(L1, hash(1), 10, 10 * SEC, 5, "insufficient funds", List.of()), tx(L1, hash(3), 10, 10 * SEC, List.of()));
     assertEquals(TransferState.STATE_COMPLETED_ERROR, failed.state());
     assertEquals(TransferState.STATE_COMPLETED_SUCCESS, plain.state());
-    f.book.tick(Map.of(), 1000 + 59_000, 60_000);
+    f.clock = 1000 + 59_000;
+    f.book.tick(Map.of(), 60_000);
     assertEquals(TransferState.STATE_SUBMITTED, never.state());
-    f.book.tick(Map.of(), 1000 + 61_000, 60_000);
+    f.clock = 1000 + 61_000;
+    f.book.tick(Map.of(), 60_000);
     assertEquals(TransferState.STATE_ABANDONED, never.state());
     f.book.saved(f.book.changes());
     assertEquals(0, f.book.size(), "terminal transfers leave the book");

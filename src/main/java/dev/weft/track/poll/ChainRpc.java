@@ -1,0 +1,13 @@
+package dev.weft.track.poll;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.Future;
+
+/** The two CometBFT RPC calls the tracker polls a chain with; futures hold the JSON-RPC {@code result}. */
+public interface ChainRpc {
+  /** {@code /blockchain?minHeight=&maxHeight=} (0, 0: the latest metas). */
+  Future<JsonNode> blockchain(long minHeight, long maxHeight);
+
+  /** {@code /tx_search?query=&page=&per_page=&order_by=}. */
+  Future<JsonNode> txSearch(String query, int page, int perPage, boolean ascending);
+}
