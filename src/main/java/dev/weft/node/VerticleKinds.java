@@ -6,6 +6,7 @@ import dev.weft.config.Role;
 import dev.weft.devnet.DevnetVerticle;
 import dev.weft.evm.EvmTraceVerticle;
 import dev.weft.route.RouteComputeVerticle;
+import dev.weft.track.TxTrackerVerticle;
 import dev.weft.ingest.BlockIngestVerticle;
 
 import java.util.List;
@@ -19,6 +20,7 @@ public final class VerticleKinds {
     return List.of(
         new VerticleKind("devnet", Role.DEVNET, 1, false, DevnetVerticle::new),
         new VerticleKind("route", Role.ROUTE, 1, false, RouteComputeVerticle::new),
+        new VerticleKind("track", Role.TRACK, 1, true, TxTrackerVerticle::new),
         new VerticleKind("ingest", Role.INGEST, 1, true, BlockIngestVerticle::new),
         new VerticleKind("evm", Role.EVM, 1, true, EvmTraceVerticle::new),
         new VerticleKind("api", Role.API, 1, false, HttpApiVerticle::new),

@@ -77,6 +77,11 @@ public final class CometRpcClient {
         + "&order_by=" + quoted(ascending ? "asc" : "desc"), r -> r);
   }
 
+  /** {@code /blockchain?minHeight=&maxHeight=}: block metas, newest first, at most 20 ({@code 0, 0}: the latest ones). */
+  public Future<JsonNode> blockchain(long minHeight, long maxHeight) {
+    return get("/blockchain?minHeight=" + minHeight + "&maxHeight=" + maxHeight, r -> r);
+  }
+
   /** {@code /tx?hash=0x…} of an upper- or lower-case hex hash. */
   public Future<JsonNode> tx(String hashHex) {
     return get("/tx?hash=0x" + hashHex, r -> r);

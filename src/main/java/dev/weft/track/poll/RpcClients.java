@@ -1,0 +1,80 @@
+package dev.weft.track.poll;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.client.CometRpcClient;
+import dev.weft.chain.client.NodeClientOptions;
+import dev.weft.track.TrackChains;
+import dev.weft.track.TrackConfig;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.micrometer.backends.BackendRegistries;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The tracker's CometBFT RPC clients, one per chain (the node clients of block ingestion: retries, URL rotation,
+ * bounded in flight), built on first use from {@link TrackChains#rpcUrls}. Every request is counted in
+ * {@code weft_track_node_requests_total{chain_id, method}} (what the tracking bench reports per block).
+ */
+public final class RpcClients {
+  private final Vertx vertx;
+  private final TrackChains chains;
+  private final NodeClientOptions options;
+  private final MeterRegistry registry;
+  private final Map<String, CometRpcClient> clients = new LinkedHashMap<>();
+
+  public RpcClients(Vertx vertx, TrackChains chains, TrackConfig config) {
+    this.vertx = vertx;
+    this.chains = chains;
+    this.options = new NodeClientOptions(config.maxInFlight(), config.requestTimeout(), 3, Duration.ofMillis(200),
+        Duration.ofSeconds(2), 3, Duration.ofSeconds(30));
+    MeterRegistry r = BackendRegistries.getDefaultNow();
+    this.registry = r != null ? r : new SimpleMeterRegistry();
+  }
+
+  /** The RPC of a chain, or null when no URL is known for it. */
+  public ChainRpc of(String chainId) {
+    CometRpcClient client = clients.get(chainId);
+    if (client == null) {
+      List<String> urls = chains.rpcUrls(chainId);
+      if (urls.isEmpty()) return null;
+      client = new CometRpcClient(vertx, urls, options);
+      clients.put(chainId, client);
+    }
+    CometRpcClient c = client;
+    Counter metas = counter(chainId, "blockchain");
+    Counter searches = counter(chainId, "tx_search");
+    return new ChainRpc() {
+      @Override
+      public Future<JsonNode> blockchain(long minHeight, long maxHeight) {
+        metas.increment();
+        return c.blockchain(minHeight, maxHeight);
+      }
+
+      @Override
+      public Future<JsonNode> txSearch(String query, int page, int perPage, boolean ascending) {
+        searches.increment();
+        return c.txSearch(query, page, perPage, ascending);
+      }
+    };
+  }
+
+  private Counter counter(String chainId, String method) {
+    return Counter.builder("weft_track_node_requests_total").description("requests the tracker sent to chain nodes")
+        .tag("chain_id", chainId).tag("method", method).register(registry);
+  }
+
+  public Future<Void> close() {
+    List<Future<Void>> closing = new ArrayList<>();
+    clients.values().forEach(c -> closing.add(c.close()));
+    clients.clear();
+    return Future.all(closing).mapEmpty();
+  }
+}
