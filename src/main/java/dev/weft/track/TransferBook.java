@@ -99,7 +99,9 @@ final class TransferBook implements TxObserver.Sink {
       }
     });
     for (Transfer t : new ArrayList<>(open.values())) {
-      if (nowMillis - progressAt.get(t.id) > stallMillis && !t.state().terminal() && t.abandon()) changed(t);
+      if (nowMillis - progressAt.get(t.id) <= stallMillis || changed.contains(t)) continue;
+      if (t.state().terminal()) forget(t); // finished, still missing a receipt nobody found: stop looking
+      else if (t.abandon()) changed(t);
     }
   }
 
@@ -125,6 +127,11 @@ final class TransferBook implements TxObserver.Sink {
   @Override
   public void catchUp(TxObserver.CatchUp c) {
     catchUps.add(c);
+  }
+
+  /** Queues catch-up searches for everything waited for on a chain whose scans start afresh (no saved cursor). */
+  void catchUpOn(String chain) {
+    catchUps.addAll(watches.catchUpsOn(chain));
   }
 
   /** The catch-up searches queued so far (at most {@code max}), removed from the queue. */
@@ -163,13 +170,16 @@ final class TransferBook implements TxObserver.Sink {
       changed.remove(t);
       transitions.remove(t.id);
       savedState.put(t.id, c.after());
-      if (c.after().terminal()) {
-        open.remove(t.id);
-        progressAt.remove(t.id);
-        savedState.remove(t.id);
-        watches.remove(t);
-      }
+      if (c.after().terminal() && !t.missingReceipt()) forget(t);
     }
+  }
+
+  private void forget(Transfer t) {
+    open.remove(t.id);
+    progressAt.remove(t.id);
+    savedState.remove(t.id);
+    transitions.remove(t.id);
+    watches.remove(t);
   }
 
   long progressAt(long id) {

@@ -77,7 +77,7 @@ final class TxObserver {
           Hop h = Hop.deposit(flow, tx.chainId(), b.l2ChainId(), b.bridgeId(), parseLong(e.get("l1_sequence")),
               e.get("l1_denom"), e.get("l2_denom"), e.get("amount"), ct);
           t.addHop(h);
-          if (sink.behind(h.toChain, ct.timeNanos())) sink.catchUp(new CatchUp(h.toChain, "finalize_token_deposit.l1_sequence='" + h.opSequence + "'", 10));
+          if (sink.behind(h.toChain, ct.timeNanos())) CatchUps.deposit(h).forEach(sink::catchUp);
         }
         case "initiate_token_withdrawal" -> {
           OpBridge b = chains.bridge(tx.chainId());
@@ -85,9 +85,7 @@ final class TxObserver {
           Hop h = Hop.withdrawal(flow, tx.chainId(), b.l1ChainId(), b.bridgeId(), parseLong(e.get("l2_sequence")),
               e.get("denom"), e.get("base_denom"), e.get("amount"), ct);
           t.addHop(h);
-          if (sink.behind(h.toChain, ct.timeNanos())) {
-            sink.catchUp(new CatchUp(h.toChain, "propose_output.bridge_id='" + b.bridgeId() + "' AND propose_output.l2_block_number>=" + h.l2Height, 1));
-          }
+          if (sink.behind(h.toChain, ct.timeNanos())) CatchUps.withdrawal(h).forEach(sink::catchUp);
         }
         default -> { }
       }
@@ -109,16 +107,8 @@ final class TxObserver {
         parseUnsigned(e.get("packet_timeout_timestamp")), Denoms.denomOfPath(path), Denoms.denomOfPath(destPath),
         data.getString("amount", ""), sent);
     t.addHop(h);
-    if (!to.isEmpty() && sink.behind(to, sent.timeNanos())) {
-      String key = "packet_dst_port='" + dstPort + "' AND %1$s.packet_dst_channel='" + dstChannel + "' AND %1$s.packet_sequence='" + h.sequence + "'";
-      sink.catchUp(new CatchUp(to, "recv_packet." + String.format(key, "recv_packet"), 10));
-      sink.catchUp(new CatchUp(to, "write_acknowledgement." + String.format(key, "write_acknowledgement"), 10));
-    }
-    if (sink.behind(chain, sent.timeNanos())) {
-      String key = "packet_src_port='" + srcPort + "' AND %1$s.packet_src_channel='" + srcChannel + "' AND %1$s.packet_sequence='" + h.sequence + "'";
-      sink.catchUp(new CatchUp(chain, "acknowledge_packet." + String.format(key, "acknowledge_packet"), 10));
-      sink.catchUp(new CatchUp(chain, "timeout_packet." + String.format(key, "timeout_packet"), 10));
-    }
+    if (!to.isEmpty() && sink.behind(to, sent.timeNanos())) CatchUps.destination(h).forEach(sink::catchUp);
+    if (sink.behind(chain, sent.timeNanos())) CatchUps.source(h).forEach(sink::catchUp);
   }
 
   private void recv(ObservedTx tx, ChainTx ct, ObservedTx.Event e) {

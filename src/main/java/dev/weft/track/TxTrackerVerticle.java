@@ -53,6 +53,7 @@ public final class TxTrackerVerticle extends VerticleBase {
   private final Set<String> unreachable = new HashSet<>();
   private boolean stopped;
   private long timer = -1;
+  private Future<Void> running = Future.succeededFuture();
 
   public TxTrackerVerticle(NodeContext ctx) {
     this.ctx = ctx;
@@ -88,7 +89,8 @@ public final class TxTrackerVerticle extends VerticleBase {
   public Future<?> stop() {
     stopped = true;
     if (timer >= 0) vertx.cancelTimer(timer);
-    return clients == null ? Future.succeededFuture() : clients.close();
+    // the cycle in flight ends (and saves) before the lease goes: a successor never races its last write
+    return running.transform(x -> clients == null ? Future.succeededFuture() : clients.close());
   }
 
   private ChainPoller poller(String chain, ChainRpc rpc, TransferStore.Cursor cursor) {
@@ -99,14 +101,14 @@ public final class TxTrackerVerticle extends VerticleBase {
   private void adopt(TransferStore.Stored s) {
     Transfer t = s.transfer();
     book.add(t, s.state(), s.progressAtMillis());
-    if (t.tx() == null) book.catchUp(new TxObserver.CatchUp(t.chainId, "tx.hash='" + t.txHash + "'", 1));
+    if (t.tx() == null) CatchUps.hash(t).forEach(book::catchUp);
     if (t.state() != s.state()) book.changed(t); // re-armed: its stored state was reset to SUBMITTED
   }
 
   private void cycle() {
     if (stopped) return;
     long started = System.currentTimeMillis();
-    store.takeArmed(ARMED_PER_CYCLE)
+    running = store.takeArmed(ARMED_PER_CYCLE)
         .compose(armed -> {
           armed.forEach(this::adopt);
           return scan();
@@ -119,13 +121,14 @@ public final class TxTrackerVerticle extends VerticleBase {
           });
           book.tick(times, config.stallTimeout().toMillis());
           return save();
-        })
-        .onComplete(ar -> {
-          if (ar.failed()) LOG.warn("tracker cycle failed (retried next cycle): {}", ar.cause().toString());
-          if (stopped) return;
-          long delay = Math.max(1, config.pollInterval().toMillis() - (System.currentTimeMillis() - started));
-          timer = vertx.setTimer(delay, t -> cycle());
         });
+    running.onComplete(ar -> {
+      if (ar.failed()) LOG.warn("tracker cycle failed (retried next cycle): {}", ar.cause().toString());
+      if (stopped) return;
+      long delay = Math.max(1, config.pollInterval().toMillis() - (System.currentTimeMillis() - started));
+      timer = vertx.setTimer(delay, t -> cycle());
+    });
+    running = running.recover(e -> Future.succeededFuture());
   }
 
   /** Scans every chain something is waited for on (in parallel) and applies what they found. */
@@ -146,6 +149,7 @@ public final class TxTrackerVerticle extends VerticleBase {
       }
       pollers.put(chain, poller(chain, rpc, null));
       dropped.remove(chain);
+      book.catchUpOn(chain); // its scans start at its head: what happened before is searched once
     }
     List<ChainPoller> list = new ArrayList<>(pollers.values());
     List<Future<ChainPoller.Scan>> scans = new ArrayList<>();

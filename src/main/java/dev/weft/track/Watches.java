@@ -111,6 +111,19 @@ final class Watches {
     return out;
   }
 
+  /** Catch-up searches for everything waited for on a chain (when its scans start afresh). */
+  List<TxObserver.CatchUp> catchUpsOn(String chain) {
+    List<TxObserver.CatchUp> out = new ArrayList<>();
+    hashes.getOrDefault(chain, Map.of()).values().forEach(t -> out.addAll(CatchUps.hash(t)));
+    sources.getOrDefault(chain, Map.of()).values().forEach(h -> out.addAll(CatchUps.source(h)));
+    destinations.getOrDefault(chain, Map.of()).values().forEach(h -> out.addAll(CatchUps.destination(h)));
+    deposits.getOrDefault(chain, Map.of()).values().forEach(h -> out.addAll(CatchUps.deposit(h)));
+    withdrawals.getOrDefault(chain, Map.of()).values().forEach(l -> l.forEach(h -> {
+      if (h.outputTx() == null) out.addAll(CatchUps.withdrawal(h));
+    }));
+    return out;
+  }
+
   Transfer owner(Hop h) {
     return owners.get(h);
   }

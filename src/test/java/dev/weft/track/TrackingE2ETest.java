@@ -39,7 +39,8 @@ class TrackingE2ETest {
   static void start() {
     h = TrackingHarness.start(TrackingHarness.config()
         .set("devnet.relayer.timeout_receivers", new JsonArray().add(NEVER_RELAYED))
-        .set("devnet.relayer.error_receivers", new JsonArray().add(REFUSES)));
+        .set("devnet.relayer.error_receivers", new JsonArray().add(REFUSES))
+        .set("route.finalization_periods", new JsonObject().put(MOVE, "1s")));
   }
 
   @AfterAll
@@ -178,6 +179,23 @@ class TrackingE2ETest {
     JsonArray seqs = new JsonArray().add(opinit(L1, EVM, "OPINIT_TRANSFER_RECEIVED", tx(L1, hash), tx(EVM, fin)));
     assertEquals(status("STATE_COMPLETED_SUCCESS", seqs, null, release(EVM, l2, "2500000", true), null), normalized(status));
     assertEquals(List.of("STATE_SUBMITTED", "STATE_PENDING", "STATE_COMPLETED_SUCCESS"), h.events(L1, hash));
+  }
+
+  @Test
+  @DisplayName("OP withdrawal weft-move-1 → weft-l1-1: done once claimable (an output covering it, older than the finalization period)")
+  void opWithdrawal() {
+    String l2 = Denoms.l2(2, "uinit");
+    JsonObject msgs = h.msgs(new JsonObject().put("is_op_withdraw", true), "4200", MOVE, l2, L1, "uinit", List.of(CAROL, ALICE), null);
+    assertEquals("/opinit.opchild.v1.MsgInitiateTokenWithdrawal", msgs.getJsonArray("txs").getJsonObject(0).getJsonObject("cosmos_tx")
+        .getJsonArray("msgs").getJsonObject(0).getString("msg_type_url"));
+    JsonObject commit = h.broadcast(msgs, null);
+    String hash = commit.getString("hash");
+    track(hash, MOVE);
+    JsonObject status = h.awaitState(hash, MOVE, "STATE_COMPLETED_SUCCESS");
+    String output = hashOf(h.awaitTx(L1, "propose_output.bridge_id='2' AND propose_output.l2_block_number>=" + commit.getString("height")));
+    JsonArray seqs = new JsonArray().add(opinit(MOVE, L1, "OPINIT_TRANSFER_RECEIVED", tx(MOVE, hash), tx(L1, output)));
+    assertEquals(status("STATE_COMPLETED_SUCCESS", seqs, null, release(L1, "uinit", "4200", true), null), normalized(status));
+    assertEquals(List.of("STATE_SUBMITTED", "STATE_PENDING", "STATE_COMPLETED_SUCCESS"), h.events(MOVE, hash));
   }
 
   @Test

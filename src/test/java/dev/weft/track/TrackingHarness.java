@@ -92,7 +92,13 @@ final class TrackingHarness implements AutoCloseable {
 
   /** /v2/fungible/route then /v2/fungible/msgs for these addresses (one per required chain); the msgs answer. */
   JsonObject msgs(String amount, String srcChain, String srcDenom, String dstChain, String dstDenom, List<String> addresses, Long timeoutSeconds) {
-    JsonObject req = new JsonObject().put("amount_in", amount).put("source_asset_chain_id", srcChain).put("source_asset_denom", srcDenom)
+    return msgs(new JsonObject(), amount, srcChain, srcDenom, dstChain, dstDenom, addresses, timeoutSeconds);
+  }
+
+  /** The same with more route request fields ({@code is_op_withdraw}…). */
+  JsonObject msgs(JsonObject extra, String amount, String srcChain, String srcDenom, String dstChain, String dstDenom,
+                  List<String> addresses, Long timeoutSeconds) {
+    JsonObject req = extra.copy().put("amount_in", amount).put("source_asset_chain_id", srcChain).put("source_asset_denom", srcDenom)
         .put("dest_asset_chain_id", dstChain).put("dest_asset_denom", dstDenom);
     var route = post(api, "/v2/fungible/route", req);
     assertEquals(200, route.statusCode(), route.body());

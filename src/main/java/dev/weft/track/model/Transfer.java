@@ -113,6 +113,15 @@ public final class Transfer {
     return error ? TransferState.STATE_COMPLETED_ERROR : TransferState.STATE_COMPLETED_SUCCESS;
   }
 
+  /**
+   * Whether a finished transfer still misses a tx it can be given: a packet acknowledged on its source whose receipt
+   * was not seen yet (a catch-up search will find it). Such a transfer stays followed a little longer.
+   */
+  public boolean missingReceipt() {
+    for (Hop h : hops) if (h.kind == HopKind.IBC && h.ackTx() != null && h.receiveTx() == null) return true;
+    return false;
+  }
+
   /** What is persisted of the tx itself: where it was seen and its result. */
   public JsonObject txJson() {
     if (tx == null) return null;
