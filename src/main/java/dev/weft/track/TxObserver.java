@@ -105,7 +105,7 @@ final class TxObserver {
         : dstPort + "/" + dstChannel + "/" + path;
     Hop h = Hop.ibc(flow, index, chain, to, srcPort, srcChannel, dstPort, dstChannel, parseLong(e.get("packet_sequence")),
         parseUnsigned(e.get("packet_timeout_timestamp")), Denoms.denomOfPath(path), Denoms.denomOfPath(destPath),
-        data.getString("amount", ""), sent);
+        data.getString("amount", ""), sent).expectingForwards(forwardDepth(data.getString("memo", "")));
     t.addHop(h);
     if (!to.isEmpty() && sink.behind(to, sent.timeNanos())) CatchUps.destination(h).forEach(sink::catchUp);
     if (sink.behind(chain, sent.timeNanos())) CatchUps.source(h).forEach(sink::catchUp);
@@ -180,6 +180,24 @@ final class TxObserver {
     for (Hop h : watches.withdrawals(chain, bridge)) {
       if (h.outputProposed(ct, covered, b.finalizationPeriod().toNanos())) sink.changed(watches.owner(h));
     }
+  }
+
+  /** How many hops a packet-forward memo asks for ({@code forward} nested through {@code next}); 0 for any other memo. */
+  static int forwardDepth(String memo) {
+    int depth = 0;
+    Object cur = memo;
+    while (depth < 16) {
+      JsonObject o;
+      try {
+        o = cur instanceof JsonObject j ? j : cur instanceof String s && s.trim().startsWith("{") ? new JsonObject(s) : null;
+      } catch (RuntimeException e) {
+        o = null;
+      }
+      if (o == null || !(o.getValue("forward") instanceof JsonObject forward)) break;
+      depth++;
+      cur = forward.getValue("next");
+    }
+    return depth;
   }
 
   private static boolean sameDestination(ObservedTx.Event a, ObservedTx.Event b) {

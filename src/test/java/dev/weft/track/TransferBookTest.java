@@ -173,6 +173,20 @@ class TransferBookTest {
   }
 
   @Test
+  @DisplayName("a PFM memo announces its hops: the first hop acknowledged before the intermediate's receipt is seen is not the end")
+  void pfmAnnouncedHops() {
+    Fixture f = new Fixture();
+    Transfer t = f.track(EVM, hash(1));
+    String memo = "{\\\"forward\\\":{\\\"receiver\\\":\\\"c\\\",\\\"next\\\":{\\\"forward\\\":{}}}}";
+    f.apply(tx(EVM, hash(1), 10, 10 * SEC, List.of(send("0", "channel-0", "channel-0", 3, 0, data("transfer/channel-0/uinit", "9", memo)))));
+    assertEquals(2, t.hop(0, 0).forwards());
+    f.apply(tx(EVM, hash(5), 18, 18 * SEC, List.of(ackEvent("0", "channel-0", "channel-0", 3))));
+    assertEquals(Hop.TRANSFER_SUCCESS, t.hop(0, 0).state());
+    assertEquals(TransferState.STATE_PENDING, t.state());
+    assertEquals(1, t.flows().get(0).nextBlocking());
+  }
+
+  @Test
   @DisplayName("an error ack on the second hop of a PFM route: PENDING_ERROR (refund on the way to the origin) → COMPLETED_ERROR released on the origin")
   void pfmErrorAck() {
     Fixture f = new Fixture();

@@ -37,7 +37,8 @@ public record FlowStatus(TransferState state, Integer nextBlocking, JsonObject r
       return new FlowStatus(abandoned ? TransferState.STATE_ABANDONED : TransferState.STATE_PENDING_ERROR, failedAt,
           release(first.fromChain, first.denom, first.amount, false), error);
     }
-    boolean allDone = hops.stream().allMatch(Hop::done);
+    // a PFM memo announces hops not seen yet (the intermediate's receipt may be found after the first hop's ack)
+    boolean allDone = hops.stream().allMatch(Hop::done) && last.forwards() == 0;
     if (allDone) {
       return new FlowStatus(TransferState.STATE_COMPLETED_SUCCESS, null, release(last.toChain, last.destDenom, last.amount, true), null);
     }
@@ -52,6 +53,7 @@ public record FlowStatus(TransferState state, Integer nextBlocking, JsonObject r
       next = h.index;
       break;
     }
+    if (next == null) next = hops.size(); // the next hop, announced by the memo, not seen yet
     return new FlowStatus(abandoned ? TransferState.STATE_ABANDONED : TransferState.STATE_PENDING, next, null, null);
   }
 

@@ -40,6 +40,8 @@ public final class Hop {
   public final long bridgeId, opSequence, l2Height;
   /** The token on the sending chain, what arrives on the receiving chain, and the amount. */
   public final String denom, destDenom, amount;
+  /** IBC: how many further hops the packet's memo asks the packet-forward middleware for (0: it ends here). */
+  private int forwards;
 
   private String state;
   private ChainTx sendTx, receiveTx, ackTx, timeoutTx, outputTx;
@@ -89,6 +91,16 @@ public final class Hop {
                                String l1Denom, String amount, ChainTx sendTx) {
     return new Hop(flow, 0, HopKind.OP_WITHDRAWAL, l2, l1, "", "", "", "", 0, 0, bridgeId, l2Sequence, sendTx.height(),
         l2Denom, l1Denom, amount, OPINIT_SENT, sendTx);
+  }
+
+  /** Sets how many further hops the packet's memo asks for (a PFM route). */
+  public Hop expectingForwards(int n) {
+    forwards = n;
+    return this;
+  }
+
+  public int forwards() {
+    return forwards;
   }
 
   // ---- IBC transitions ----
@@ -260,7 +272,7 @@ public final class Hop {
         .put("sequence", sequence).put("timeout_timestamp", Long.toUnsignedString(timeoutTimestamp))
         .put("bridge_id", bridgeId).put("op_sequence", opSequence).put("l2_height", l2Height)
         .put("denom", denom).put("dest_denom", destDenom).put("amount", amount)
-        .put("claimable_at", claimableAt).put("deposit_failed", depositFailed);
+        .put("claimable_at", claimableAt).put("deposit_failed", depositFailed).put("forwards", forwards);
     if (ackSuccess != null) o.put("ack_success", ackSuccess);
     if (packetErrorType != null) o.put("packet_error", new JsonObject().put("type", packetErrorType).put("message", packetErrorMessage));
     putTx(o, "send_tx", sendTx);
@@ -287,6 +299,7 @@ public final class Hop {
     h.ackSuccess = d.getBoolean("ack_success");
     h.claimableAt = d.getLong("claimable_at", 0L);
     h.depositFailed = d.getBoolean("deposit_failed", false);
+    h.forwards = d.getInteger("forwards", 0);
     JsonObject err = d.getJsonObject("packet_error");
     if (err != null) h.setPacketError(err.getString("type"), err.getString("message"));
     return h;
