@@ -22,12 +22,14 @@ import java.util.Map;
  * @param maxPagesPerPoll  most pages of txs one chain's scan reads per cycle (the range is cut at a block boundary)
  * @param maxInFlight      requests in flight per chain
  * @param lookupsPerPoll   most one-off searches per cycle (newly tracked hashes, catch-up searches for old packets)
+ * @param lookbackBlocks   many newly tracked hashes on one chain are first looked for in one range search over this many
+ *                         blocks before the chain's cursor (a burst of fresh txs costs a few pages, not a search each)
  * @param requestTimeout   timeout of one node request
  * @param nodes            chain id → CometBFT RPC URLs; chains not listed use the registry's {@code apis.rpc}, then
  *                         the local devnet's ports
  */
 public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxBlocksPerPoll, int pageSize, int maxPagesPerPoll, int maxInFlight,
-                          int lookupsPerPoll, Duration requestTimeout, Map<String, List<String>> nodes) {
+                          int lookupsPerPoll, int lookbackBlocks, Duration requestTimeout, Map<String, List<String>> nodes) {
 
   public static TrackConfig from(ConfigSource c) {
     Duration poll = c.duration("track.poll_interval", Duration.ofSeconds(1));
@@ -42,6 +44,7 @@ public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxB
         c.intValue("track.max_pages_per_poll", 50, 1, 10_000),
         c.intValue("track.max_in_flight", 8, 1, 1024),
         c.intValue("track.lookups_per_poll", 200, 1, 100_000),
+        c.intValue("track.lookback_blocks", 100, 0, 100_000),
         timeout,
         nodes(c));
   }

@@ -29,8 +29,9 @@ final class TransferBook implements TxObserver.Sink {
   private final Watches watches = new Watches();
   private final TxObserver observer;
   private final Set<Transfer> changed = new LinkedHashSet<>();
-  private final Set<TxObserver.CatchUp> catchUps = new LinkedHashSet<>();
+  private final Map<String, TxObserver.CatchUp> catchUps = new LinkedHashMap<>();
   private final Map<Long, List<TransferState>> transitions = new HashMap<>();
+  private final Map<Transfer, Integer> hashLookups = new LinkedHashMap<>();
   private Map<String, Long> coveredUntil = Map.of();
   private final java.util.function.LongSupplier clock;
   private boolean passChanged;
@@ -124,20 +125,44 @@ final class TransferBook implements TxObserver.Sink {
     return covered == null || covered >= timeNanos;
   }
 
+  /** Queues a catch-up search; the same search queued twice runs once, from the earlier time (unknown: 0, first). */
   @Override
   public void catchUp(TxObserver.CatchUp c) {
-    catchUps.add(c);
+    catchUps.merge(c.chainId() + " " + c.query(), c, (a, b) -> a.since() <= b.since() ? a : b);
+  }
+
+  /**
+   * Searches a newly followed tx by hash unless the next scan finds it: a tx tracked right after its broadcast is
+   * usually in the next blocks, and one tracked after it was committed is searched a poll later.
+   */
+  void lookUpLater(Transfer t) {
+    if (t.tx() == null) hashLookups.put(t, 1);
+  }
+
+  /** Queues the hash searches whose delay is over (for txs still not seen). */
+  void releaseHashLookups() {
+    for (var it = hashLookups.entrySet().iterator(); it.hasNext(); ) {
+      var e = it.next();
+      if (e.getKey().tx() != null || !open.containsKey(e.getKey().id)) {
+        it.remove();
+      } else if (e.getValue() <= 0) {
+        CatchUps.hash(e.getKey()).forEach(this::catchUp);
+        it.remove();
+      } else {
+        e.setValue(e.getValue() - 1);
+      }
+    }
   }
 
   /** Queues catch-up searches for everything waited for on a chain whose scans start afresh (no saved cursor). */
   void catchUpOn(String chain) {
-    catchUps.addAll(watches.catchUpsOn(chain));
+    watches.catchUpsOn(chain).forEach(this::catchUp);
   }
 
   /** The catch-up searches queued so far (at most {@code max}), removed from the queue. */
   List<TxObserver.CatchUp> takeCatchUps(int max) {
     List<TxObserver.CatchUp> out = new ArrayList<>();
-    for (var it = catchUps.iterator(); it.hasNext() && out.size() < max; ) {
+    for (var it = catchUps.values().iterator(); it.hasNext() && out.size() < max; ) {
       out.add(it.next());
       it.remove();
     }

@@ -21,8 +21,11 @@ import java.util.Objects;
  * idempotent, so a tx seen twice (a scan and a catch-up search) changes nothing the second time.
  */
 final class TxObserver {
-  /** A search to run once because a hop's next event may already be behind the chain's scan cursor. */
-  record CatchUp(String chainId, String query, int perPage) {}
+  /**
+   * A search to run once because a hop's next event may already be behind the chain's scan cursor ({@code since}: the
+   * block time from which it can have happened, 0 when unknown), or to find a newly tracked tx ({@code hash} set).
+   */
+  record CatchUp(String chainId, String query, int perPage, String hash, long since) {}
 
   /** Tells which transfers changed and what to search again. */
   interface Sink {
@@ -77,7 +80,7 @@ final class TxObserver {
           Hop h = Hop.deposit(flow, tx.chainId(), b.l2ChainId(), b.bridgeId(), parseLong(e.get("l1_sequence")),
               e.get("l1_denom"), e.get("l2_denom"), e.get("amount"), ct);
           t.addHop(h);
-          if (sink.behind(h.toChain, ct.timeNanos())) CatchUps.deposit(h).forEach(sink::catchUp);
+          if (sink.behind(h.toChain, ct.timeNanos())) CatchUps.deposit(h, ct.timeNanos()).forEach(sink::catchUp);
         }
         case "initiate_token_withdrawal" -> {
           OpBridge b = chains.bridge(tx.chainId());
@@ -85,7 +88,7 @@ final class TxObserver {
           Hop h = Hop.withdrawal(flow, tx.chainId(), b.l1ChainId(), b.bridgeId(), parseLong(e.get("l2_sequence")),
               e.get("denom"), e.get("base_denom"), e.get("amount"), ct);
           t.addHop(h);
-          if (sink.behind(h.toChain, ct.timeNanos())) CatchUps.withdrawal(h).forEach(sink::catchUp);
+          if (sink.behind(h.toChain, ct.timeNanos())) CatchUps.withdrawal(h, ct.timeNanos()).forEach(sink::catchUp);
         }
         default -> { }
       }
@@ -107,8 +110,8 @@ final class TxObserver {
         parseUnsigned(e.get("packet_timeout_timestamp")), Denoms.denomOfPath(path), Denoms.denomOfPath(destPath),
         data.getString("amount", ""), sent).expectingForwards(forwardDepth(data.getString("memo", "")));
     t.addHop(h);
-    if (!to.isEmpty() && sink.behind(to, sent.timeNanos())) CatchUps.destination(h).forEach(sink::catchUp);
-    if (sink.behind(chain, sent.timeNanos())) CatchUps.source(h).forEach(sink::catchUp);
+    if (!to.isEmpty() && sink.behind(to, sent.timeNanos())) CatchUps.destination(h, sent.timeNanos()).forEach(sink::catchUp);
+    if (sink.behind(chain, sent.timeNanos())) CatchUps.source(h, sent.timeNanos()).forEach(sink::catchUp);
   }
 
   private void recv(ObservedTx tx, ChainTx ct, ObservedTx.Event e) {

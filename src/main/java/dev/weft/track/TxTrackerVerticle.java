@@ -41,6 +41,12 @@ import java.util.Set;
 public final class TxTrackerVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(TxTrackerVerticle.class);
   private static final int ARMED_PER_CYCLE = 10_000;
+  /** Fewer newly tracked hashes on a chain than this are searched one by one rather than by a lookback range. */
+  private static final int LOOKBACK_MIN = 10;
+  /** Search rounds per cycle at most. */
+  private static final int SEARCH_ROUNDS = 3;
+  /** Blocks read per step of a lookback. */
+  private static final int LOOKBACK_STEP = 10;
 
   private final NodeContext ctx;
   private final TrackConfig config;
@@ -51,6 +57,8 @@ public final class TxTrackerVerticle extends VerticleBase {
   private final Map<String, ChainPoller> pollers = new LinkedHashMap<>();
   private final Set<String> dropped = new HashSet<>();
   private final Set<String> unreachable = new HashSet<>();
+  private final Set<String> lookedBack = new HashSet<>();
+  private final TrackMetrics metrics = TrackMetrics.get();
   private boolean stopped;
   private long timer = -1;
   private Future<Void> running = Future.succeededFuture();
@@ -101,7 +109,7 @@ public final class TxTrackerVerticle extends VerticleBase {
   private void adopt(TransferStore.Stored s) {
     Transfer t = s.transfer();
     book.add(t, s.state(), s.progressAtMillis());
-    if (t.tx() == null) CatchUps.hash(t).forEach(book::catchUp);
+    book.lookUpLater(t);
     if (t.state() != s.state()) book.changed(t); // re-armed: its stored state was reset to SUBMITTED
   }
 
@@ -124,6 +132,7 @@ public final class TxTrackerVerticle extends VerticleBase {
         });
     running.onComplete(ar -> {
       if (ar.failed()) LOG.warn("tracker cycle failed (retried next cycle): {}", ar.cause().toString());
+      metrics.cycle(System.currentTimeMillis() - started, book.size());
       if (stopped) return;
       long delay = Math.max(1, config.pollInterval().toMillis() - (System.currentTimeMillis() - started));
       timer = vertx.setTimer(delay, t -> cycle());
@@ -171,31 +180,149 @@ public final class TxTrackerVerticle extends VerticleBase {
     });
   }
 
-  /** Runs the queued one-off searches (bounded) and applies what they found. */
+  /**
+   * Runs the queued one-off searches and applies what they found. Per chain, searches for events since a known time
+   * become one range search over the chain's blocks from then on (the poller learns their times, back at most
+   * {@code track.lookback_blocks} blocks), and a burst of newly tracked hashes (a wallet backend tracking every tx it
+   * broadcast) is looked for in the last {@code track.lookback_blocks} blocks; what remains (unknown times, hashes not
+   * in those blocks) is searched one by one, at most {@code track.lookups_per_poll} per cycle.
+   */
   private Future<Void> searches() {
-    List<TxObserver.CatchUp> queued = book.takeCatchUps(config.lookupsPerPoll());
-    List<Future<List<ObservedTx>>> results = new ArrayList<>();
+    book.releaseHashLookups();
+    return rounds(SEARCH_ROUNDS);
+  }
+
+  /**
+   * Search rounds: what one round finds can start hops whose next events are old too (a tracked tx found in the past,
+   * then its receipt); the next round looks for them in the same cycle.
+   */
+  private Future<Void> rounds(int left) {
+    return searchRound().compose(v -> left > 1 && book.pendingCatchUps() > 0 ? rounds(left - 1) : Future.succeededFuture());
+  }
+
+  private Future<Void> searchRound() {
     List<TxObserver.CatchUp> retry = new ArrayList<>();
+    Map<ChainPoller, List<TxObserver.CatchUp>> byChain = new LinkedHashMap<>();
     Set<String> wanted = book.chains();
-    for (TxObserver.CatchUp c : queued) {
+    for (TxObserver.CatchUp c : book.takeCatchUps(Integer.MAX_VALUE)) {
       if (!wanted.contains(c.chainId())) continue; // nothing waits there any more
       ChainPoller p = pollers.get(c.chainId());
-      if (p == null || p.cursor() == null) { // the chain is not scanned yet: search after its first scan
-        retry.add(c);
-        continue;
-      }
-      results.add(p.search(c.query(), c.perPage()).onFailure(e -> book.catchUp(c)));
+      if (p == null || p.cursor() == null) retry.add(c); // the chain is not scanned yet: search after its first scan
+      else byChain.computeIfAbsent(p, k -> new ArrayList<>()).add(c);
     }
     retry.forEach(book::catchUp);
-    return Future.join(results).transform(ar -> {
-      List<ObservedTx> txs = new ArrayList<>();
-      for (Future<List<ObservedTx>> f : results) if (f.succeeded()) txs.addAll(f.result());
-      Map<String, Long> covered = new HashMap<>();
-      pollers.forEach((chain, p) -> {
-        if (p.cursor() != null) covered.put(chain, p.cursor().timeNanos());
+    int lookback = config.lookbackBlocks();
+    List<Future<Void>> learning = new ArrayList<>();
+    byChain.forEach((p, list) -> {
+      long since = list.stream().filter(c -> c.hash() == null && c.since() > 0).mapToLong(TxObserver.CatchUp::since).min().orElse(Long.MAX_VALUE);
+      if (freshHashes(p, list).size() >= LOOKBACK_MIN) since = Long.MIN_VALUE;
+      if (since != Long.MAX_VALUE && lookback > 0) learning.add(p.learnSince(since, lookback));
+    });
+    return Future.join(learning).transform(x -> {
+      Map<ChainPoller, Future<Batch>> ranges = new LinkedHashMap<>();
+      List<TxObserver.CatchUp> oneByOne = new ArrayList<>();
+      List<TxObserver.CatchUp> lookedFor = new ArrayList<>();
+      byChain.forEach((p, list) -> ranges.put(p, plan(p, list, oneByOne, lookedFor)));
+      List<Future<List<ObservedTx>>> exact = new ArrayList<>();
+      for (int i = config.lookupsPerPoll(); i < oneByOne.size(); i++) book.catchUp(oneByOne.get(i)); // bounded per cycle
+      for (TxObserver.CatchUp c : oneByOne.subList(0, Math.min(oneByOne.size(), config.lookupsPerPoll()))) {
+        if (c.hash() != null) lookedBack.remove(c.chainId() + "/" + c.hash());
+        exact.add(pollers.get(c.chainId()).search(c.query(), c.perPage()).onFailure(e -> book.catchUp(c)));
+      }
+      List<Future<?>> all = new ArrayList<>(ranges.values());
+      all.addAll(exact);
+      return Future.join(all).transform(ar -> {
+        List<ObservedTx> txs = new ArrayList<>();
+        for (Future<List<ObservedTx>> f : exact) if (f.succeeded()) txs.addAll(f.result());
+        // what this batch holds for sure: every tx of a chain from the start of its range searches on
+        Map<String, Long> covered = new HashMap<>();
+        pollers.forEach((chain, p) -> {
+          if (p.cursor() != null) covered.put(chain, p.cursor().timeNanos());
+        });
+        ranges.forEach((p, f) -> {
+          if (f.failed()) return;
+          txs.addAll(f.result().txs());
+          if (f.result().from() <= p.cursor().height()) covered.put(p.chainId(), p.timeBefore(f.result().from()));
+        });
+        book.apply(txs, covered);
+        for (TxObserver.CatchUp c : lookedFor) {
+          if (book.watches().byHash(c.chainId(), c.hash()) != null) book.catchUp(c); // not in the recent blocks: one by one
+          else lookedBack.remove(c.chainId() + "/" + c.hash());
+        }
+        return Future.succeededFuture();
       });
-      book.apply(txs, covered);
-      return Future.succeededFuture();
+    });
+  }
+
+  /** Txs of a chain found by range searches: every tx of the blocks from {@code from} to the cursor is among them. */
+  private record Batch(List<ObservedTx> txs, long from) {}
+
+  private Set<TxObserver.CatchUp> freshHashes(ChainPoller p, List<TxObserver.CatchUp> list) {
+    Set<TxObserver.CatchUp> out = new java.util.LinkedHashSet<>();
+    for (TxObserver.CatchUp c : list) if (c.hash() != null && !lookedBack.contains(p.chainId() + "/" + c.hash())) out.add(c);
+    return out;
+  }
+
+  /**
+   * The range searches of one chain: from the earliest block its catch-ups need (when the poller knows the blocks back
+   * to then), then, for a burst of fresh hashes not all found there, further back {@link #LOOKBACK_STEP} blocks at a
+   * time until all are found or {@code track.lookback_blocks} are read. Catch-ups it cannot place go to
+   * {@code oneByOne}, like a few fresh hashes.
+   */
+  private Future<Batch> plan(ChainPoller p, List<TxObserver.CatchUp> list, List<TxObserver.CatchUp> oneByOne,
+                             List<TxObserver.CatchUp> lookedFor) {
+    long cursor = p.cursor().height();
+    Set<TxObserver.CatchUp> fresh = freshHashes(p, list);
+    Set<String> hashes = new HashSet<>();
+    if (fresh.size() >= LOOKBACK_MIN && config.lookbackBlocks() > 0) {
+      for (TxObserver.CatchUp c : fresh) {
+        lookedBack.add(p.chainId() + "/" + c.hash());
+        hashes.add(c.hash());
+      }
+      lookedFor.addAll(fresh);
+    } else {
+      oneByOne.addAll(fresh);
+    }
+    long from = cursor + 1;
+    for (TxObserver.CatchUp c : list) {
+      if (c.hash() != null) {
+        if (!fresh.contains(c)) oneByOne.add(c);
+        continue;
+      }
+      Long h = c.since() > 0 ? p.heightSince(c.since()) : null;
+      if (h == null) oneByOne.add(c);
+      else from = Math.min(from, Math.max(1, h));
+    }
+    long start = from;
+    Future<Batch> batch = start <= cursor ? p.range(start, cursor).map(txs -> new Batch(txs, start))
+        : Future.succeededFuture(new Batch(List.of(), start));
+    if (hashes.isEmpty()) return batch;
+    long floor = Math.max(1, Math.max(p.knownFrom(), cursor - config.lookbackBlocks() + 1));
+    return batch.compose(b -> {
+      Set<String> left = new HashSet<>(hashes);
+      b.txs().forEach(tx -> left.remove(tx.hash()));
+      if (left.isEmpty()) return Future.succeededFuture(b);
+      return lookback(p, left, b.from() - 1, floor).map(more -> {
+        List<ObservedTx> txs = new ArrayList<>(b.txs());
+        txs.addAll(more.txs());
+        return new Batch(txs, Math.min(b.from(), more.from()));
+      });
+    });
+  }
+
+  /** The txs of the blocks going back from {@code to} (not below {@code floor}) until every hash is among them. */
+  private Future<Batch> lookback(ChainPoller p, Set<String> hashes, long to, long floor) {
+    long from = Math.max(floor, to - LOOKBACK_STEP + 1);
+    if (from > to) return Future.succeededFuture(new Batch(List.of(), to + 1));
+    return p.range(from, to).compose(txs -> {
+      Set<String> left = new HashSet<>(hashes);
+      for (ObservedTx tx : txs) left.remove(tx.hash());
+      if (left.isEmpty() || from <= floor) return Future.succeededFuture(new Batch(txs, from));
+      return lookback(p, left, from - 1, floor).map(more -> {
+        List<ObservedTx> all = new ArrayList<>(txs);
+        all.addAll(more.txs());
+        return new Batch(all, more.from());
+      });
     });
   }
 

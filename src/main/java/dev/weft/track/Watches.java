@@ -111,15 +111,14 @@ final class Watches {
     return out;
   }
 
-  /** Catch-up searches for everything waited for on a chain (when its scans start afresh). */
+  /** Catch-up searches for the events waited for on a chain (when its scans start afresh; hashes are searched apart). */
   List<TxObserver.CatchUp> catchUpsOn(String chain) {
     List<TxObserver.CatchUp> out = new ArrayList<>();
-    hashes.getOrDefault(chain, Map.of()).values().forEach(t -> out.addAll(CatchUps.hash(t)));
-    sources.getOrDefault(chain, Map.of()).values().forEach(h -> out.addAll(CatchUps.source(h)));
-    destinations.getOrDefault(chain, Map.of()).values().forEach(h -> out.addAll(CatchUps.destination(h)));
-    deposits.getOrDefault(chain, Map.of()).values().forEach(h -> out.addAll(CatchUps.deposit(h)));
+    sources.getOrDefault(chain, Map.of()).values().forEach(h -> out.addAll(CatchUps.source(h, h.sendTx().timeNanos())));
+    destinations.getOrDefault(chain, Map.of()).values().forEach(h -> out.addAll(CatchUps.destination(h, h.sendTx().timeNanos())));
+    deposits.getOrDefault(chain, Map.of()).values().forEach(h -> out.addAll(CatchUps.deposit(h, h.sendTx().timeNanos())));
     withdrawals.getOrDefault(chain, Map.of()).values().forEach(l -> l.forEach(h -> {
-      if (h.outputTx() == null) out.addAll(CatchUps.withdrawal(h));
+      if (h.outputTx() == null) out.addAll(CatchUps.withdrawal(h, h.sendTx().timeNanos()));
     }));
     return out;
   }

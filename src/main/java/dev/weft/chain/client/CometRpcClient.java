@@ -77,6 +77,16 @@ public final class CometRpcClient {
         + "&order_by=" + quoted(ascending ? "asc" : "desc"), r -> r);
   }
 
+  /**
+   * {@code /tx_search}, its {@code result} read by a streaming reader (no tree: a page of busy txs is large, and the
+   * reader can skip what it does not need, such as the raw txs).
+   */
+  public <T> Future<T> txSearch(String query, int page, int perPage, boolean ascending, BlockResults.Reader<T> reader) {
+    String path = "/tx_search?query=" + quoted(query) + "&page=" + page + "&per_page=" + perPage
+        + "&order_by=" + quoted(ascending ? "asc" : "desc");
+    return http.get(path, buf -> streamResult(path, buf, reader));
+  }
+
   /** {@code /blockchain?minHeight=&maxHeight=}: block metas, newest first, at most 20 ({@code 0, 0}: the latest ones). */
   public Future<JsonNode> blockchain(long minHeight, long maxHeight) {
     return get("/blockchain?minHeight=" + minHeight + "&maxHeight=" + maxHeight, r -> r);

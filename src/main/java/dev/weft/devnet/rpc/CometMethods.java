@@ -31,9 +31,11 @@ final class CometMethods {
   private final IntSupplier port;
   private final String nodeId;
   private final BroadcastMethods broadcast;
+  private final TxSearch search;
 
   CometMethods(Vertx vertx, DevnetChain chain, String host, int searchWindow, IntSupplier port, BroadcastMethods broadcast) {
     this.broadcast = broadcast;
+    this.search = new TxSearch(chain, searchWindow);
     this.vertx = vertx;
     this.chain = chain;
     this.host = host;
@@ -60,7 +62,7 @@ final class CometMethods {
       case "blockchain" -> blockchain(p);
       case "validators" -> validators(p);
       case "tx" -> tx(p);
-      case "tx_search" -> vertx.executeBlocking(() -> new TxSearch(chain, searchWindow).search(p), false);
+      case "tx_search" -> vertx.executeBlocking(() -> search.search(p), false);
       case "broadcast_tx_sync", "broadcast_tx_async" -> broadcast.sync(p.get("tx"));
       case "broadcast_tx_commit" -> broadcast.commit(p.get("tx"));
       default -> throw new JsonRpc.Error(-32601, "Method not found", null);

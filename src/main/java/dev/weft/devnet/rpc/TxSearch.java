@@ -18,8 +18,16 @@ import java.util.Map;
  * conditions allow (the highest of them). Runs on a worker thread.
  */
 final class TxSearch {
+  private static final int REMEMBERED = 8;
+
   private final DevnetChain chain;
   private final int window;
+  private final java.util.Map<String, List<DevnetChain.TxRef>> recent = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(java.util.Map.Entry<String, List<DevnetChain.TxRef>> e) {
+      return size() > REMEMBERED;
+    }
+  };
 
   TxSearch(DevnetChain chain, int window) {
     this.chain = chain;
@@ -37,6 +45,33 @@ final class TxSearch {
     if (!order.isEmpty() && !order.equals("asc") && !order.equals("desc")) {
       throw CometRpcServer.internal("expected order_by to be either `asc` or `desc` or empty");
     }
+    String key = chain.head() + " " + order + " " + p.get("query");
+    List<DevnetChain.TxRef> found;
+    synchronized (recent) {
+      found = recent.get(key);
+    }
+    if (found == null) {
+      found = matches(q, order);
+      synchronized (recent) {
+        recent.put(key, found);
+      }
+    }
+    int perPage = CometMethods.perPage(p.get("per_page"));
+    int page = CometMethods.page(p.get("page"), found.size(), perPage);
+    List<DevnetChain.TxRef> slice = found.subList(Math.min(found.size(), (page - 1) * perPage), Math.min(found.size(), page * perPage));
+    int total = found.size();
+    return g -> {
+      g.writeStartObject();
+      g.writeArrayFieldStart("txs");
+      for (DevnetChain.TxRef r : slice) CometJson.resultTx(g, r.block(), r.tx());
+      g.writeEndArray();
+      g.writeStringField("total_count", Integer.toString(total));
+      g.writeEndObject();
+    };
+  }
+
+  /** Every tx the query matches, in the requested order. */
+  private List<DevnetChain.TxRef> matches(TxQuery q, String order) {
     List<DevnetChain.TxRef> found = new ArrayList<>();
     String hash = q.hash();
     if (hash != null) {
@@ -64,17 +99,6 @@ final class TxSearch {
     }
     Comparator<DevnetChain.TxRef> byPosition = Comparator.<DevnetChain.TxRef>comparingLong(r -> r.block().height).thenComparingInt(r -> r.tx().index);
     found.sort(order.equals("desc") ? byPosition.reversed() : byPosition);
-    int perPage = CometMethods.perPage(p.get("per_page"));
-    int page = CometMethods.page(p.get("page"), found.size(), perPage);
-    List<DevnetChain.TxRef> slice = found.subList(Math.min(found.size(), (page - 1) * perPage), Math.min(found.size(), page * perPage));
-    int total = found.size();
-    return g -> {
-      g.writeStartObject();
-      g.writeArrayFieldStart("txs");
-      for (DevnetChain.TxRef r : slice) CometJson.resultTx(g, r.block(), r.tx());
-      g.writeEndArray();
-      g.writeStringField("total_count", Integer.toString(total));
-      g.writeEndObject();
-    };
+    return List.copyOf(found);
   }
 }

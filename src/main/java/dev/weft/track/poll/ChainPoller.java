@@ -6,7 +6,6 @@ import dev.weft.track.ObservedTx;
 import io.vertx.core.Future;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,12 +15,16 @@ import java.util.TreeMap;
  * metas of the new blocks ({@code /blockchain}, 20 per request: heights, times, tx counts) and, when some hold txs,
  * every tx of those blocks in pages ({@code tx_search "tx.height>=a AND tx.height<=b"}, ascending), to be matched
  * locally. A scan covers at most {@code maxBlocks} blocks and {@code maxPages} pages, so a tracker that fell behind
- * catches up over several cycles. One-off searches (a newly tracked hash, a catch-up for an old packet) are
- * {@code tx_search} queries with exact keys; their block times come from {@code /blockchain} too (cached).
+ * catches up over several cycles.
+ *
+ * <p>The poller also knows the times of a contiguous run of recent blocks (those it scanned, and older ones it was
+ * asked to learn), so that a search for events since a given time can be one range search over the blocks from
+ * then on ({@link #heightSince}) rather than an exact search per hop. One-off searches with exact keys get their
+ * block times from {@code /blockchain} too (cached).
  */
 public final class ChainPoller {
   private static final int METAS_PER_REQUEST = 20;
-  private static final int TIME_CACHE = 4096;
+  private static final int TIME_CACHE = 8192;
 
   private final String chainId;
   private final ChainRpc rpc;
@@ -29,12 +32,9 @@ public final class ChainPoller {
   private final int pageSize;
   private final int maxPages;
   private TransferStore.Cursor cursor;
-  private final Map<Long, Long> times = new LinkedHashMap<>(TIME_CACHE, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, Long> e) {
-      return size() > TIME_CACHE;
-    }
-  };
+  /** Block times (ns) by height; every height of [knownFrom, cursor] is in it. */
+  private final TreeMap<Long, Long> times = new TreeMap<>();
+  private long knownFrom = -1;
 
   /** The txs a scan found and the cursor it reached; {@code coveredBefore} = the block time scans had reached before. */
   public record Scan(List<ObservedTx> txs, TransferStore.Cursor cursor, Long coveredBefore) {}
@@ -46,6 +46,10 @@ public final class ChainPoller {
     this.maxBlocks = maxBlocks;
     this.pageSize = pageSize;
     this.maxPages = maxPages;
+    if (cursor != null) {
+      times.put(cursor.height(), cursor.timeNanos());
+      knownFrom = cursor.height();
+    }
   }
 
   public String chainId() {
@@ -59,7 +63,7 @@ public final class ChainPoller {
 
   /**
    * Scans the blocks after the cursor. The first scan of a chain starts at its head (nothing before it is read: the
-   * tracker catches up on older events with exact searches).
+   * tracker catches up on older events with searches).
    */
   public Future<Scan> scan() {
     TransferStore.Cursor before = cursor;
@@ -69,6 +73,8 @@ public final class ChainPoller {
         long head = r.path("last_height").asLong();
         long[] m = metas.get(head);
         cursor = new TransferStore.Cursor(head, m == null ? 0 : m[0]);
+        remember(metas);
+        knownFrom = head;
         return new Scan(List.of(), cursor, null);
       });
     }
@@ -78,12 +84,17 @@ public final class ChainPoller {
       long to = Math.min(head, before.height() + maxBlocks);
       if (to < from) return Future.succeededFuture(new Scan(List.of(), before, before.timeNanos()));
       TreeMap<Long, long[]> metas = metas(first);
-      List<Future<JsonNode>> more = new ArrayList<>();
-      for (long h = from + METAS_PER_REQUEST; h <= to; h += METAS_PER_REQUEST) more.add(rpc.blockchain(h, Math.min(to, h + METAS_PER_REQUEST - 1)));
-      return Future.all(more).compose(all -> {
-        for (int i = 0; i < more.size(); i++) metas.putAll(metas(all.resultAt(i)));
-        return txsOf(metas, from, to, before);
-      });
+      return more(metas, from + METAS_PER_REQUEST, to).compose(v -> txsOf(metas, from, to, before));
+    });
+  }
+
+  /** Adds the metas of [from, to] to {@code metas}, 20 per request, in parallel. */
+  private Future<Void> more(TreeMap<Long, long[]> metas, long from, long to) {
+    List<Future<JsonNode>> more = new ArrayList<>();
+    for (long h = from; h <= to; h += METAS_PER_REQUEST) more.add(rpc.blockchain(h, Math.min(to, h + METAS_PER_REQUEST - 1)));
+    return Future.all(more).map(all -> {
+      for (int i = 0; i < more.size(); i++) metas.putAll(metas(all.resultAt(i)));
+      return null;
     });
   }
 
@@ -98,17 +109,68 @@ public final class ChainPoller {
       end = h;
     }
     if (end < from) return Future.succeededFuture(new Scan(List.of(), before, before.timeNanos()));
-    metas.forEach((h, m) -> times.put(h, m[0]));
+    remember(metas.headMap(end, true));
     TransferStore.Cursor next = new TransferStore.Cursor(end, metas.get(end)[0]);
     if (txCount == 0) {
       cursor = next;
       return Future.succeededFuture(new Scan(List.of(), next, before.timeNanos()));
     }
-    long last = end;
-    return search("tx.height>=" + from + " AND tx.height<=" + last, Integer.MAX_VALUE, Integer.MAX_VALUE).map(txs -> {
+    return range(from, end).map(txs -> {
       cursor = next;
       return new Scan(txs, next, before.timeNanos());
     });
+  }
+
+  /** Every tx of the blocks [from, to] (all pages), with their block times. */
+  public Future<List<ObservedTx>> range(long from, long to) {
+    return search("tx.height>=" + from + " AND tx.height<=" + to, Integer.MAX_VALUE, Integer.MAX_VALUE);
+  }
+
+  /**
+   * Learns the times of the blocks before the known run, going back (20 per request) until a block older than
+   * {@code since} or {@code maxBlocks} blocks before the cursor.
+   */
+  public Future<Void> learnSince(long since, int maxBlocks) {
+    if (cursor == null || knownFrom < 0) return Future.succeededFuture();
+    long floor = Math.max(1, cursor.height() - maxBlocks + 1);
+    if (knownFrom <= floor || times.get(knownFrom) < since) return Future.succeededFuture();
+    long to = knownFrom - 1;
+    long from = Math.max(floor, to - METAS_PER_REQUEST + 1);
+    return rpc.blockchain(from, to).compose(r -> {
+      TreeMap<Long, long[]> metas = metas(r);
+      for (long h = from; h <= to; h++) if (!metas.containsKey(h)) return Future.<Void>succeededFuture(); // pruned: stop here
+      remember(metas);
+      knownFrom = from;
+      return learnSince(since, maxBlocks);
+    });
+  }
+
+  /**
+   * The first height whose block time is at or after {@code since}, when the known run of blocks reaches back before
+   * it (so a range search from there misses nothing); {@code cursor + 1} when no scanned block is that recent; null
+   * when the blocks of that time are not known.
+   */
+  public Long heightSince(long since) {
+    if (cursor == null || knownFrom < 0 || times.get(knownFrom) >= since) return null;
+    long h = cursor.height();
+    while (h >= knownFrom && times.get(h) >= since) h--;
+    return h + 1;
+  }
+
+  /**
+   * The block time just before {@code height} (of the block below it when known, else a nanosecond before it): a
+   * batch holding every tx from {@code height} on holds every event after that time.
+   */
+  public long timeBefore(long height) {
+    Long below = times.get(height - 1);
+    if (below != null) return below;
+    Long at = times.get(height);
+    return at != null ? at - 1 : (cursor == null ? 0 : cursor.timeNanos());
+  }
+
+  /** The lowest height of the run of blocks whose times are known (up to the cursor); the cursor's height at least. */
+  public long knownFrom() {
+    return knownFrom < 0 ? (cursor == null ? 0 : cursor.height()) : knownFrom;
   }
 
   /** The txs a one-off query matches (at most {@code limit}, ascending), with their block times. */
@@ -119,37 +181,43 @@ public final class ChainPoller {
   private Future<List<ObservedTx>> search(String query, int limit, int pageLimit) {
     int perPage = Math.min(pageSize, limit);
     return rpc.txSearch(query, 1, perPage, true).compose(first -> {
-      long total = first.path("total_count").asLong();
-      long wanted = Math.min(total, limit);
+      long wanted = Math.min(first.totalCount(), limit);
       int pages = (int) Math.min((wanted + perPage - 1) / perPage, pageLimit);
-      List<Future<JsonNode>> rest = new ArrayList<>();
+      List<Future<SearchPage>> rest = new ArrayList<>();
       for (int p = 2; p <= pages; p++) rest.add(rpc.txSearch(query, p, perPage, true));
       return Future.all(rest).compose(all -> {
-        List<JsonNode> txs = new ArrayList<>();
-        first.path("txs").forEach(txs::add);
-        for (int i = 0; i < rest.size(); i++) all.<JsonNode>resultAt(i).path("txs").forEach(txs::add);
+        List<ObservedTx> txs = new ArrayList<>(first.txs());
+        for (int i = 0; i < rest.size(); i++) txs.addAll(all.<SearchPage>resultAt(i).txs());
         if (txs.size() > limit) txs = txs.subList(0, limit);
         return withTimes(txs);
       });
     });
   }
 
-  private Future<List<ObservedTx>> withTimes(List<JsonNode> txs) {
+  private Future<List<ObservedTx>> withTimes(List<ObservedTx> txs) {
     List<Future<JsonNode>> lookups = new ArrayList<>();
     List<Long> missing = new ArrayList<>();
-    for (JsonNode tx : txs) {
-      long h = tx.path("height").asLong();
-      if (!times.containsKey(h) && !missing.contains(h)) {
-        missing.add(h);
-        lookups.add(rpc.blockchain(h, h));
+    for (ObservedTx tx : txs) {
+      if (!times.containsKey(tx.height()) && !missing.contains(tx.height())) {
+        missing.add(tx.height());
+        lookups.add(rpc.blockchain(tx.height(), tx.height()));
       }
     }
     return Future.all(lookups).map(all -> {
-      for (int i = 0; i < lookups.size(); i++) metas(all.resultAt(i)).forEach((h, m) -> times.put(h, m[0]));
+      for (int i = 0; i < lookups.size(); i++) remember(metas(all.resultAt(i)));
       List<ObservedTx> out = new ArrayList<>(txs.size());
-      for (JsonNode tx : txs) out.add(TxJson.observed(chainId, tx, times.getOrDefault(tx.path("height").asLong(), 0L)));
+      for (ObservedTx tx : txs) {
+        out.add(new ObservedTx(tx.chainId(), tx.hash(), tx.height(), times.getOrDefault(tx.height(), 0L), tx.code(), tx.log(), tx.events()));
+      }
       return out;
     });
+  }
+
+  /** Keeps block times (the oldest go first once the cache is full, moving the known run's start). */
+  private void remember(Map<Long, long[]> metas) {
+    metas.forEach((h, m) -> times.put(h, m[0]));
+    while (times.size() > TIME_CACHE) times.pollFirstEntry();
+    if (knownFrom >= 0 && !times.isEmpty() && times.firstKey() > knownFrom) knownFrom = times.firstKey();
   }
 
   /** height → {block time ns, tx count} of a {@code /blockchain} result. */

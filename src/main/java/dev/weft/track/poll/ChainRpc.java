@@ -8,6 +8,6 @@ public interface ChainRpc {
   /** {@code /blockchain?minHeight=&maxHeight=} (0, 0: the latest metas). */
   Future<JsonNode> blockchain(long minHeight, long maxHeight);
 
-  /** {@code /tx_search?query=&page=&per_page=&order_by=}. */
-  Future<JsonNode> txSearch(String query, int page, int perPage, boolean ascending);
+  /** {@code /tx_search?query=&page=&per_page=&order_by=}: one page, the txs without block times. */
+  Future<SearchPage> txSearch(String query, int page, int perPage, boolean ascending);
 }

@@ -59,9 +59,9 @@ public final class RpcClients {
       }
 
       @Override
-      public Future<JsonNode> txSearch(String query, int page, int perPage, boolean ascending) {
+      public Future<SearchPage> txSearch(String query, int page, int perPage, boolean ascending) {
         searches.increment();
-        return c.txSearch(query, page, perPage, ascending);
+        return c.txSearch(query, page, perPage, ascending, parser -> SearchPage.read(chainId, parser));
       }
     };
   }
