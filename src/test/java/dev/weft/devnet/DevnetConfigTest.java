@@ -64,4 +64,20 @@ class DevnetConfigTest {
     DevnetStart otherChain = DevnetStart.resolve(d, "weft-other-1", t0.plusSeconds(2000));
     assertEquals(300, otherChain.head());
   }
+
+  @Test
+  @DisplayName("the multi-chain devnet: the L1 and the minimove rollup on their ports by default, relayer and executor delays, failure rules")
+  void multichain() throws Exception {
+    DevnetConfig d = WeftConfig.from(ConfigSource.fileOnly(defaults())).devnet();
+    assertEquals(java.util.List.of(new DevnetConfig.ExtraChain("weft-l1-1", 26667, 1327), new DevnetConfig.ExtraChain("weft-move-1", 26677, 1337)), d.chains());
+    assertEquals("conf/registry/devnet.json", d.registry());
+    assertEquals(new DevnetConfig.RelayerConfig(Duration.ofSeconds(2), java.util.List.of(), java.util.List.of()), d.relayer());
+    assertEquals(new DevnetConfig.OpinitConfig(Duration.ofSeconds(2), Duration.ofSeconds(10)), d.opinit());
+    DevnetConfig alone = WeftConfig.from(new ConfigSource(defaults(), Map.of("WEFT_DEVNET_CHAINS", "{}", "WEFT_DEVNET_RELAYER_ERROR_RECEIVERS", "a,b"), Map.of())).devnet();
+    assertEquals(false, alone.multichain());
+    assertEquals(java.util.List.of("a", "b"), alone.relayer().errorReceivers());
+    ConfigException port = assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(defaults(),
+        Map.of("WEFT_DEVNET_CHAINS", "{\"weft-l1-1\": {\"rpc_port\": 70000}}"), Map.of())));
+    assertEquals("configuration key 'devnet.chains.weft-l1-1.rpc_port': must be a port between 0 and 65535 (got 70000)", port.getMessage());
+  }
 }
