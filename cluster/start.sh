@@ -37,7 +37,8 @@ wait_for "node0's devnet" curl -sf http://127.0.0.1:26657/status
 i=1
 for roles in "$@"; do
   start_node "node$i" "$roles" $((8080 + i - 1)) $((5701 + i)) $((7000 + i - 1)) WEFT_DATABASE_URL="$DB_URL" \
-    WEFT_CHAIN_RPC=http://127.0.0.1:26657 WEFT_CHAIN_REST=http://127.0.0.1:1317 WEFT_CHAIN_JSON_RPC=http://127.0.0.1:8545
+    WEFT_CHAIN_RPC=http://127.0.0.1:26657 WEFT_CHAIN_REST=http://127.0.0.1:1317 WEFT_CHAIN_JSON_RPC=http://127.0.0.1:8545 \
+    WEFT_TRACK_NODES='{"weft-l1-1":["http://127.0.0.1:26667"],"weft-move-1":["http://127.0.0.1:26677"]}'
   grep -q "is up" "$RUN/node$i.log" 2>/dev/null || wait_for "node$i" grep -q "is up" "$RUN/node$i.log"
   i=$((i + 1))
 done

@@ -105,7 +105,7 @@ public final class TrackingApi implements ApiModule {
   private Future<TrackService> service() {
     if (service == null) {
       service = ctx.vertx().executeBlocking(() -> new TrackService(new TransferStore(ctx.pool()),
-          TrackChains.load(ctx.config().route(), ctx.config().track(), ctx.info()), ctx.vertx().eventBus()));
+          TrackChains.load(ctx.config(), ctx.info()), ctx.vertx().eventBus()));
       service.onFailure(e -> service = null);
     }
     return service;

@@ -1,6 +1,8 @@
 package dev.weft.track;
 
 import dev.weft.chain.Hex;
+import dev.weft.config.ChainConfig;
+import dev.weft.config.WeftConfig;
 import dev.weft.node.NodeInfo;
 import dev.weft.route.RouteConfig;
 import dev.weft.route.registry.Chain;
@@ -22,16 +24,20 @@ public final class TrackChains {
   private final Registry registry;
   private final TrackConfig config;
   private final NodeInfo info;
+  private final ChainConfig indexed;
 
-  public TrackChains(Registry registry, TrackConfig config, NodeInfo info) {
+  /** @param indexed the chain this node indexes ({@code chain.*}): its configured RPC URLs serve the tracker too */
+  public TrackChains(Registry registry, TrackConfig config, NodeInfo info, ChainConfig indexed) {
     this.registry = registry;
     this.config = config;
     this.info = info;
+    this.indexed = indexed;
   }
 
   /** Loads the registries (blocking: file IO). */
-  public static TrackChains load(RouteConfig route, TrackConfig config, NodeInfo info) {
-    return new TrackChains(RegistryLoader.load(route.registries(), route.finalizationPeriods()), config, info);
+  public static TrackChains load(WeftConfig c, NodeInfo info) {
+    RouteConfig route = c.route();
+    return new TrackChains(RegistryLoader.load(route.registries(), route.finalizationPeriods()), c.track(), info, c.chain());
   }
 
   public boolean supported(String chainId) {
@@ -81,12 +87,14 @@ public final class TrackChains {
   }
 
   /**
-   * The CometBFT RPC URLs of a chain: {@code track.nodes}, else the registry's {@code apis.rpc}, else the local
-   * devnet's port for it when this node runs the devnet; empty when none is known.
+   * The CometBFT RPC URLs of a chain: {@code track.nodes}, else {@code chain.rpc} for the chain this node indexes, else
+   * the registry's {@code apis.rpc}, else the local devnet's port for it when this node runs the devnet; empty when
+   * none is known.
    */
   public List<String> rpcUrls(String chainId) {
     List<String> configured = config.nodes().get(chainId);
     if (configured != null) return configured;
+    if (indexed != null && indexed.chainId().equals(chainId) && !indexed.rpcUrls().isEmpty()) return indexed.rpcUrls();
     Chain c = registry.chain(chainId);
     if (c != null && c.rpc() != null && !c.rpc().isBlank()) return List.of(c.rpc());
     String port = info.get("devnet." + chainId + ".rpc.port");

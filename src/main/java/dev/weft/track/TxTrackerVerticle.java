@@ -71,7 +71,7 @@ public final class TxTrackerVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     store = new TransferStore(ctx.pool());
-    return vertx.executeBlocking(() -> TrackChains.load(ctx.config().route(), config, ctx.info()))
+    return vertx.executeBlocking(() -> TrackChains.load(ctx.config(), ctx.info()))
         .compose(c -> {
           chains = c;
           book = new TransferBook(c, System::currentTimeMillis);

@@ -47,7 +47,7 @@ class TrackConfigTest {
     info.put("devnet.host", "127.0.0.1");
     info.put("devnet.weft-l1-1.rpc.port", "4567");
     TrackConfig config = WeftConfig.from(new ConfigSource(file(), Map.of("WEFT_TRACK_NODES", "{\"weft-move-1\": [\"http://move.example\"]}"), Map.of())).track();
-    TrackChains c = new TrackChains(RegistryLoader.load(List.of("conf/registry/mainnet.json", "conf/registry/devnet.json"), Map.of()), config, info);
+    TrackChains c = new TrackChains(RegistryLoader.load(List.of("conf/registry/mainnet.json", "conf/registry/devnet.json"), Map.of()), config, info, null);
     assertTrue(c.supported("weft-l1-1"));
     assertTrue(c.supported("interwoven-1"));
     assertFalse(c.supported("31337"));
@@ -63,6 +63,9 @@ class TrackConfigTest {
     assertEquals(List.of("http://127.0.0.1:4567"), c.rpcUrls("weft-l1-1"));
     assertEquals(List.of("http://move.example"), c.rpcUrls("weft-move-1"));
     assertEquals(List.of(), c.rpcUrls("weft-devnet-1"));
+    dev.weft.config.ChainConfig indexed = WeftConfig.from(new ConfigSource(file(), Map.of("WEFT_CHAIN_RPC", "http://evm.example"), Map.of())).chain();
+    TrackChains withChain = new TrackChains(c.registry(), config, info, indexed);
+    assertEquals(List.of("http://evm.example"), withChain.rpcUrls("weft-devnet-1"), "the indexed chain's chain.rpc");
     assertFalse(c.rpcUrls("interwoven-1").isEmpty(), "mainnet chains default to the registry's apis.rpc");
   }
 }

@@ -31,7 +31,7 @@ class TransferBookTest {
   static final String INIT_IBC = Denoms.ibc("transfer/channel-0/uinit");
   static final long SEC = 1_000_000_000L;
   static final TrackChains CHAINS = new TrackChains(RegistryLoader.load(List.of("conf/registry/devnet.json"),
-      Map.of(MOVE, Duration.ofSeconds(30))), TrackConfig.from(ConfigSource.fileOnly(new JsonObject())), new NodeInfo());
+      Map.of(MOVE, Duration.ofSeconds(30))), TrackConfig.from(ConfigSource.fileOnly(new JsonObject())), new NodeInfo(), null);
 
   /** A book whose chains are all scanned from time 0 (no catch-up needed unless said otherwise). */
   static final class Fixture {
