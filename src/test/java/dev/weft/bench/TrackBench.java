@@ -50,7 +50,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TrackBench {
   static final String L1 = "weft-l1-1", EVM = "weft-devnet-1", MOVE = "weft-move-1";
-  static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
 
   record Sent(String chain, String hash, String kind) {}
 

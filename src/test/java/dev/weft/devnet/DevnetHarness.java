@@ -23,7 +23,7 @@ final class DevnetHarness implements AutoCloseable {
   static final String GENESIS = "2025-06-01T00:00:00Z";
   private final Vertx vertx;
   private final WeftNode node;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
   final int rpcPort;
   final int restPort;
   final int evmPort;

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 final class TrackingHarness implements AutoCloseable {
   private final Vertx vertx;
   private final WeftNode node;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
   final int api;
   final Map<String, List<String>> events = new ConcurrentHashMap<>();
 
