@@ -14,6 +14,8 @@ public final class ApiModules {
         new AdminApi(ctx),
         new LiveApi(ctx),
         new RoutingApi(ctx),
-        new BlockApi(ctx), new TxApi(ctx), new EvmTxApi(ctx), new EvmInternalTxApi(ctx));
+        new BlockApi(ctx), new TxApi(ctx), new EvmTxApi(ctx), new EvmInternalTxApi(ctx),
+        new NftApi(ctx),
+        new RichListApi(ctx));
   }
 }

@@ -9,6 +9,8 @@ import dev.weft.chain.model.CometBlock;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.chain.model.RestTx;
 import dev.weft.chain.model.Rfc3339;
+import dev.weft.nft.NftEvent;
+import dev.weft.nft.NftParser;
 import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.internal.buffer.BufferInternal;
@@ -26,17 +28,19 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Turns the node documents of one height into an {@link IndexedBlock}: decodes the raw txs (hash, fee, signer, message
- * types), pairs them with their results and REST JSON, renders the API JSON, extracts involved accounts, and sums gas
- * and fees. Pure CPU work, run on worker threads; inconsistent documents throw, so the height is fetched again.
+ * types), pairs them with their results and REST JSON, renders the API JSON, extracts involved accounts and NFT
+ * changes, and sums gas and fees. Pure CPU work, run on worker threads; inconsistent documents throw, so the height is fetched again.
  */
 public final class BlockAssembler {
   private static final int SIGNER_CACHE_LIMIT = 200_000;
 
   private final AccountExtractor accounts;
+  private final NftParser nfts;
   private final Map<ByteBuffer, AccountAddress> signerCache = new ConcurrentHashMap<>();
 
-  public BlockAssembler(AccountExtractor accounts) {
+  public BlockAssembler(AccountExtractor accounts, NftParser nfts) {
     this.accounts = accounts;
+    this.nfts = nfts;
   }
 
   /** A block with its raw txs decoded. */
@@ -72,6 +76,7 @@ public final class BlockAssembler {
     long gasWanted = 0;
     TreeMap<String, BigInteger> fees = new TreeMap<>();
     List<IndexedBlock.Tx> txs = new ArrayList<>(b.txs().size());
+    List<NftEvent> nftChanges = new ArrayList<>();
     for (int i = 0; i < b.txs().size(); i++) {
       CosmosTx tx = d.txs().get(i);
       BlockResults.TxResult r = results.txs().get(i);
@@ -90,6 +95,7 @@ public final class BlockAssembler {
         involved.put(a, true);
       }
       accounts.fromEvents(r.events(), involved);
+      nfts.parse(i, r.events(), nftChanges);
       Set<String> types = new LinkedHashSet<>();
       for (CosmosTx.Any m : tx.messages()) types.add(m.typeUrl().startsWith("/") ? m.typeUrl().substring(1) : m.typeUrl());
       txs.add(new IndexedBlock.Tx(Hex.decode(d.hashes().get(i)), r.code(), json, signer, involved, List.copyOf(types)));
@@ -110,7 +116,7 @@ public final class BlockAssembler {
     List<CosmosTx.Coin> totalFee = new ArrayList<>(fees.size());
     fees.forEach((denom, amount) -> totalFee.add(new CosmosTx.Coin(denom, amount.toString())));
     return new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), proposer, gasUsed,
-        gasWanted, totalFee, txs, evmTxs);
+        gasWanted, totalFee, txs, evmTxs, nftChanges);
   }
 
   /** A buffer over the array, without copying it (it is sent to PostgreSQL as is). */

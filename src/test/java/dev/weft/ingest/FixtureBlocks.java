@@ -19,7 +19,7 @@ final class FixtureBlocks {
 
   FixtureBlocks(FixtureChain chain, ChainConfig config) {
     this.chain = chain;
-    this.assembler = new BlockAssembler(new AccountExtractor(config));
+    this.assembler = new BlockAssembler(new AccountExtractor(config), dev.weft.nft.NftParser.forChain(config));
   }
 
   IndexedBlock block(long h) {
