@@ -16,6 +16,8 @@ CREATE TABLE rich_list (
   PRIMARY KEY (token_id, account)
 );
 CREATE INDEX rich_list_amount_idx ON rich_list (token_id, amount DESC, account) WHERE amount > 0;
+-- which accounts the rich list knows (a mid-chain start reads the balances of an account it sees for the first time)
+CREATE INDEX rich_list_account_idx ON rich_list (account);
 
 -- Bank denom -> ERC-20 contract (minievm /minievm/evm/v1/contracts/by_denom), learned from the denoms the indexed txs
 -- move, so a request never asks a node. denom_key: lower case, ibc/ hash upper case (rollytics' normalisation).

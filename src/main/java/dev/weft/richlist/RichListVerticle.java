@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -36,7 +37,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * every known holder's balance is read with batched {@code eth_call balanceOf} at that height and overwrites the
  * stored one. When the indexed history does not start at height 1 (ingestion started at {@code ingest.start_height}),
  * the first run is a snapshot instead: the balance of every known token for every known 20-byte account, read at one
- * height H, then deltas from H+1. From genesis, deltas alone are exact. After each commit {@code rich list updated}
+ * height H, then deltas from H+1, each account or token seen for the first time since having its balances read at the
+ * height before its run. From genesis, deltas alone are exact. After each commit {@code rich list updated}
  * is published. On chains without an EVM the verticle stays idle (the endpoint answers 404).
  */
 public final class RichListVerticle extends VerticleBase {
@@ -136,7 +138,8 @@ public final class RichListVerticle extends VerticleBase {
       if (p.richList() == 0 && p.firstBlock() > 1) return bootstrap(p.firstBlock(), target).map(true);
       long from = Math.max(p.richList() + 1, p.firstBlock());
       if (from > target) return Future.succeededFuture(false);
-      return store.runEnd(from, Math.min(target, from + cfg.commitBlocks() - 1), cfg.commitTxs()).compose(to -> run(from, to)).map(true);
+      boolean midChain = p.firstBlock() > 1;
+      return store.runEnd(from, Math.min(target, from + cfg.commitBlocks() - 1), cfg.commitTxs()).compose(to -> run(from, to, midChain)).map(true);
     });
   }
 
@@ -144,28 +147,62 @@ public final class RichListVerticle extends VerticleBase {
     return store.txs(from, to).compose(txs -> vertx.executeBlocking(() -> RunDeltas.of(txs), false));
   }
 
-  private Future<Void> run(long from, long to) {
-    return deltas(from, to).compose(d -> denoms.resolve(d.denoms()).compose(newDenoms -> {
-      AtomicReference<RunDeltas.Negative> negative = new AtomicReference<>();
-      return store.transact(from - 1, d.pairs(), before -> {
-        RunDeltas.Negative n = d.firstNegative(before);
-        long upTo = n == null ? to : n.height() - 1;
-        if (upTo < from) {
-          negative.set(n);
-          return null;
+  private Future<Void> run(long from, long to, boolean midChain) {
+    return deltas(from, to).compose(d -> denoms.resolve(d.denoms()).compose(newDenoms ->
+        (midChain ? firstSight(d, from - 1) : Future.succeededFuture(Map.<Pair, BigInteger>of())).compose(base -> {
+          AtomicReference<RunDeltas.Negative> negative = new AtomicReference<>();
+          Set<Pair> pairs = new LinkedHashSet<>(d.pairs());
+          pairs.addAll(base.keySet());
+          return store.transact(from - 1, pairs, stored -> {
+            Map<Pair, BigInteger> start = new LinkedHashMap<>(stored);
+            start.putAll(base);
+            RunDeltas.Negative n = d.firstNegative(start);
+            long upTo = n == null ? to : n.height() - 1;
+            if (upTo < from) {
+              negative.set(n);
+              return null;
+            }
+            Map<Pair, BigInteger> net = d.net(upTo, Set.of());
+            return new Writes(upTo, net, base, RunDeltas.holderDeltas(stored, base, net), Set.of(), newDenoms);
+          }).compose(w -> w == null ? repair(d, negative.get(), newDenoms, base) : Future.succeededFuture(committed(w, d.sides(w.cursor()))));
+        })));
+  }
+
+  /**
+   * When the indexed history does not start at genesis, an account (or token) seen for the first time since the
+   * snapshot had a balance nobody read: its balances of every token (every holder's of a new token) are read at the
+   * height before the run, so the run's deltas apply to the real starting balances.
+   */
+  private Future<Map<Pair, BigInteger>> firstSight(RunDeltas d, long before) {
+    Set<AccountAddress> accounts = d.accounts();
+    if (accounts.isEmpty()) return Future.succeededFuture(Map.of());
+    return Future.all(store.known(accounts), store.tokens()).compose(x -> {
+      Set<AccountAddress> fresh = new LinkedHashSet<>(accounts);
+      fresh.removeAll(x.<Set<AccountAddress>>resultAt(0));
+      Set<AccountAddress> tokens = new LinkedHashSet<>(x.<List<AccountAddress>>resultAt(1));
+      Set<AccountAddress> newTokens = new LinkedHashSet<>(d.tokens());
+      newTokens.removeAll(tokens);
+      tokens.addAll(newTokens);
+      if (fresh.isEmpty() && newTokens.isEmpty()) return Future.succeededFuture(Map.<Pair, BigInteger>of());
+      Future<List<AccountAddress>> holders = newTokens.isEmpty() ? Future.succeededFuture(List.of()) : store.holders();
+      return holders.compose(all -> {
+        Map<AccountAddress, Set<AccountAddress>> which = new LinkedHashMap<>();
+        for (AccountAddress t : tokens) {
+          Set<AccountAddress> as = new LinkedHashSet<>(fresh);
+          if (newTokens.contains(t)) as.addAll(all);
+          which.put(t, as);
         }
-        Map<Pair, BigInteger> net = d.net(upTo, Set.of());
-        return new Writes(upTo, net, Map.of(), RunDeltas.holderDeltas(before, net), Set.of(), newDenoms);
-      }).compose(w -> w == null ? repair(d, negative.get(), newDenoms) : Future.succeededFuture(committed(w, d.sides(w.cursor()))));
-    }));
+        return balances.read(which, before);
+      });
+    });
   }
 
   /**
    * A balance of {@code n.tokens()} would go negative at {@code n.height()} (the first height of {@code d}): reads every
    * known holder's balance of those tokens there (and of the accounts that height moves) and overwrites them, with the
-   * other tokens' deltas of that height, in one transaction.
+   * other tokens' deltas of that height (on their first-sight balances {@code base}), in one transaction.
    */
-  private Future<Void> repair(RunDeltas d, RunDeltas.Negative n, Map<String, AccountAddress> newDenoms) {
+  private Future<Void> repair(RunDeltas d, RunDeltas.Negative n, Map<String, AccountAddress> newDenoms, Map<Pair, BigInteger> base) {
     long h = n.height();
     return store.holdersOf(n.tokens()).compose(known -> {
       Map<AccountAddress, Set<AccountAddress>> which = new LinkedHashMap<>(known);
@@ -176,8 +213,15 @@ public final class RichListVerticle extends VerticleBase {
       return balances.read(which, h);
     }).compose(read -> {
       Map<Pair, BigInteger> net = d.net(h, n.tokens());
-      return store.transact(h - 1, net.keySet(), before ->
-          new Writes(h, net, read, RunDeltas.holderDeltas(before, net), n.tokens(), newDenoms));
+      Map<Pair, BigInteger> absolutes = new LinkedHashMap<>();
+      base.forEach((p, v) -> {
+        if (!n.tokens().contains(p.token())) absolutes.put(p, v);
+      });
+      absolutes.putAll(read);
+      Set<Pair> pairs = new LinkedHashSet<>(net.keySet());
+      pairs.addAll(absolutes.keySet());
+      return store.transact(h - 1, pairs, stored ->
+          new Writes(h, net, absolutes, RunDeltas.holderDeltas(stored, absolutes, net), n.tokens(), newDenoms));
     }).map(w -> {
       metrics.repairs.increment(n.tokens().size());
       return committed(w, d.sides(h));

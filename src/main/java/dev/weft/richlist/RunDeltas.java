@@ -135,16 +135,28 @@ public final class RunDeltas {
   }
 
   /**
-   * How many holders (positive balances) each token gains or loses when {@code net} is added to {@code before}.
+   * How many holders (positive balances) each token gains or loses when some balances are set ({@code absolutes},
+   * else {@code stored}) and {@code net} is added: from the stored balance to the final one, per pair.
    */
-  public static Map<AccountAddress, Long> holderDeltas(Map<Pair, BigInteger> before, Map<Pair, BigInteger> net) {
+  public static Map<AccountAddress, Long> holderDeltas(Map<Pair, BigInteger> stored, Map<Pair, BigInteger> absolutes,
+                                                       Map<Pair, BigInteger> net) {
     Map<AccountAddress, Long> out = new LinkedHashMap<>();
-    net.forEach((p, d) -> {
-      BigInteger old = before.getOrDefault(p, BigInteger.ZERO);
-      BigInteger now = old.add(d);
+    Set<Pair> pairs = new LinkedHashSet<>(absolutes.keySet());
+    pairs.addAll(net.keySet());
+    for (Pair p : pairs) {
+      BigInteger old = stored.getOrDefault(p, BigInteger.ZERO);
+      BigInteger start = absolutes.containsKey(p) ? absolutes.get(p) : old;
+      BigInteger now = start.add(net.getOrDefault(p, BigInteger.ZERO));
       int change = (now.signum() > 0 ? 1 : 0) - (old.signum() > 0 ? 1 : 0);
       if (change != 0) out.merge(p.token(), (long) change, Long::sum);
-    });
+    }
+    return out;
+  }
+
+  /** The accounts the run moves. */
+  public Set<AccountAddress> accounts() {
+    Set<AccountAddress> out = new LinkedHashSet<>();
+    for (Height h : heights) for (Pair p : h.deltas().keySet()) out.add(p.account());
     return out;
   }
 }

@@ -37,6 +37,8 @@ public final class RichListStore {
       SELECT t.contract, r.account FROM rich_list r JOIN rich_list_token t ON t.id = r.token_id WHERE t.contract = ANY($1::bytea[])""";
   private static final String TOKENS = "SELECT contract FROM rich_list_token";
   private static final String ACCOUNTS_20 = "SELECT address FROM account WHERE length(address) = 20";
+  private static final String HOLDING_ACCOUNTS = "SELECT DISTINCT account FROM rich_list WHERE account = ANY($1::bytea[])";
+  private static final String ALL_HOLDERS = "SELECT DISTINCT account FROM rich_list";
   private static final String EXPECT = "SELECT weft_richlist_expect($1)";
   private static final String READ = """
       SELECT u.c, u.a, r.amount::text FROM unnest($1::bytea[], $2::bytea[]) AS u(c, a)
@@ -72,8 +74,8 @@ public final class RichListStore {
   public record StoredTx(long height, Buffer json) {}
 
   /**
-   * What one transaction writes: signed deltas, absolute balances (snapshot, repair), holder count changes, tokens to
-   * recount, bank denom mappings, and the new cursor.
+   * What one transaction writes: absolute balances (snapshot, repair, first sight), then signed deltas on top, holder
+   * count changes, tokens to recount, bank denom mappings, and the new cursor.
    */
   public record Writes(long cursor, Map<Pair, BigInteger> deltas, Map<Pair, BigInteger> absolutes,
                        Map<AccountAddress, Long> holderDeltas, Set<AccountAddress> recount, Map<String, AccountAddress> denoms) {
@@ -142,7 +144,7 @@ public final class RichListStore {
 
   /** Every account with a row (any balance) for each of the tokens. */
   public Future<Map<AccountAddress, Set<AccountAddress>>> holdersOf(Collection<AccountAddress> tokens) {
-    return pool.preparedQuery(HOLDERS_OF).execute(Tuple.of((Object) addrs(tokens))).map(rows -> {
+    return pool.preparedQuery(HOLDERS_OF).execute(Tuple.tuple().addValue(addrs(tokens))).map(rows -> {
       Map<AccountAddress, Set<AccountAddress>> out = new LinkedHashMap<>();
       for (AccountAddress t : tokens) out.put(t, new LinkedHashSet<>());
       for (Row r : rows) out.get(AccountAddress.of(r.getBuffer(0).getBytes())).add(AccountAddress.of(r.getBuffer(1).getBytes()));
@@ -157,6 +159,21 @@ public final class RichListStore {
   /** Every 20-byte account of the account dictionary (the accounts a snapshot reads). */
   public Future<List<AccountAddress>> accounts20() {
     return addresses(ACCOUNTS_20);
+  }
+
+  /** Those of the accounts that have a row for some token. */
+  public Future<Set<AccountAddress>> known(Collection<AccountAddress> accounts) {
+    return pool.preparedQuery(HOLDING_ACCOUNTS).execute(Tuple.tuple().addValue(addrs(accounts)))
+        .map(rows -> {
+          Set<AccountAddress> out = new LinkedHashSet<>();
+          for (Row r : rows) out.add(AccountAddress.of(r.getBuffer(0).getBytes()));
+          return out;
+        });
+  }
+
+  /** Every account with a row for some token. */
+  public Future<List<AccountAddress>> holders() {
+    return addresses(ALL_HOLDERS);
   }
 
   private Future<List<AccountAddress>> addresses(String sql) {
@@ -176,7 +193,7 @@ public final class RichListStore {
     return pool.withTransaction(conn -> {
       Future<RowSet<Row>> lock = conn.preparedQuery(EXPECT).execute(Tuple.of(expected));
       Future<RowSet<Row>> read = pairs.isEmpty() ? Future.succeededFuture(null)
-          : conn.preparedQuery(READ).execute(Tuple.of(addrs(pairs, Pair::token), addrs(pairs, Pair::account)));
+          : conn.preparedQuery(READ).execute(values(addrs(pairs, Pair::token), addrs(pairs, Pair::account)));
       return Future.all(lock, read).compose(x -> {
         Map<Pair, BigInteger> old = new HashMap<>();
         if (read.result() != null) {
@@ -189,21 +206,22 @@ public final class RichListStore {
         if (w == null) return Future.succeededFuture((Writes) null);
         List<Future<?>> all = new ArrayList<>();
         Set<AccountAddress> tokens = w.tokens();
-        if (!tokens.isEmpty()) all.add(conn.preparedQuery(NEW_TOKENS).execute(Tuple.of((Object) addrs(tokens))));
-        if (!w.deltas().isEmpty()) all.add(conn.preparedQuery(ADD).execute(amounts(w.deltas())));
+        if (!tokens.isEmpty()) all.add(conn.preparedQuery(NEW_TOKENS).execute(Tuple.tuple().addValue(addrs(tokens))));
+        // absolutes first: a balance read before the run (first sight of an account) then takes the run's deltas
         if (!w.absolutes().isEmpty()) all.add(conn.preparedQuery(SET).execute(amounts(w.absolutes())));
+        if (!w.deltas().isEmpty()) all.add(conn.preparedQuery(ADD).execute(amounts(w.deltas())));
         Map<AccountAddress, Long> hd = new LinkedHashMap<>();
         w.holderDeltas().forEach((t, d) -> {
           if (d != 0) hd.put(t, d);
         });
         if (!hd.isEmpty()) {
-          all.add(conn.preparedQuery(HOLDERS_DELTA).execute(Tuple.of(addrs(hd.keySet()), hd.values().toArray(new Long[0]))));
+          all.add(conn.preparedQuery(HOLDERS_DELTA).execute(values(addrs(hd.keySet()), hd.values().toArray(new Long[0]))));
         }
-        if (!w.recount().isEmpty()) all.add(conn.preparedQuery(RECOUNT).execute(Tuple.of((Object) addrs(w.recount()))));
+        if (!w.recount().isEmpty()) all.add(conn.preparedQuery(RECOUNT).execute(Tuple.tuple().addValue(addrs(w.recount()))));
         if (!w.denoms().isEmpty()) {
           List<String> names = new ArrayList<>(w.denoms().keySet());
           String[] keys = names.stream().map(RichListStore::denomKey).toArray(String[]::new);
-          all.add(conn.preparedQuery(NEW_DENOMS).execute(Tuple.of(names.toArray(new String[0]), keys, addrs(w.denoms().values()))));
+          all.add(conn.preparedQuery(NEW_DENOMS).execute(values(names.toArray(new String[0]), keys, addrs(w.denoms().values()))));
         }
         all.add(conn.preparedQuery(StatusStore.ADVANCE).execute(Tuple.of(StatusStore.RICHLIST, w.cursor())));
         return Future.all(all).map(w);
@@ -263,7 +281,14 @@ public final class RichListStore {
     List<Pair> pairs = new ArrayList<>(m.keySet());
     String[] v = new String[pairs.size()];
     for (int i = 0; i < v.length; i++) v[i] = m.get(pairs.get(i)).toString();
-    return Tuple.of(addrs(pairs, Pair::token), addrs(pairs, Pair::account), v);
+    return values(addrs(pairs, Pair::token), addrs(pairs, Pair::account), v);
+  }
+
+  /** A tuple of two or more values; arrays stay one value each (Tuple.of would spread a trailing array). */
+  private static Tuple values(Object... v) {
+    Tuple t = Tuple.tuple();
+    for (Object o : v) t.addValue(o);
+    return t;
   }
 
   private static Buffer[] addrs(Collection<AccountAddress> l) {
