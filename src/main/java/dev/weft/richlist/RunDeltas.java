@@ -150,6 +150,7 @@ public final class RunDeltas {
       int change = (now.signum() > 0 ? 1 : 0) - (old.signum() > 0 ? 1 : 0);
       if (change != 0) out.merge(p.token(), (long) change, Long::sum);
     }
+    out.values().removeIf(v -> v == 0);
     return out;
   }
 
