@@ -24,7 +24,8 @@ import java.util.Set;
  * ({@link #commit}): its first statement locks the cursor and the totals and aborts the transaction unless they are
  * exactly where the writer expects them, so a commit never leaves a gap, never writes a height twice and never
  * double counts; dictionary ids (accounts, message types) are resolved by joins inside the statements, so no
- * statement waits for another's result. The cursor moves in the same transaction.
+ * statement waits for another's result. The run's NFT changes, folded per token in chain order, are part of the same
+ * burst ({@link NftWrites}). The cursor moves in the same transaction.
  */
 public final class IngestStore {
   private static final String POSITION = """
