@@ -104,7 +104,8 @@ public final class NftMetadata {
     for (AccountAddress c : unknown) calls.add(EthCalls.call(c, EthCalls.NAME, height));
     for (int i = 0; i < parsed.size(); i++) {
       NftEvent e = parsed.get(i);
-      if (e.kind() == NftEvent.Kind.MINT && e.text() == null) {
+      Meta m = known.get(e.collection());
+      if (e.kind() == NftEvent.Kind.MINT && e.text() == null && (m == null || !m.skip())) {
         mints.add(i);
         calls.add(EthCalls.call(e.collection(), EthCalls.tokenUri(new BigInteger(e.tokenId())), height));
       }

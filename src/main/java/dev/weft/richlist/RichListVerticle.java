@@ -26,7 +26,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The rich list of an EVM rollup: ERC-20 balances per (token, account), applied from the Transfer logs of the txs
@@ -149,23 +148,37 @@ public final class RichListVerticle extends VerticleBase {
 
   private Future<Void> run(long from, long to, boolean midChain) {
     return deltas(from, to).compose(d -> denoms.resolve(d.denoms()).compose(newDenoms ->
-        (midChain ? firstSight(d, from - 1) : Future.succeededFuture(Map.<Pair, BigInteger>of())).compose(base -> {
-          AtomicReference<RunDeltas.Negative> negative = new AtomicReference<>();
-          Set<Pair> pairs = new LinkedHashSet<>(d.pairs());
-          pairs.addAll(base.keySet());
-          return store.transact(from - 1, pairs, stored -> {
-            Map<Pair, BigInteger> start = new LinkedHashMap<>(stored);
-            start.putAll(base);
-            RunDeltas.Negative n = d.firstNegative(start);
-            long upTo = n == null ? to : n.height() - 1;
-            if (upTo < from) {
-              negative.set(n);
-              return null;
-            }
-            Map<Pair, BigInteger> net = d.net(upTo, Set.of());
-            return new Writes(upTo, net, base, RunDeltas.holderDeltas(stored, base, net), Set.of(), newDenoms);
-          }).compose(w -> w == null ? repair(d, negative.get(), newDenoms, base) : Future.succeededFuture(committed(w, d.sides(w.cursor()))));
-        })));
+        (midChain ? firstSight(d, from - 1) : Future.succeededFuture(Map.<Pair, BigInteger>of()))
+            .compose(base -> apply(d, from, to, base, newDenoms))));
+  }
+
+  /**
+   * Applies heights {@code from..to} of {@code d} on top of the first-sight balances {@code base}. The transaction sees
+   * the balances it leaves; if one would have been negative at some height, it rolls back and applies the heights
+   * before that one, or repairs the token when it is the first height.
+   */
+  private Future<Void> apply(RunDeltas d, long from, long to, Map<Pair, BigInteger> base, Map<String, AccountAddress> newDenoms) {
+    Map<Pair, BigInteger> net = d.net(to, Set.of());
+    Writes w = new Writes(to, net, base, Set.of(), newDenoms);
+    return store.transact(from - 1, w, after -> {
+      RunDeltas.Negative n = d.firstNegative(RunDeltas.before(after, net), to);
+      if (n != null) throw new NegativeBalance(n);
+      return RunDeltas.holderDeltas(after, net, base);
+    }).map(x -> committed(w, d.sides(to))).recover(e -> {
+      if (!(e instanceof NegativeBalance nb)) return Future.failedFuture(e);
+      long h = nb.negative.height();
+      return h == from ? repair(d, nb.negative, newDenoms, base) : apply(d, from, h - 1, base, newDenoms);
+    });
+  }
+
+  /** Rolls back a transaction whose balances would have gone negative. */
+  private static final class NegativeBalance extends RuntimeException {
+    final RunDeltas.Negative negative;
+
+    NegativeBalance(RunDeltas.Negative negative) {
+      super("a balance would go negative at height " + negative.height(), null, false, false);
+      this.negative = negative;
+    }
   }
 
   /**
@@ -217,11 +230,10 @@ public final class RichListVerticle extends VerticleBase {
       base.forEach((p, v) -> {
         if (!n.tokens().contains(p.token())) absolutes.put(p, v);
       });
+      Map<Pair, BigInteger> firstSight = new LinkedHashMap<>(absolutes);
       absolutes.putAll(read);
-      Set<Pair> pairs = new LinkedHashSet<>(net.keySet());
-      pairs.addAll(absolutes.keySet());
-      return store.transact(h - 1, pairs, stored ->
-          new Writes(h, net, absolutes, RunDeltas.holderDeltas(stored, absolutes, net), n.tokens(), newDenoms));
+      Writes w = new Writes(h, net, absolutes, n.tokens(), newDenoms);
+      return store.transact(h - 1, w, after -> RunDeltas.holderDeltas(after, net, firstSight)).map(w);
     }).map(w -> {
       metrics.repairs.increment(n.tokens().size());
       return committed(w, d.sides(h));
@@ -251,7 +263,8 @@ public final class RichListVerticle extends VerticleBase {
             read.forEach((p, v) -> {
               if (v.signum() > 0) positive.put(p, v);
             });
-            return store.transact(0, Set.of(), before -> new Writes(h, Map.of(), positive, Map.of(), tokens, newDenoms));
+            Writes w = new Writes(h, Map.of(), positive, tokens, newDenoms);
+            return store.transact(0, w, after -> Map.of()).map(w);
           });
         }).map(w -> committed(w, 0));
   }

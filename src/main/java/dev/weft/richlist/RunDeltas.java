@@ -90,10 +90,11 @@ public final class RunDeltas {
     return out;
   }
 
-  /** The first height at which some balance would be negative after applying the run to {@code before}, or null. */
-  public Negative firstNegative(Map<Pair, BigInteger> before) {
+  /** The first height up to {@code upTo} at which some balance would be negative, applying the run to {@code before}; or null. */
+  public Negative firstNegative(Map<Pair, BigInteger> before, long upTo) {
     Map<Pair, BigInteger> bal = new LinkedHashMap<>();
     for (Height h : heights) {
+      if (h.height() > upTo) break;
       Set<AccountAddress> negative = new LinkedHashSet<>();
       for (Map.Entry<Pair, BigInteger> e : h.deltas().entrySet()) {
         BigInteger b = bal.computeIfAbsent(e.getKey(), k -> before.getOrDefault(k, BigInteger.ZERO)).add(e.getValue());
@@ -135,22 +136,30 @@ public final class RunDeltas {
   }
 
   /**
-   * How many holders (positive balances) each token gains or loses when some balances are set ({@code absolutes},
-   * else {@code stored}) and {@code net} is added: from the stored balance to the final one, per pair.
+   * How many holders (positive balances) each token gains or loses in a transaction, from the balances it left
+   * ({@code after}, for the pairs of {@code net}): a pair's balance before was {@code after − net}, or none when the
+   * transaction set it ({@code absolutes} are for pairs without a stored row: first sight; a repaired token is
+   * recounted instead).
    */
-  public static Map<AccountAddress, Long> holderDeltas(Map<Pair, BigInteger> stored, Map<Pair, BigInteger> absolutes,
-                                                       Map<Pair, BigInteger> net) {
+  public static Map<AccountAddress, Long> holderDeltas(Map<Pair, BigInteger> after, Map<Pair, BigInteger> net,
+                                                       Map<Pair, BigInteger> absolutes) {
     Map<AccountAddress, Long> out = new LinkedHashMap<>();
-    Set<Pair> pairs = new LinkedHashSet<>(absolutes.keySet());
-    pairs.addAll(net.keySet());
+    Set<Pair> pairs = new LinkedHashSet<>(net.keySet());
+    pairs.addAll(absolutes.keySet());
     for (Pair p : pairs) {
-      BigInteger old = stored.getOrDefault(p, BigInteger.ZERO);
-      BigInteger start = absolutes.containsKey(p) ? absolutes.get(p) : old;
-      BigInteger now = start.add(net.getOrDefault(p, BigInteger.ZERO));
+      BigInteger now = net.containsKey(p) ? after.getOrDefault(p, BigInteger.ZERO) : absolutes.get(p);
+      BigInteger old = absolutes.containsKey(p) ? BigInteger.ZERO : now.subtract(net.get(p));
       int change = (now.signum() > 0 ? 1 : 0) - (old.signum() > 0 ? 1 : 0);
       if (change != 0) out.merge(p.token(), (long) change, Long::sum);
     }
     out.values().removeIf(v -> v == 0);
+    return out;
+  }
+
+  /** The balances before a transaction that left {@code after} by adding {@code net}. */
+  public static Map<Pair, BigInteger> before(Map<Pair, BigInteger> after, Map<Pair, BigInteger> net) {
+    Map<Pair, BigInteger> out = new LinkedHashMap<>();
+    net.forEach((p, d) -> out.put(p, after.getOrDefault(p, BigInteger.ZERO).subtract(d)));
     return out;
   }
 

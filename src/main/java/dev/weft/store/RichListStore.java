@@ -23,8 +23,8 @@ import java.util.function.Function;
 /**
  * The rich list's tables: ERC-20 balances per (token contract, account), the holder count per token, the bank denom
  * mapping, and the {@code richlist} cursor. Every write is one transaction that first locks the cursor and checks it
- * is where the writer expects ({@link #transact}), reads the current balances of the pairs it is about to change, lets
- * the caller decide what to write from them, and moves the cursor with the balances.
+ * is where the writer expects ({@link #transact}), writes the balances, lets the caller check the resulting ones (and
+ * count holders from them), and moves the cursor with the balances.
  */
 public final class RichListStore {
   private static final String PROGRESS = """
@@ -40,15 +40,16 @@ public final class RichListStore {
   private static final String HOLDING_ACCOUNTS = "SELECT DISTINCT account FROM rich_list WHERE account = ANY($1::bytea[])";
   private static final String ALL_HOLDERS = "SELECT DISTINCT account FROM rich_list";
   private static final String EXPECT = "SELECT weft_richlist_expect($1)";
-  private static final String READ = """
-      SELECT u.c, u.a, r.amount::text FROM unnest($1::bytea[], $2::bytea[]) AS u(c, a)
-      JOIN rich_list_token t ON t.contract = u.c JOIN rich_list r ON r.token_id = t.id AND r.account = u.a""";
   private static final String NEW_TOKENS = """
       INSERT INTO rich_list_token (contract) SELECT DISTINCT c FROM unnest($1::bytea[]) AS c ORDER BY c ON CONFLICT DO NOTHING""";
+  /** Adds deltas; returns the new balance of each pair. */
   private static final String ADD = """
-      INSERT INTO rich_list AS r (token_id, account, amount)
-      SELECT t.id, u.a, u.d::numeric FROM unnest($1::bytea[], $2::bytea[], $3::text[]) AS u(c, a, d) JOIN rich_list_token t ON t.contract = u.c
-      ON CONFLICT (token_id, account) DO UPDATE SET amount = r.amount + EXCLUDED.amount""";
+      WITH i AS (
+        INSERT INTO rich_list AS r (token_id, account, amount)
+        SELECT t.id, u.a, u.d::numeric FROM unnest($1::bytea[], $2::bytea[], $3::text[]) AS u(c, a, d) JOIN rich_list_token t ON t.contract = u.c
+        ON CONFLICT (token_id, account) DO UPDATE SET amount = r.amount + EXCLUDED.amount
+        RETURNING r.token_id, r.account, r.amount)
+      SELECT t.contract, i.account, i.amount::text FROM i JOIN rich_list_token t ON t.id = i.token_id""";
   private static final String SET = """
       INSERT INTO rich_list AS r (token_id, account, amount)
       SELECT t.id, u.a, u.d::numeric FROM unnest($1::bytea[], $2::bytea[], $3::text[]) AS u(c, a, d) JOIN rich_list_token t ON t.contract = u.c
@@ -74,11 +75,11 @@ public final class RichListStore {
   public record StoredTx(long height, Buffer json) {}
 
   /**
-   * What one transaction writes: absolute balances (snapshot, repair, first sight), then signed deltas on top, holder
-   * count changes, tokens to recount, bank denom mappings, and the new cursor.
+   * What one transaction writes: absolute balances (snapshot, repair, first sight), then signed deltas on top, tokens
+   * whose holders are recounted, bank denom mappings, and the new cursor.
    */
   public record Writes(long cursor, Map<Pair, BigInteger> deltas, Map<Pair, BigInteger> absolutes,
-                       Map<AccountAddress, Long> holderDeltas, Set<AccountAddress> recount, Map<String, AccountAddress> denoms) {
+                       Set<AccountAddress> recount, Map<String, AccountAddress> denoms) {
     public Set<AccountAddress> tokens() {
       Set<AccountAddress> out = new LinkedHashSet<>();
       for (Pair p : deltas.keySet()) out.add(p.token());
@@ -186,34 +187,34 @@ public final class RichListStore {
 
   /**
    * One rich-list transaction: locks the cursor (failing with {@link PositionMovedException} unless it is at
-   * {@code expected}), reads the current balances of {@code pairs} (absent = no row), asks {@code plan} what to write
-   * from them, writes it and commits. A null plan result commits nothing but the read.
+   * {@code expected}), sets the absolute balances, adds the deltas, and hands the resulting balances of the delta pairs
+   * to {@code holders}, which returns how many holders each token gains or loses, or throws to roll everything back
+   * (a balance that must not be). Then the holder counts, recounts, denoms and the cursor, and the commit. Balances are
+   * written through {@code INSERT … ON CONFLICT} on the primary key, so no plan depends on table statistics.
    */
-  public Future<Writes> transact(long expected, Collection<Pair> pairs, Function<Map<Pair, BigInteger>, Writes> plan) {
+  public Future<Writes> transact(long expected, Writes w, Function<Map<Pair, BigInteger>, Map<AccountAddress, Long>> holders) {
     return pool.withTransaction(conn -> {
-      Future<RowSet<Row>> lock = conn.preparedQuery(EXPECT).execute(Tuple.of(expected));
-      Future<RowSet<Row>> read = pairs.isEmpty() ? Future.succeededFuture(null)
-          : conn.preparedQuery(READ).execute(values(addrs(pairs, Pair::token), addrs(pairs, Pair::account)));
-      return Future.all(lock, read).compose(x -> {
-        Map<Pair, BigInteger> old = new HashMap<>();
-        if (read.result() != null) {
-          for (Row r : read.result()) {
-            old.put(new Pair(AccountAddress.of(r.getBuffer(0).getBytes()), AccountAddress.of(r.getBuffer(1).getBytes())),
+      List<Future<?>> first = new ArrayList<>();
+      first.add(conn.preparedQuery(EXPECT).execute(Tuple.of(expected)));
+      Set<AccountAddress> tokens = w.tokens();
+      if (!tokens.isEmpty()) first.add(conn.preparedQuery(NEW_TOKENS).execute(Tuple.tuple().addValue(addrs(tokens))));
+      // absolutes first: a balance read before the run (first sight of an account) then takes the run's deltas
+      if (!w.absolutes().isEmpty()) first.add(conn.preparedQuery(SET).execute(amounts(w.absolutes())));
+      Future<RowSet<Row>> added = w.deltas().isEmpty() ? Future.succeededFuture(null) : conn.preparedQuery(ADD).execute(amounts(w.deltas()));
+      first.add(added);
+      return Future.all(first).compose(x -> {
+        Map<Pair, BigInteger> after = new HashMap<>();
+        if (added.result() != null) {
+          for (Row r : added.result()) {
+            after.put(new Pair(AccountAddress.of(r.getBuffer(0).getBytes()), AccountAddress.of(r.getBuffer(1).getBytes())),
                 new BigInteger(r.getString(2)));
           }
         }
-        Writes w = plan.apply(old);
-        if (w == null) return Future.succeededFuture((Writes) null);
-        List<Future<?>> all = new ArrayList<>();
-        Set<AccountAddress> tokens = w.tokens();
-        if (!tokens.isEmpty()) all.add(conn.preparedQuery(NEW_TOKENS).execute(Tuple.tuple().addValue(addrs(tokens))));
-        // absolutes first: a balance read before the run (first sight of an account) then takes the run's deltas
-        if (!w.absolutes().isEmpty()) all.add(conn.preparedQuery(SET).execute(amounts(w.absolutes())));
-        if (!w.deltas().isEmpty()) all.add(conn.preparedQuery(ADD).execute(amounts(w.deltas())));
         Map<AccountAddress, Long> hd = new LinkedHashMap<>();
-        w.holderDeltas().forEach((t, d) -> {
+        holders.apply(after).forEach((t, d) -> {
           if (d != 0) hd.put(t, d);
         });
+        List<Future<?>> all = new ArrayList<>();
         if (!hd.isEmpty()) {
           all.add(conn.preparedQuery(HOLDERS_DELTA).execute(values(addrs(hd.keySet()), hd.values().toArray(new Long[0]))));
         }

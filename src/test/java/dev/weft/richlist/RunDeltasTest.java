@@ -79,19 +79,26 @@ class RunDeltasTest {
         tx(11, new String[] {T, B, ZERO, "10"}),
         tx(13, new String[] {T, A, B, "50"})));
     assertEquals(List.of(10L, 11L, 13L), d.heights().stream().map(RunDeltas.Height::height).toList());
-    RunDeltas.Negative n = d.firstNegative(Map.of());
+    RunDeltas.Negative n = d.firstNegative(Map.of(), Long.MAX_VALUE);
     assertEquals(11, n.height(), "B sends 5 U it never received");
     assertEquals(Set.of(a(U)), n.tokens());
-    assertEquals(new RunDeltas.Negative(13, Set.of(a(T))), d.firstNegative(Map.of(p(U, B), BigInteger.TEN)), "A sends 50 of its 40");
-    assertNull(d.firstNegative(Map.of(p(U, B), BigInteger.TEN, p(T, A), BigInteger.TEN)));
+    assertEquals(new RunDeltas.Negative(13, Set.of(a(T))), d.firstNegative(Map.of(p(U, B), BigInteger.TEN), Long.MAX_VALUE), "A sends 50 of its 40");
+    assertNull(d.firstNegative(Map.of(p(U, B), BigInteger.TEN), 12), "heights after 12 are not looked at");
+    assertNull(d.firstNegative(Map.of(p(U, B), BigInteger.TEN, p(T, A), BigInteger.TEN), Long.MAX_VALUE));
     assertEquals(Map.of(p(T, A), BigInteger.valueOf(40), p(T, B), BigInteger.valueOf(50)), d.net(11, Set.of(a(U))));
     assertEquals(Map.of(p(T, A), BigInteger.valueOf(-10), p(T, B), BigInteger.valueOf(100), p(U, B), BigInteger.valueOf(-5),
         p(U, A), BigInteger.valueOf(5)), d.net(13, Set.of()));
-    Map<Pair, BigInteger> stored = Map.of(p(U, B), BigInteger.valueOf(5), p(T, A), BigInteger.valueOf(10));
-    Map<AccountAddress, Long> holders = RunDeltas.holderDeltas(stored, Map.of(), d.net(13, Set.of()));
+    // stored before: U/B 5, T/A 10; the transaction leaves:
+    Map<Pair, BigInteger> after = Map.of(p(T, A), BigInteger.ZERO, p(T, B), BigInteger.valueOf(100), p(U, B), BigInteger.ZERO,
+        p(U, A), BigInteger.valueOf(5));
+    Map<Pair, BigInteger> net = d.net(13, Set.of());
+    assertEquals(Map.of(p(T, A), BigInteger.TEN, p(T, B), BigInteger.ZERO, p(U, B), BigInteger.valueOf(5), p(U, A), BigInteger.ZERO),
+        RunDeltas.before(after, net));
     // T: A 10 → 0 (−1), B 0 → 100 (+1); U: B 5 → 0 (−1), A 0 → 5 (+1)
-    assertEquals(Map.of(), holders);
-    Map<AccountAddress, Long> withBase = RunDeltas.holderDeltas(Map.of(), Map.of(p(T, A), BigInteger.valueOf(10)), Map.of(p(T, B), BigInteger.ONE));
+    assertEquals(Map.of(), RunDeltas.holderDeltas(after, net, Map.of()));
+    assertEquals(Map.of(a(U), -1L), RunDeltas.holderDeltas(Map.of(p(U, B), BigInteger.ZERO), Map.of(p(U, B), BigInteger.valueOf(-5)), Map.of()));
+    Map<AccountAddress, Long> withBase = RunDeltas.holderDeltas(Map.of(p(T, B), BigInteger.ONE), Map.of(p(T, B), BigInteger.ONE),
+        Map.of(p(T, A), BigInteger.valueOf(10)));
     assertEquals(Map.of(a(T), 2L), withBase, "a balance read at first sight counts as a holder too");
     assertEquals(8, d.sides(13));
     assertEquals(Set.of(a(A), a(B)), d.accounts());
