@@ -28,7 +28,7 @@ CREATE TABLE evm_denom (
 );
 CREATE INDEX evm_denom_key_idx ON evm_denom (denom_key);
 
--- First statement of every rich-list transaction: fails it (SQLSTATE WR001) unless the cursor is where the writer
+-- First statement of every rich-list transaction: fails it (SQLSTATE WI001, as the other writers' checks) unless the cursor is where the writer
 -- expects it, so balances are never applied twice or with a gap.
 CREATE FUNCTION weft_richlist_expect(p_height bigint) RETURNS void
 LANGUAGE plpgsql AS $$
@@ -37,6 +37,6 @@ DECLARE
 BEGIN
   SELECT height INTO c FROM pipeline_cursor WHERE name = 'richlist' FOR UPDATE;
   IF c IS DISTINCT FROM p_height THEN
-    RAISE EXCEPTION 'rich list position moved: cursor % (expected %)', c, p_height USING ERRCODE = 'WR001';
+    RAISE EXCEPTION 'rich list position moved: cursor % (expected %)', c, p_height USING ERRCODE = 'WI001';
   END IF;
 END $$;

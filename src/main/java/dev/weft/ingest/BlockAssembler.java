@@ -64,8 +64,19 @@ public final class BlockAssembler {
     return new Decoded(b, txs, hashes, keys);
   }
 
+  /**
+   * The NFT changes of a block's txs, in chain order (read as soon as {@code /block_results} arrives, so their metadata
+   * is fetched while the rest of the block is).
+   */
+  public List<NftEvent> nfts(BlockResults results) {
+    List<NftEvent> out = new ArrayList<>();
+    for (int i = 0; i < results.txs().size(); i++) nfts.parse(i, results.txs().get(i).events(), out);
+    return out;
+  }
+
+  /** @param nftChanges the block's NFT changes ({@link #nfts}), completed with their metadata */
   public IndexedBlock assemble(Decoded d, BlockResults results, RestTx[] restTxs, List<JsonNode> receipts,
-                               IndexedBlock.Proposer proposer) {
+                               IndexedBlock.Proposer proposer, List<NftEvent> nftChanges) {
     CometBlock b = d.block();
     if (results.height() != b.height()) throw new IllegalStateException("block_results of height " + results.height() + " for block " + b.height());
     if (results.txs().size() != b.txs().size()) {
@@ -76,7 +87,6 @@ public final class BlockAssembler {
     long gasWanted = 0;
     TreeMap<String, BigInteger> fees = new TreeMap<>();
     List<IndexedBlock.Tx> txs = new ArrayList<>(b.txs().size());
-    List<NftEvent> nftChanges = new ArrayList<>();
     for (int i = 0; i < b.txs().size(); i++) {
       CosmosTx tx = d.txs().get(i);
       BlockResults.TxResult r = results.txs().get(i);
@@ -95,7 +105,6 @@ public final class BlockAssembler {
         involved.put(a, true);
       }
       accounts.fromEvents(r.events(), involved);
-      nfts.parse(i, r.events(), nftChanges);
       Set<String> types = new LinkedHashSet<>();
       for (CosmosTx.Any m : tx.messages()) types.add(m.typeUrl().startsWith("/") ? m.typeUrl().substring(1) : m.typeUrl());
       txs.add(new IndexedBlock.Tx(Hex.decode(d.hashes().get(i)), r.code(), json, signer, involved, List.copyOf(types)));

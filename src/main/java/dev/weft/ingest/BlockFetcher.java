@@ -7,6 +7,7 @@ import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.RestTx;
+import dev.weft.nft.NftEvent;
 import dev.weft.nft.NftMetadata;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -55,9 +56,11 @@ public final class BlockFetcher {
     Future<List<JsonNode>> receipts = evm == null ? Future.succeededFuture(List.of()) : evm.blockReceipts(height);
     Future<RestTx[]> restTxs = decoded.compose(d -> d.txs().isEmpty() ? Future.succeededFuture(new RestTx[0]) : restTxs(height, d));
     Future<IndexedBlock.Proposer> proposer = decoded.compose(d -> proposers.resolve(d.block().proposerAddress()));
-    return Future.all(results, receipts, restTxs, proposer).compose(x -> vertx.executeBlocking(() ->
-        assembler.assemble(decoded.result(), results.result(), restTxs.result(), receipts.result(), proposer.result()), false))
-        .compose(b -> b.nfts().isEmpty() ? Future.succeededFuture(b) : nftMetadata.resolve(height, b.nfts()).map(b::withNfts));
+    // NFT metadata (names, token URIs at this height) is read while the REST txs and the proposer are
+    Future<List<NftEvent>> nfts = results.compose(r -> vertx.executeBlocking(() -> assembler.nfts(r), false))
+        .compose(parsed -> parsed.isEmpty() ? Future.succeededFuture(parsed) : nftMetadata.resolve(height, parsed));
+    return Future.all(List.of(results, receipts, restTxs, proposer, nfts)).compose(x -> vertx.executeBlocking(() ->
+        assembler.assemble(decoded.result(), results.result(), restTxs.result(), receipts.result(), proposer.result(), nfts.result()), false));
   }
 
   private Future<RestTx[]> restTxs(long height, BlockAssembler.Decoded d) {

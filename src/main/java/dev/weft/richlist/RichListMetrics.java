@@ -3,31 +3,22 @@ package dev.weft.richlist;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.vertx.micrometer.backends.BackendRegistries;
+import dev.weft.node.SharedMeters;
 
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * {@code weft_richlist_*} metrics, per chain and meter registry, so a redeployed verticle keeps updating the gauge
- * already registered.
+ * {@code weft_richlist_*} metrics, per chain and meter registry ({@link SharedMeters}), so a redeployed verticle keeps
+ * updating the gauge already registered.
  */
 public final class RichListMetrics {
-  private static final Map<MeterRegistry, Map<String, RichListMetrics>> BY_REGISTRY = Collections.synchronizedMap(new WeakHashMap<>());
-
   /** Transfer sides applied (a transfer between two accounts is two). */
   public final Counter deltas;
   final Counter repairs;
   final AtomicLong height = new AtomicLong();
 
   public static RichListMetrics forChain(String chainId) {
-    MeterRegistry registry = BackendRegistries.getDefaultNow();
-    if (registry == null) return new RichListMetrics(chainId, new SimpleMeterRegistry());
-    return BY_REGISTRY.computeIfAbsent(registry, r -> new ConcurrentHashMap<>()).computeIfAbsent(chainId, c -> new RichListMetrics(c, registry));
+    return SharedMeters.of("richlist/" + chainId, r -> new RichListMetrics(chainId, r));
   }
 
   private RichListMetrics(String chainId, MeterRegistry r) {

@@ -8,6 +8,7 @@ import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.ChainConfig;
 import dev.weft.ingest.IngestConfig;
 import dev.weft.node.NodeContext;
+import dev.weft.store.PositionMovedException;
 import dev.weft.store.RichListStore;
 import dev.weft.store.RichListStore.Pair;
 import dev.weft.store.RichListStore.Writes;
@@ -118,7 +119,7 @@ public final class RichListVerticle extends VerticleBase {
       }
       if (ar.failed()) {
         failures++;
-        long delay = ar.cause() instanceof RichListStore.PositionMovedException ? 0 : Backoff.delayMs(failures, ingest.retryBase(), ingest.retryMax());
+        long delay = ar.cause() instanceof PositionMovedException ? 0 : Backoff.delayMs(failures, ingest.retryBase(), ingest.retryMax());
         LOG.warn("rich list step failed (attempt {}): {}; retrying in {} ms", failures, ar.cause().getMessage(), delay);
         vertx.setTimer(Math.max(1, delay), t -> wake());
         return;

@@ -88,13 +88,6 @@ public final class RichListStore {
     }
   }
 
-  /** The commit found the cursor elsewhere than expected (a second writer, a restart): re-read it. */
-  public static final class PositionMovedException extends RuntimeException {
-    PositionMovedException(String message) {
-      super(message, null, false, false);
-    }
-  }
-
   /** One holder of a page. */
   public record Holder(byte[] account, String amount) {}
 
@@ -228,7 +221,7 @@ public final class RichListStore {
         return Future.all(all).map(w);
       });
     }).recover(e -> {
-      if (e instanceof PgException pg && "WR001".equals(pg.getSqlState())) return Future.failedFuture(new PositionMovedException(pg.getErrorMessage()));
+      if (e instanceof PgException pg && "WI001".equals(pg.getSqlState())) return Future.failedFuture(new PositionMovedException(pg.getErrorMessage()));
       return Future.failedFuture(e);
     });
   }
