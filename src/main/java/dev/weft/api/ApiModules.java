@@ -15,6 +15,8 @@ public final class ApiModules {
         new LiveApi(ctx),
         new RoutingApi(ctx),
         new BlockApi(ctx), new TxApi(ctx), new EvmTxApi(ctx), new EvmInternalTxApi(ctx),
+        new NftApi(ctx),
+        new RichListApi(ctx),
         new TrackingApi(ctx));
   }
 }

@@ -4,6 +4,7 @@ import dev.weft.devnet.DevnetConfig;
 import dev.weft.evm.EvmConfig;
 import dev.weft.route.RouteConfig;
 import dev.weft.ingest.IngestConfig;
+import dev.weft.richlist.RichListConfig;
 import dev.weft.track.TrackConfig;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
@@ -24,7 +25,7 @@ import java.util.Map;
 public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, DatabaseConfig database,
                          ChainConfig chain, ClusterConfig cluster, LogConfig log, BridgeConfig bridge,
                          RouteConfig route, DevnetConfig devnet,
-                         IngestConfig ingest, EvmConfig evm, TrackConfig track) {
+                         IngestConfig ingest, EvmConfig evm, TrackConfig track, RichListConfig richlist) {
 
   public static final String DEFAULT_FILE = "conf/weft.json";
   /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -33,7 +34,8 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
   public static WeftConfig from(ConfigSource c) {
     return new WeftConfig(c, NodeConfig.from(c), HttpConfig.from(c), DatabaseConfig.from(c), ChainConfig.from(c),
         ClusterConfig.from(c), LogConfig.from(c), BridgeConfig.from(c),
-        RouteConfig.from(c), DevnetConfig.from(c), IngestConfig.from(c), EvmConfig.from(c), TrackConfig.from(c));
+        RouteConfig.from(c), DevnetConfig.from(c), IngestConfig.from(c), EvmConfig.from(c), TrackConfig.from(c),
+        RichListConfig.from(c));
   }
 
   /**
@@ -82,6 +84,6 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
 
   /** The same configuration with the chain's node URLs replaced (the devnet fills them in once it listens). */
   public WeftConfig withChain(ChainConfig chain) {
-    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge, route, devnet, ingest, evm, track);
+    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge, route, devnet, ingest, evm, track, richlist);
   }
 }

@@ -9,6 +9,8 @@ import dev.weft.chain.model.CometBlock;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.chain.model.RestTx;
 import dev.weft.chain.model.Rfc3339;
+import dev.weft.nft.NftEvent;
+import dev.weft.nft.NftParser;
 import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.internal.buffer.BufferInternal;
@@ -26,17 +28,19 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Turns the node documents of one height into an {@link IndexedBlock}: decodes the raw txs (hash, fee, signer, message
- * types), pairs them with their results and REST JSON, renders the API JSON, extracts involved accounts, and sums gas
- * and fees. Pure CPU work, run on worker threads; inconsistent documents throw, so the height is fetched again.
+ * types), pairs them with their results and REST JSON, renders the API JSON, extracts involved accounts and NFT
+ * changes, and sums gas and fees. Pure CPU work, run on worker threads; inconsistent documents throw, so the height is fetched again.
  */
 public final class BlockAssembler {
   private static final int SIGNER_CACHE_LIMIT = 200_000;
 
   private final AccountExtractor accounts;
+  private final NftParser nfts;
   private final Map<ByteBuffer, AccountAddress> signerCache = new ConcurrentHashMap<>();
 
-  public BlockAssembler(AccountExtractor accounts) {
+  public BlockAssembler(AccountExtractor accounts, NftParser nfts) {
     this.accounts = accounts;
+    this.nfts = nfts;
   }
 
   /** A block with its raw txs decoded. */
@@ -60,8 +64,19 @@ public final class BlockAssembler {
     return new Decoded(b, txs, hashes, keys);
   }
 
+  /**
+   * The NFT changes of a block's txs, in chain order (read as soon as {@code /block_results} arrives, so their metadata
+   * is fetched while the rest of the block is).
+   */
+  public List<NftEvent> nfts(BlockResults results) {
+    List<NftEvent> out = new ArrayList<>();
+    for (int i = 0; i < results.txs().size(); i++) nfts.parse(i, results.txs().get(i).events(), out);
+    return out;
+  }
+
+  /** @param nftChanges the block's NFT changes ({@link #nfts}), completed with their metadata */
   public IndexedBlock assemble(Decoded d, BlockResults results, RestTx[] restTxs, List<JsonNode> receipts,
-                               IndexedBlock.Proposer proposer) {
+                               IndexedBlock.Proposer proposer, List<NftEvent> nftChanges) {
     CometBlock b = d.block();
     if (results.height() != b.height()) throw new IllegalStateException("block_results of height " + results.height() + " for block " + b.height());
     if (results.txs().size() != b.txs().size()) {
@@ -110,7 +125,7 @@ public final class BlockAssembler {
     List<CosmosTx.Coin> totalFee = new ArrayList<>(fees.size());
     fees.forEach((denom, amount) -> totalFee.add(new CosmosTx.Coin(denom, amount.toString())));
     return new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), proposer, gasUsed,
-        gasWanted, totalFee, txs, evmTxs);
+        gasWanted, totalFee, txs, evmTxs, nftChanges);
   }
 
   /** A buffer over the array, without copying it (it is sent to PostgreSQL as is). */

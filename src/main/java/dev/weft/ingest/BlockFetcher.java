@@ -7,6 +7,8 @@ import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.RestTx;
+import dev.weft.nft.NftEvent;
+import dev.weft.nft.NftMetadata;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -17,8 +19,8 @@ import java.util.List;
 
 /**
  * Fetches everything of one height concurrently (CometBFT {@code /block} and {@code /block_results}, REST decoded txs,
- * and {@code eth_getBlockReceipts} on EVM chains, plus the proposer once per proposer) and assembles the block on a
- * worker thread. The REST txs are paged and re-asked with backoff until every raw tx has its decoded twin
+ * and {@code eth_getBlockReceipts} on EVM chains, plus the proposer once per proposer), assembles the block on a
+ * worker thread, then reads the metadata its NFT changes need (names, token URIs) at that height. The REST txs are paged and re-asked with backoff until every raw tx has its decoded twin
  * (rollytics#52: a node may answer short or end pagination early); what one answer lacked another may bring.
  */
 public final class BlockFetcher {
@@ -30,17 +32,19 @@ public final class BlockFetcher {
   private final EvmRpcClient evm;
   private final ProposerResolver proposers;
   private final BlockAssembler assembler;
+  private final NftMetadata nftMetadata;
   private final IngestConfig cfg;
 
   /** @param evm the EVM client, or null on chains without an EVM */
   public BlockFetcher(Vertx vertx, CometRpcClient rpc, CosmosRestClient rest, EvmRpcClient evm,
-                      ProposerResolver proposers, BlockAssembler assembler, IngestConfig cfg) {
+                      ProposerResolver proposers, BlockAssembler assembler, NftMetadata nftMetadata, IngestConfig cfg) {
     this.vertx = vertx;
     this.rpc = rpc;
     this.rest = rest;
     this.evm = evm;
     this.proposers = proposers;
     this.assembler = assembler;
+    this.nftMetadata = nftMetadata;
     this.cfg = cfg;
   }
 
@@ -52,8 +56,11 @@ public final class BlockFetcher {
     Future<List<JsonNode>> receipts = evm == null ? Future.succeededFuture(List.of()) : evm.blockReceipts(height);
     Future<RestTx[]> restTxs = decoded.compose(d -> d.txs().isEmpty() ? Future.succeededFuture(new RestTx[0]) : restTxs(height, d));
     Future<IndexedBlock.Proposer> proposer = decoded.compose(d -> proposers.resolve(d.block().proposerAddress()));
-    return Future.all(results, receipts, restTxs, proposer).compose(x -> vertx.executeBlocking(() ->
-        assembler.assemble(decoded.result(), results.result(), restTxs.result(), receipts.result(), proposer.result()), false));
+    // NFT metadata (names, token URIs at this height) is read while the REST txs and the proposer are
+    Future<List<NftEvent>> nfts = results.compose(r -> vertx.executeBlocking(() -> assembler.nfts(r), false))
+        .compose(parsed -> parsed.isEmpty() ? Future.succeededFuture(parsed) : nftMetadata.resolve(height, parsed));
+    return Future.all(List.of(results, receipts, restTxs, proposer, nfts)).compose(x -> vertx.executeBlocking(() ->
+        assembler.assemble(decoded.result(), results.result(), restTxs.result(), receipts.result(), proposer.result(), nfts.result()), false));
   }
 
   private Future<RestTx[]> restTxs(long height, BlockAssembler.Decoded d) {

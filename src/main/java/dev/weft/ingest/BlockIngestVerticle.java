@@ -9,8 +9,11 @@ import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.config.ChainConfig;
 import dev.weft.node.NodeContext;
+import dev.weft.nft.NftMetadata;
+import dev.weft.nft.NftParser;
 import dev.weft.store.IngestStore;
 import dev.weft.store.PositionMovedException;
+import dev.weft.store.NftStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
@@ -87,11 +90,12 @@ public final class BlockIngestVerticle extends VerticleBase {
     rpc = new CometRpcClient(vertx, chain.rpcUrls(), cfg.clientOptions());
     rest = new CosmosRestClient(vertx, chain.restUrls(), cfg.clientOptions());
     evm = chain.isEvm() ? new EvmRpcClient(vertx, chain.jsonRpcUrls(), cfg.clientOptions()) : null;
+    NftMetadata nftMetadata = new NftMetadata(chain, evm, rest);
     fetcher = new BlockFetcher(vertx, rpc, rest, evm, new ProposerResolver(rest, chain.bech32Prefix()),
-        new BlockAssembler(new AccountExtractor(chain)), cfg);
-    store = new IngestStore(ctx.pool(), 500_000);
+        new BlockAssembler(new AccountExtractor(chain), NftParser.forChain(chain)), nftMetadata, cfg);
+    store = new IngestStore(ctx.pool(), 500_000, chain.isEvm());
     metrics = IngestMetrics.forChain(chain.chainId());
-    return store.position().onSuccess(pos -> {
+    return new NftStore(ctx.pool()).collections(nftMetadata::remember).compose(v -> store.position()).onSuccess(pos -> {
       resetPlan(pos);
       nextFetch = plannedNext;
       progress = new IngestProgress(System.nanoTime(), pos.height(), pos.txs());

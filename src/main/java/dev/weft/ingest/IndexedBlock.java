@@ -2,6 +2,7 @@ package dev.weft.ingest;
 
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
+import dev.weft.nft.NftEvent;
 import io.vertx.core.buffer.Buffer;
 
 import java.util.List;
@@ -13,10 +14,16 @@ import java.util.Map;
  *
  * @param timeNs    block time in nanoseconds since the epoch
  * @param totalFee  fees of the block's txs summed per denom, sorted by denom
+ * @param nfts      the NFT changes of the block's txs in chain order (completed from the node before the commit)
  */
 public record IndexedBlock(long height, String chainId, byte[] hash, long timeNs, byte[] proposerAddress,
                            Proposer proposer, long gasUsed, long gasWanted, List<CosmosTx.Coin> totalFee,
-                           List<Tx> txs, List<EvmTx> evmTxs) {
+                           List<Tx> txs, List<EvmTx> evmTxs, List<NftEvent> nfts) {
+
+  /** The same block with its NFT changes replaced (once their metadata is read). */
+  public IndexedBlock withNfts(List<NftEvent> n) {
+    return new IndexedBlock(height, chainId, hash, timeNs, proposerAddress, proposer, gasUsed, gasWanted, totalFee, txs, evmTxs, n);
+  }
 
   /** The proposer as the block record shows it. */
   public record Proposer(String moniker, String identity, String operatorAddress) {}

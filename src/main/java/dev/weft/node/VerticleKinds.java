@@ -8,6 +8,7 @@ import dev.weft.evm.EvmTraceVerticle;
 import dev.weft.route.RouteComputeVerticle;
 import dev.weft.track.TxTrackerVerticle;
 import dev.weft.ingest.BlockIngestVerticle;
+import dev.weft.richlist.RichListVerticle;
 
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +24,7 @@ public final class VerticleKinds {
         new VerticleKind("track", Role.TRACK, 1, true, TxTrackerVerticle::new),
         new VerticleKind("ingest", Role.INGEST, 1, true, BlockIngestVerticle::new),
         new VerticleKind("evm", Role.EVM, 1, true, EvmTraceVerticle::new),
+        new VerticleKind("richlist", Role.RICHLIST, 1, true, RichListVerticle::new),
         new VerticleKind("api", Role.API, 1, false, HttpApiVerticle::new),
         new VerticleKind("bridge", Role.API, 1, false, TcpBridgeVerticle::new));
   }

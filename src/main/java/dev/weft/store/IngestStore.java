@@ -3,6 +3,7 @@ package dev.weft.store;
 import dev.weft.chain.AccountAddress;
 import dev.weft.ingest.BlockJson;
 import dev.weft.ingest.IndexedBlock;
+import dev.weft.nft.NftFold;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Pool;
@@ -23,7 +24,8 @@ import java.util.Set;
  * ({@link #commit}): its first statement locks the cursor and the totals and aborts the transaction unless they are
  * exactly where the writer expects them, so a commit never leaves a gap, never writes a height twice and never
  * double counts; dictionary ids (accounts, message types) are resolved by joins inside the statements, so no
- * statement waits for another's result. The cursor moves in the same transaction.
+ * statement waits for another's result. The run's NFT changes, folded per token in chain order, are part of the same
+ * burst ({@link NftWrites}). The cursor moves in the same transaction.
  */
 public final class IngestStore {
   private static final String POSITION = """
@@ -137,13 +139,20 @@ public final class IngestStore {
   }
 
   private final Pool pool;
+  private final boolean evmChain;
   /** Dictionary values known to be committed: left out of the dictionary inserts. */
   private final Lru<AccountAddress, Boolean> knownAccounts;
   private final Lru<String, Boolean> knownMsgTypes = new Lru<>(10_000);
 
+  /** An EVM chain's store (NFT collections dated by the earliest tx touching the contract). */
   public IngestStore(Pool pool, int accountCacheSize) {
+    this(pool, accountCacheSize, true);
+  }
+
+  public IngestStore(Pool pool, int accountCacheSize, boolean evmChain) {
     this.pool = pool;
     this.knownAccounts = new Lru<>(accountCacheSize);
+    this.evmChain = evmChain;
   }
 
   public Future<Position> position() {
@@ -165,7 +174,7 @@ public final class IngestStore {
     for (int i = 1; i < blocks.size(); i++) {
       if (blocks.get(i).height() != blocks.get(i - 1).height() + 1) throw new IllegalArgumentException("blocks are not consecutive");
     }
-    Columns c = new Columns(blocks, first.height() == before.height() + 1 ? before.timeNs() : null, before.txs(), before.evmTxs());
+    IngestRows c = new IngestRows(blocks, first.height() == before.height() + 1 ? before.timeNs() : null, before.txs(), before.evmTxs());
     IndexedBlock last = blocks.get(blocks.size() - 1);
     Position after = new Position(last.height(), last.timeNs(), before.blocks() + blocks.size(), before.txs() + c.txCount,
         before.evmTxs() + c.evmCount);
@@ -179,26 +188,39 @@ public final class IngestStore {
     if (!unknownTypes.isEmpty()) b.add(NEW_MSG_TYPES, Tuple.tuple().addValue(unknownTypes.toArray(new String[0])));
     b.add(INSERT_BLOCKS, c.blocks());
     if (c.txCount > 0) {
-      b.add(INSERT_TXS, Tuple.tuple().addValue(longs(c.txSeq)).addValue(longs(c.txHeight)).addValue(ints(c.txIndex))
-          .addValue(bufs(c.txHash)).addValue(ints(c.txCode)).addValue(bufs(c.txSigner)).addValue(bufs(c.txJson)));
-      b.add(INSERT_TX_ACCOUNTS, Tuple.tuple().addValue(bufs(c.accAddr)).addValue(longs(c.accSeq)).addValue(c.accSigner.toArray(new Boolean[0])));
-      if (!c.msgSeq.isEmpty()) b.add(INSERT_TX_MSG_TYPES, Tuple.tuple().addValue(strings(c.msgName)).addValue(longs(c.msgSeq)));
-      if (!c.multiSeq.isEmpty()) b.add(INSERT_MULTI_MSG, Tuple.tuple().addValue(longs(c.multiSeq)).addValue(strings(c.multiName)));
+      b.add(INSERT_TXS, Tuple.tuple().addValue(SqlArrays.longs(c.txSeq)).addValue(SqlArrays.longs(c.txHeight)).addValue(SqlArrays.ints(c.txIndex))
+          .addValue(SqlArrays.bufs(c.txHash)).addValue(SqlArrays.ints(c.txCode)).addValue(SqlArrays.bufs(c.txSigner)).addValue(SqlArrays.bufs(c.txJson)));
+      b.add(INSERT_TX_ACCOUNTS, Tuple.tuple().addValue(SqlArrays.bufs(c.accAddr)).addValue(SqlArrays.longs(c.accSeq)).addValue(c.accSigner.toArray(new Boolean[0])));
+      if (!c.msgSeq.isEmpty()) b.add(INSERT_TX_MSG_TYPES, Tuple.tuple().addValue(SqlArrays.strings(c.msgName)).addValue(SqlArrays.longs(c.msgSeq)));
+      if (!c.multiSeq.isEmpty()) b.add(INSERT_MULTI_MSG, Tuple.tuple().addValue(SqlArrays.longs(c.multiSeq)).addValue(SqlArrays.strings(c.multiName)));
       if (!c.typeStats.isEmpty()) {
-        b.add(UPSERT_MSG_TYPE_STATS, Tuple.tuple().addValue(strings(new ArrayList<>(c.typeStats.keySet())))
-            .addValue(longs(new ArrayList<>(c.typeStats.values()))));
+        b.add(UPSERT_MSG_TYPE_STATS, Tuple.tuple().addValue(SqlArrays.strings(new ArrayList<>(c.typeStats.keySet())))
+            .addValue(SqlArrays.longs(new ArrayList<>(c.typeStats.values()))));
       }
     }
     if (c.evmCount > 0) {
-      b.add(INSERT_EVM_TXS, Tuple.tuple().addValue(longs(c.evmSeq)).addValue(longs(c.evmHeight)).addValue(ints(c.evmIndex))
-          .addValue(bufs(c.evmHash)).addValue(bufs(c.evmFrom)).addValue(bufs(c.evmJson)));
-      b.add(INSERT_EVM_TX_ACCOUNTS, Tuple.tuple().addValue(bufs(c.evmAccAddr)).addValue(longs(c.evmAccSeq))
+      b.add(INSERT_EVM_TXS, Tuple.tuple().addValue(SqlArrays.longs(c.evmSeq)).addValue(SqlArrays.longs(c.evmHeight)).addValue(SqlArrays.ints(c.evmIndex))
+          .addValue(SqlArrays.bufs(c.evmHash)).addValue(SqlArrays.bufs(c.evmFrom)).addValue(SqlArrays.bufs(c.evmJson)));
+      b.add(INSERT_EVM_TX_ACCOUNTS, Tuple.tuple().addValue(SqlArrays.bufs(c.evmAccAddr)).addValue(SqlArrays.longs(c.evmAccSeq))
           .addValue(c.evmAccSigner.toArray(new Boolean[0])));
     }
     if (!c.accountStats.isEmpty()) b.add(UPSERT_ACCOUNT_STATS, c.accountStats());
+    NftWrites.add(nftFold(blocks, c.firstSeq), evmChain, b::add);
     b.add(UPDATE_TOTALS, Tuple.of(after.blocks(), after.txs(), after.evmTxs()));
     b.add(StatusStore.ADVANCE, Tuple.of(StatusStore.INGEST, after.height()));
     return b;
+  }
+
+  private static NftFold nftFold(List<IndexedBlock> blocks, List<Long> firstSeq) {
+    List<NftFold.Block> in = new ArrayList<>();
+    for (int i = 0; i < blocks.size(); i++) {
+      IndexedBlock b = blocks.get(i);
+      if (b.nfts().isEmpty()) continue;
+      List<AccountAddress> signers = new ArrayList<>(b.txs().size());
+      for (IndexedBlock.Tx t : b.txs()) signers.add(t.signer());
+      in.add(new NftFold.Block(b.height(), b.timeNs(), firstSeq.get(i), signers, b.nfts()));
+    }
+    return NftFold.of(in);
   }
 
   /**
@@ -216,170 +238,4 @@ public final class IngestStore {
     });
   }
 
-  private static Long[] longs(List<Long> l) {
-    return l.toArray(new Long[0]);
-  }
-
-  private static Integer[] ints(List<Integer> l) {
-    return l.toArray(new Integer[0]);
-  }
-
-  private static String[] strings(List<String> l) {
-    return l.toArray(new String[0]);
-  }
-
-  private static Buffer[] bufs(List<Buffer> l) {
-    return l.toArray(new Buffer[0]);
-  }
-
-  /** The column lists of every table for a run of blocks. */
-  private static final class Columns {
-    final List<IndexedBlock> blocks;
-    final Long[] blockTimes;
-    final Buffer[] blockJson;
-    int txCount;
-    int evmCount;
-    final Set<AccountAddress> addresses = new LinkedHashSet<>();
-    final Set<String> typeNames = new LinkedHashSet<>();
-    final List<Long> txSeq = new ArrayList<>();
-    final List<Long> txHeight = new ArrayList<>();
-    final List<Integer> txIndex = new ArrayList<>();
-    final List<Buffer> txHash = new ArrayList<>();
-    final List<Integer> txCode = new ArrayList<>();
-    final List<Buffer> txSigner = new ArrayList<>();
-    final List<Buffer> txJson = new ArrayList<>();
-    final List<Buffer> accAddr = new ArrayList<>();
-    final List<Long> accSeq = new ArrayList<>();
-    final List<Boolean> accSigner = new ArrayList<>();
-    final List<String> msgName = new ArrayList<>();
-    final List<Long> msgSeq = new ArrayList<>();
-    final List<Long> multiSeq = new ArrayList<>();
-    final List<String> multiName = new ArrayList<>();
-    final List<Long> evmSeq = new ArrayList<>();
-    final List<Long> evmHeight = new ArrayList<>();
-    final List<Integer> evmIndex = new ArrayList<>();
-    final List<Buffer> evmHash = new ArrayList<>();
-    final List<Buffer> evmFrom = new ArrayList<>();
-    final List<Buffer> evmJson = new ArrayList<>();
-    final List<Buffer> evmAccAddr = new ArrayList<>();
-    final List<Long> evmAccSeq = new ArrayList<>();
-    final List<Boolean> evmAccSigner = new ArrayList<>();
-    /** address → {txs, signer txs, evm txs, evm signer txs} */
-    final Map<AccountAddress, long[]> accountStats = new LinkedHashMap<>();
-    final Map<String, Long> typeStats = new LinkedHashMap<>();
-
-    Columns(List<IndexedBlock> blocks, Long previousTimeNs, long txBase, long evmBase) {
-      this.blocks = blocks;
-      this.blockTimes = new Long[blocks.size()];
-      this.blockJson = new Buffer[blocks.size()];
-      Long prev = previousTimeNs;
-      long seq = txBase;
-      long evmSeqNext = evmBase;
-      Map<AccountAddress, Buffer> bufs = new HashMap<>();
-      for (int bi = 0; bi < blocks.size(); bi++) {
-        IndexedBlock b = blocks.get(bi);
-        long bt = BlockJson.blockTimeMs(b.timeNs(), prev);
-        prev = b.timeNs();
-        blockTimes[bi] = bt;
-        blockJson[bi] = Buffer.buffer(BlockJson.render(b, bt));
-        for (int i = 0; i < b.txs().size(); i++) {
-          IndexedBlock.Tx t = b.txs().get(i);
-          long s = ++seq;
-          txSeq.add(s);
-          txHeight.add(b.height());
-          txIndex.add(i);
-          txHash.add(Buffer.buffer(t.hash()));
-          txCode.add(t.code());
-          txSigner.add(t.signer() == null ? null : buf(bufs, t.signer()));
-          txJson.add(t.json());
-          for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
-            accAddr.add(buf(bufs, e.getKey()));
-            accSeq.add(s);
-            accSigner.add(e.getValue());
-            long[] st = accountStats.computeIfAbsent(e.getKey(), k -> new long[4]);
-            st[0]++;
-            if (e.getValue()) st[1]++;
-          }
-          for (String type : t.msgTypes()) {
-            typeNames.add(type);
-            msgName.add(type);
-            msgSeq.add(s);
-            typeStats.merge(type, 1L, Long::sum);
-            if (t.msgTypes().size() > 1) {
-              multiSeq.add(s);
-              multiName.add(type);
-            }
-          }
-          txCount++;
-        }
-        for (IndexedBlock.EvmTx t : b.evmTxs()) {
-          long s = ++evmSeqNext;
-          evmSeq.add(s);
-          evmHeight.add(b.height());
-          evmIndex.add(t.index());
-          evmHash.add(Buffer.buffer(t.hash()));
-          evmFrom.add(t.from() == null ? null : buf(bufs, t.from()));
-          evmJson.add(t.json());
-          for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
-            evmAccAddr.add(buf(bufs, e.getKey()));
-            evmAccSeq.add(s);
-            evmAccSigner.add(e.getValue());
-            long[] st = accountStats.computeIfAbsent(e.getKey(), k -> new long[4]);
-            st[2]++;
-            if (e.getValue()) st[3]++;
-          }
-          evmCount++;
-        }
-      }
-      addresses.addAll(accountStats.keySet());
-    }
-
-    private Buffer buf(Map<AccountAddress, Buffer> bufs, AccountAddress a) {
-      return bufs.computeIfAbsent(a, x -> Buffer.buffer(x.bytes()));
-    }
-
-    Tuple blocks() {
-      int n = blocks.size();
-      Long[] h = new Long[n];
-      Buffer[] hs = new Buffer[n];
-      Long[] ns = new Long[n];
-      Buffer[] pa = new Buffer[n];
-      String[] pm = new String[n];
-      String[] po = new String[n];
-      Long[] gu = new Long[n];
-      Long[] gw = new Long[n];
-      Integer[] tc = new Integer[n];
-      Integer[] ec = new Integer[n];
-      String[] tf = new String[n];
-      for (int i = 0; i < n; i++) {
-        IndexedBlock b = blocks.get(i);
-        h[i] = b.height();
-        hs[i] = Buffer.buffer(b.hash());
-        ns[i] = b.timeNs();
-        pa[i] = Buffer.buffer(b.proposerAddress());
-        pm[i] = b.proposer().moniker();
-        po[i] = b.proposer().operatorAddress();
-        gu[i] = b.gasUsed();
-        gw[i] = b.gasWanted();
-        tc[i] = b.txCount();
-        ec[i] = b.evmTxs().size();
-        tf[i] = BlockJson.totalFee(b);
-      }
-      return Tuple.tuple().addValue(h).addValue(hs).addValue(ns).addValue(blockTimes).addValue(pa).addValue(pm)
-          .addValue(po).addValue(gu).addValue(gw).addValue(tc).addValue(ec).addValue(tf).addValue(blockJson);
-    }
-
-    Tuple accountStats() {
-      int n = accountStats.size();
-      Buffer[] ad = new Buffer[n];
-      Long[][] c = new Long[4][n];
-      int i = 0;
-      for (Map.Entry<AccountAddress, long[]> e : accountStats.entrySet()) {
-        ad[i] = Buffer.buffer(e.getKey().bytes());
-        for (int k = 0; k < 4; k++) c[k][i] = e.getValue()[k];
-        i++;
-      }
-      return Tuple.tuple().addValue(ad).addValue(c[0]).addValue(c[1]).addValue(c[2]).addValue(c[3]);
-    }
-  }
 }

@@ -19,7 +19,7 @@ final class FixtureBlocks {
 
   FixtureBlocks(FixtureChain chain, ChainConfig config) {
     this.chain = chain;
-    this.assembler = new BlockAssembler(new AccountExtractor(config));
+    this.assembler = new BlockAssembler(new AccountExtractor(config), dev.weft.nft.NftParser.forChain(config));
   }
 
   IndexedBlock block(long h) {
@@ -32,8 +32,9 @@ final class FixtureBlocks {
     }
     RestTx[] slots = new RestTx[d.txs().size()];
     if (TxMatcher.match(d.keys(), Nodes.restTxs(rest), slots) != 0) throw new IllegalStateException("unmatched");
-    return assembler.assemble(d, BlockResults.parse(NodeJson.parse(chain.blockResults(h).toBuffer())), slots, receipts,
-        new IndexedBlock.Proposer(FixtureChain.MONIKER, "", chain.operatorAddress()));
+    BlockResults results = BlockResults.parse(NodeJson.parse(chain.blockResults(h).toBuffer()));
+    return assembler.assemble(d, results, slots, receipts, new IndexedBlock.Proposer(FixtureChain.MONIKER, "", chain.operatorAddress()),
+        assembler.nfts(results));
   }
 
   List<IndexedBlock> range(long from, long to) {

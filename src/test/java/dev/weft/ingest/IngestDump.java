@@ -36,6 +36,10 @@ public final class IngestDump {
     QUERIES.put("account", "SELECT encode(address,'hex') FROM account WHERE id IN (SELECT account_id FROM tx_account UNION SELECT account_id FROM evm_tx_account) ORDER BY 1");
     QUERIES.put("ingest_totals", "SELECT blocks, txs, evm_txs FROM ingest_totals");
     QUERIES.put("cursor", "SELECT height FROM pipeline_cursor WHERE name = 'ingest'");
+    QUERIES.put("nft_collection", "SELECT encode(addr,'hex'), name, origin_name, search, encode(creator,'hex'), height, time_ns, nft_count FROM nft_collection ORDER BY 1");
+    QUERIES.put("nft", "SELECT encode(collection,'hex'), token_id, encode(object_addr,'hex'), encode(owner,'hex'), uri, height, time_ns FROM nft ORDER BY 1, 2");
+    QUERIES.put("tx_nft", "SELECT encode(k.collection,'hex'), k.token_id, x.sequence FROM tx_nft x JOIN nft_key k ON k.id = x.nft_id ORDER BY 3, 1, 2");
+    QUERIES.put("nft_totals", "SELECT collections FROM nft_totals");
   }
 
   public static Map<String, List<String>> dump(String url) throws SQLException {
@@ -82,6 +86,8 @@ public final class IngestDump {
       assertEquals(0, scalar(st, "SELECT count(*) FROM msg_type m FULL JOIN msg_type_stats s ON s.msg_type_id = m.id "
           + "WHERE coalesce(s.txs, 0) <> (SELECT count(*) FROM tx_msg_type x WHERE x.msg_type_id = m.id)"), "msg type stats");
       assertEquals(1, scalar(st, "SELECT count(*) FROM pipeline_cursor c WHERE c.name = 'ingest' AND c.height = (SELECT coalesce(max(height), 0) FROM block)"), "cursor");
+      assertEquals(0, scalar(st, "SELECT count(*) FROM nft_collection c WHERE nft_count <> (SELECT count(*) FROM nft n WHERE n.collection = c.addr)"), "nft counts");
+      assertEquals(1, scalar(st, "SELECT count(*) FROM nft_totals WHERE collections = (SELECT count(*) FROM nft_collection)"), "collection total");
     }
   }
 

@@ -83,6 +83,14 @@ public final class CosmosRestClient {
         root -> NodeJson.requiredLong(root.path("block").path("header"), "height"));
   }
 
+  /**
+   * A GET of the state at a height ({@code x-cosmos-block-height}); attempts as configured (a 4xx is not retried).
+   */
+  public <T> Future<T> getAtHeight(String pathAndQuery, long height, Function<JsonNode, T> parse) {
+    return http.call(HttpMethod.GET, pathAndQuery, null, buf -> parse.apply(NodeJson.parse(buf)), http.options(),
+        io.vertx.core.MultiMap.caseInsensitiveMultiMap().add("x-cosmos-block-height", Long.toString(height)));
+  }
+
   /** Any GET; the future holds the parsed body. */
   public <T> Future<T> get(String pathAndQuery, Function<JsonNode, T> parse) {
     return http.get(pathAndQuery, buf -> parse.apply(NodeJson.parse(buf)));

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -92,22 +93,28 @@ public final class NodeHttp {
    * {@link NodeException} (retried when {@link NodeException#retryable()}).
    */
   public <T> Future<T> call(HttpMethod method, String pathAndQuery, Buffer body, Function<Buffer, T> parse, NodeClientOptions o) {
+    return call(method, pathAndQuery, body, parse, o, null);
+  }
+
+  /** {@link #call} with extra request headers (e.g. {@code x-cosmos-block-height}); null for none. */
+  public <T> Future<T> call(HttpMethod method, String pathAndQuery, Buffer body, Function<Buffer, T> parse, NodeClientOptions o,
+                            MultiMap headers) {
     Promise<T> p = Promise.promise();
     // the body handler must be set in the same event-loop turn as the response arrives: a call from outside an event
     // loop (a test, a bench, a worker) moves to one, else its response could end before the handler is set and be
     // read as a transport failure, and retried
     io.vertx.core.Context ctx = Vertx.currentContext();
-    if (ctx != null && ctx.isEventLoopContext()) attempt(1, method, pathAndQuery, body, parse, o, p);
-    else ((io.vertx.core.internal.VertxInternal) vertx).createEventLoopContext().runOnContext(v -> attempt(1, method, pathAndQuery, body, parse, o, p));
+    if (ctx != null && ctx.isEventLoopContext()) attempt(1, method, pathAndQuery, body, headers, parse, o, p);
+    else ((io.vertx.core.internal.VertxInternal) vertx).createEventLoopContext().runOnContext(v -> attempt(1, method, pathAndQuery, body, headers, parse, o, p));
     return p.future();
   }
 
-  private <T> void attempt(int n, HttpMethod method, String path, Buffer body, Function<Buffer, T> parse,
+  private <T> void attempt(int n, HttpMethod method, String path, Buffer body, MultiMap headers, Function<Buffer, T> parse,
                            NodeClientOptions o, Promise<T> result) {
     String base = endpoints.pick();
     String url = base + path;
     long start = System.nanoTime();
-    limiter.run(() -> send(method, url, body, o))
+    limiter.run(() -> send(method, url, body, headers, o))
         .compose(buf -> parseBody(url, buf, parse))
         .onComplete(ar -> {
           if (ar.succeeded()) {
@@ -129,12 +136,13 @@ public final class NodeHttp {
           if (retries != null) retries.increment();
           long delay = Backoff.delayMs(n, o.retryBase(), o.retryMax());
           LOG.debug("{} attempt {} failed ({}), retrying in {} ms", api, n, e.getMessage(), delay);
-          vertx.setTimer(delay, t -> attempt(n + 1, method, path, body, parse, o, result));
+          vertx.setTimer(delay, t -> attempt(n + 1, method, path, body, headers, parse, o, result));
         });
   }
 
-  private Future<Buffer> send(HttpMethod method, String url, Buffer body, NodeClientOptions o) {
+  private Future<Buffer> send(HttpMethod method, String url, Buffer body, MultiMap headers, NodeClientOptions o) {
     RequestOptions ro = new RequestOptions().setMethod(method).setAbsoluteURI(url).setIdleTimeout(o.requestTimeout().toMillis());
+    if (headers != null) ro.setHeaders(headers);
     if (body != null) ro.putHeader("content-type", "application/json");
     long deadline = o.requestTimeout().toMillis();
     Future<Buffer> f = client.request(ro)

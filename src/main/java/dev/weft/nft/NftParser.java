@@ -1,0 +1,20 @@
+package dev.weft.nft;
+
+import dev.weft.chain.model.AbciEvent;
+import dev.weft.config.ChainConfig;
+
+import java.util.List;
+
+/** Reads the NFT changes of a tx from its events (indexer-anchors §2.7); pure and thread-safe. */
+public interface NftParser {
+  /** Appends the changes of one tx's events to {@code out}, in event order. */
+  void parse(int txIndex, List<AbciEvent> events, List<NftEvent> out);
+
+  static NftParser forChain(ChainConfig chain) {
+    return switch (chain.vm()) {
+      case EVM -> new EvmNftParser();
+      case MOVE -> new MoveNftParser();
+      case WASM -> new WasmNftParser(chain.bech32Prefix());
+    };
+  }
+}

@@ -1,0 +1,295 @@
+package dev.weft.richlist;
+
+import dev.weft.bus.Addresses;
+import dev.weft.chain.AccountAddress;
+import dev.weft.chain.client.Backoff;
+import dev.weft.chain.client.CosmosRestClient;
+import dev.weft.chain.client.EvmRpcClient;
+import dev.weft.config.ChainConfig;
+import dev.weft.ingest.IngestConfig;
+import dev.weft.node.NodeContext;
+import dev.weft.store.PositionMovedException;
+import dev.weft.store.RichListStore;
+import dev.weft.store.RichListStore.Pair;
+import dev.weft.store.RichListStore.Writes;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.math.BigInteger;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The rich list of an EVM rollup: ERC-20 balances per (token, account), applied from the Transfer logs of the txs
+ * ingestion has committed, behind its own cursor ({@code pipeline_cursor 'richlist'}, {@code /status.rich_list_height}).
+ * It follows the ingest cursor (less {@code richlist.lag_blocks}), woken by {@code block indexed} and a poll. Each run
+ * of heights is one transaction that checks the cursor, reads the balances it changes, and applies the deltas of the
+ * heights before the first at which a balance would go negative; at that height the affected tokens are repaired:
+ * every known holder's balance is read with batched {@code eth_call balanceOf} at that height and overwrites the
+ * stored one. When the indexed history does not start at height 1 (ingestion started at {@code ingest.start_height}),
+ * the first run is a snapshot instead: the balance of every known token for every known 20-byte account, read at one
+ * height H, then deltas from H+1, each account or token seen for the first time since having its balances read at the
+ * height before its run. From genesis, deltas alone are exact. After each commit {@code rich list updated}
+ * is published. On chains without an EVM the verticle stays idle (the endpoint answers 404).
+ */
+public final class RichListVerticle extends VerticleBase {
+  private static final Logger LOG = LoggerFactory.getLogger(RichListVerticle.class);
+  private static final long SCAN_BLOCKS = 1_000;
+
+  private final NodeContext ctx;
+  private final RichListConfig cfg;
+  private final IngestConfig ingest;
+  private final ChainConfig chain;
+  private EvmRpcClient evm;
+  private CosmosRestClient rest;
+  private RichListStore store;
+  private BalanceReader balances;
+  private DenomResolver denoms;
+  private RichListMetrics metrics;
+  private MessageConsumer<JsonObject> blocks;
+  private long pollTimer = -1;
+  private boolean running;
+  private boolean wakeAgain;
+  private boolean stopped;
+  private int failures;
+  private Promise<Void> idle;
+
+  public RichListVerticle(NodeContext ctx) {
+    this.ctx = ctx;
+    this.cfg = ctx.config().richlist();
+    this.ingest = ctx.config().ingest();
+    this.chain = ctx.config().chain();
+  }
+
+  @Override
+  public Future<?> start() {
+    if (!chain.isEvm()) {
+      LOG.info("rich list: {} is not an EVM chain, nothing to index", chain.chainId());
+      return Future.succeededFuture();
+    }
+    if (chain.jsonRpcUrls().isEmpty() || chain.restUrls().isEmpty()) {
+      return Future.failedFuture(new IllegalStateException("the rich list needs chain.json_rpc and chain.rest (or the devnet role to fill them in)"));
+    }
+    evm = new EvmRpcClient(vertx, chain.jsonRpcUrls(), ingest.clientOptions());
+    rest = new CosmosRestClient(vertx, chain.restUrls(), ingest.clientOptions());
+    store = new RichListStore(ctx.pool());
+    balances = new BalanceReader(evm, cfg.balanceBatch(), cfg.balanceConcurrency());
+    denoms = new DenomResolver(rest);
+    metrics = RichListMetrics.forChain(chain.chainId());
+    return store.denoms().onSuccess(stored -> {
+      denoms.stored(stored);
+      blocks = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> wake());
+      pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> wake());
+      wake();
+    });
+  }
+
+  @Override
+  public Future<?> stop() {
+    stopped = true;
+    if (pollTimer >= 0) vertx.cancelTimer(pollTimer);
+    if (evm == null) return Future.succeededFuture();
+    Future<Void> unregistered = blocks == null ? Future.succeededFuture() : blocks.unregister();
+    Future<Void> quiet = running ? (idle = Promise.promise()).future() : Future.succeededFuture();
+    return Future.join(unregistered, quiet).compose(v -> Future.join(evm.close(), rest.close()));
+  }
+
+  private void wake() {
+    if (stopped) return;
+    if (running) {
+      wakeAgain = true;
+      return;
+    }
+    running = true;
+    wakeAgain = false;
+    step().onComplete(ar -> {
+      running = false;
+      if (stopped) {
+        if (idle != null) idle.tryComplete();
+        return;
+      }
+      if (ar.failed()) {
+        failures++;
+        long delay = ar.cause() instanceof PositionMovedException ? 0 : Backoff.delayMs(failures, ingest.retryBase(), ingest.retryMax());
+        LOG.warn("rich list step failed (attempt {}): {}; retrying in {} ms", failures, ar.cause().getMessage(), delay);
+        vertx.setTimer(Math.max(1, delay), t -> wake());
+        return;
+      }
+      failures = 0;
+      if (ar.result() || wakeAgain) vertx.runOnContext(v -> wake());
+    });
+  }
+
+  /** One step: a bootstrap snapshot, a run of heights or a repair. True when it moved the cursor (more may follow). */
+  private Future<Boolean> step() {
+    return store.progress().compose(p -> {
+      long target = p.ingest() - cfg.lagBlocks();
+      metrics.height.set(p.richList());
+      if (p.firstBlock() == null || target < p.firstBlock()) return Future.succeededFuture(false);
+      if (p.richList() == 0 && p.firstBlock() > 1) return bootstrap(p.firstBlock(), target).map(true);
+      long from = Math.max(p.richList() + 1, p.firstBlock());
+      if (from > target) return Future.succeededFuture(false);
+      boolean midChain = p.firstBlock() > 1;
+      return store.runEnd(from, Math.min(target, from + cfg.commitBlocks() - 1), cfg.commitTxs()).compose(to -> run(from, to, midChain)).map(true);
+    });
+  }
+
+  private Future<RunDeltas> deltas(long from, long to) {
+    return store.txs(from, to).compose(txs -> vertx.executeBlocking(() -> RunDeltas.of(txs), false));
+  }
+
+  private Future<Void> run(long from, long to, boolean midChain) {
+    return deltas(from, to).compose(d -> denoms.resolve(d.denoms()).compose(newDenoms ->
+        (midChain ? firstSight(d, from - 1) : Future.succeededFuture(Map.<Pair, BigInteger>of()))
+            .compose(base -> apply(d, from, to, base, newDenoms))));
+  }
+
+  /**
+   * Applies heights {@code from..to} of {@code d} on top of the first-sight balances {@code base}. The transaction sees
+   * the balances it leaves; if one would have been negative at some height, it rolls back and applies the heights
+   * before that one, or repairs the token when it is the first height.
+   */
+  private Future<Void> apply(RunDeltas d, long from, long to, Map<Pair, BigInteger> base, Map<String, AccountAddress> newDenoms) {
+    Map<Pair, BigInteger> net = d.net(to, Set.of());
+    Writes w = new Writes(to, net, base, Set.of(), newDenoms);
+    return store.transact(from - 1, w, after -> {
+      RunDeltas.Negative n = d.firstNegative(RunDeltas.before(after, net), to);
+      if (n != null) throw new NegativeBalance(n);
+      return RunDeltas.holderDeltas(after, net, base);
+    }).map(x -> committed(w, d.sides(to))).recover(e -> {
+      if (!(e instanceof NegativeBalance nb)) return Future.failedFuture(e);
+      long h = nb.negative.height();
+      return h == from ? repair(d, nb.negative, newDenoms, base) : apply(d, from, h - 1, base, newDenoms);
+    });
+  }
+
+  /** Rolls back a transaction whose balances would have gone negative. */
+  private static final class NegativeBalance extends RuntimeException {
+    final RunDeltas.Negative negative;
+
+    NegativeBalance(RunDeltas.Negative negative) {
+      super("a balance would go negative at height " + negative.height(), null, false, false);
+      this.negative = negative;
+    }
+  }
+
+  /**
+   * When the indexed history does not start at genesis, an account (or token) seen for the first time since the
+   * snapshot had a balance nobody read: its balances of every token (every holder's of a new token) are read at the
+   * height before the run, so the run's deltas apply to the real starting balances.
+   */
+  private Future<Map<Pair, BigInteger>> firstSight(RunDeltas d, long before) {
+    Set<AccountAddress> accounts = d.accounts();
+    if (accounts.isEmpty()) return Future.succeededFuture(Map.of());
+    return Future.all(store.known(accounts), store.tokens()).compose(x -> {
+      Set<AccountAddress> fresh = new LinkedHashSet<>(accounts);
+      fresh.removeAll(x.<Set<AccountAddress>>resultAt(0));
+      Set<AccountAddress> tokens = new LinkedHashSet<>(x.<List<AccountAddress>>resultAt(1));
+      Set<AccountAddress> newTokens = new LinkedHashSet<>(d.tokens());
+      newTokens.removeAll(tokens);
+      tokens.addAll(newTokens);
+      if (fresh.isEmpty() && newTokens.isEmpty()) return Future.succeededFuture(Map.<Pair, BigInteger>of());
+      Future<List<AccountAddress>> holders = newTokens.isEmpty() ? Future.succeededFuture(List.of()) : store.holders();
+      return holders.compose(all -> {
+        Map<AccountAddress, Set<AccountAddress>> which = new LinkedHashMap<>();
+        for (AccountAddress t : tokens) {
+          Set<AccountAddress> as = new LinkedHashSet<>(fresh);
+          if (newTokens.contains(t)) as.addAll(all);
+          which.put(t, as);
+        }
+        return balances.read(which, before);
+      });
+    });
+  }
+
+  /**
+   * A balance of {@code n.tokens()} would go negative at {@code n.height()} (the first height of {@code d}): reads every
+   * known holder's balance of those tokens there (and of the accounts that height moves) and overwrites them, with the
+   * other tokens' deltas of that height (on their first-sight balances {@code base}), in one transaction.
+   */
+  private Future<Void> repair(RunDeltas d, RunDeltas.Negative n, Map<String, AccountAddress> newDenoms, Map<Pair, BigInteger> base) {
+    long h = n.height();
+    return store.holdersOf(n.tokens()).compose(known -> {
+      Map<AccountAddress, Set<AccountAddress>> which = new LinkedHashMap<>(known);
+      d.accountsAt(h, n.tokens()).forEach((t, accounts) -> which.computeIfAbsent(t, k -> new LinkedHashSet<>()).addAll(accounts));
+      int count = which.values().stream().mapToInt(Set::size).sum();
+      LOG.warn("rich list: a balance of {} would go negative at height {} (an event the history lacks): re-reading {} balances there",
+          n.tokens(), h, count);
+      return balances.read(which, h);
+    }).compose(read -> {
+      Map<Pair, BigInteger> net = d.net(h, n.tokens());
+      Map<Pair, BigInteger> absolutes = new LinkedHashMap<>();
+      base.forEach((p, v) -> {
+        if (!n.tokens().contains(p.token())) absolutes.put(p, v);
+      });
+      Map<Pair, BigInteger> firstSight = new LinkedHashMap<>(absolutes);
+      absolutes.putAll(read);
+      Writes w = new Writes(h, net, absolutes, n.tokens(), newDenoms);
+      return store.transact(h - 1, w, after -> RunDeltas.holderDeltas(after, net, firstSight)).map(w);
+    }).map(w -> {
+      metrics.repairs.increment(n.tokens().size());
+      return committed(w, d.sides(h));
+    });
+  }
+
+  /**
+   * The history starts at {@code first} > 1: balances before it are unknown, so they are read at one height {@code h}
+   * for every token seen in the indexed txs (or mapped from a bank denom) and every known 20-byte account.
+   */
+  private Future<Void> bootstrap(long first, long h) {
+    LOG.info("rich list: the indexed history starts at height {}, not genesis: snapshot of balances at height {}", first, h);
+    Set<AccountAddress> tokens = new LinkedHashSet<>();
+    Set<AccountAddress> accounts = new LinkedHashSet<>();
+    Set<String> seenDenoms = new LinkedHashSet<>();
+    return scan(first, h, tokens, accounts, seenDenoms)
+        .compose(v -> store.accounts20()).compose(known -> {
+          accounts.addAll(known);
+          return denoms.resolve(seenDenoms);
+        }).compose(newDenoms -> {
+          tokens.addAll(newDenoms.values());
+          Map<AccountAddress, Set<AccountAddress>> which = new LinkedHashMap<>();
+          for (AccountAddress t : tokens) which.put(t, accounts);
+          LOG.info("rich list: reading {} tokens × {} accounts at height {}", tokens.size(), accounts.size(), h);
+          return balances.read(which, h).compose(read -> {
+            Map<Pair, BigInteger> positive = new LinkedHashMap<>();
+            read.forEach((p, v) -> {
+              if (v.signum() > 0) positive.put(p, v);
+            });
+            Writes w = new Writes(h, Map.of(), positive, tokens, newDenoms);
+            return store.transact(0, w, after -> Map.of()).map(w);
+          });
+        }).map(w -> committed(w, 0));
+  }
+
+  /** Tokens, accounts and denoms of the stored txs of heights {@code from..to}, read in chunks. */
+  private Future<Void> scan(long from, long to, Set<AccountAddress> tokens, Set<AccountAddress> accounts, Set<String> seenDenoms) {
+    if (from > to) return Future.succeededFuture();
+    long end = Math.min(to, from + SCAN_BLOCKS - 1);
+    return deltas(from, end).compose(d -> {
+      tokens.addAll(d.tokens());
+      for (Pair p : d.pairs()) accounts.add(p.account());
+      seenDenoms.addAll(d.denoms());
+      return scan(end + 1, to, tokens, accounts, seenDenoms);
+    });
+  }
+
+  private Void committed(Writes w, long sides) {
+    metrics.deltas.increment(sides);
+    metrics.height.set(w.cursor());
+    denoms.stored(w.denoms());
+    JsonArray changed = new JsonArray();
+    for (AccountAddress t : w.tokens()) changed.add(t.hex());
+    vertx.eventBus().publish(Addresses.RICH_LIST_UPDATED, new JsonObject()
+        .put("chain_id", chain.chainId()).put("height", w.cursor()).put("denoms", changed));
+    return null;
+  }
+}

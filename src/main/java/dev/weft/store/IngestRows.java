@@ -1,0 +1,170 @@
+package dev.weft.store;
+
+import dev.weft.chain.AccountAddress;
+import dev.weft.ingest.BlockJson;
+import dev.weft.ingest.IndexedBlock;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.sqlclient.Tuple;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The column lists of every ingest table for a run of blocks (what {@link IngestStore#prepare} sends as arrays). */
+/** The column lists of every table for a run of blocks. */
+final class IngestRows {
+  final List<IndexedBlock> blocks;
+  final Long[] blockTimes;
+  final Buffer[] blockJson;
+  int txCount;
+  int evmCount;
+  /** The sequence of each block's first tx. */
+  final List<Long> firstSeq = new ArrayList<>();
+  final Set<AccountAddress> addresses = new LinkedHashSet<>();
+  final Set<String> typeNames = new LinkedHashSet<>();
+  final List<Long> txSeq = new ArrayList<>();
+  final List<Long> txHeight = new ArrayList<>();
+  final List<Integer> txIndex = new ArrayList<>();
+  final List<Buffer> txHash = new ArrayList<>();
+  final List<Integer> txCode = new ArrayList<>();
+  final List<Buffer> txSigner = new ArrayList<>();
+  final List<Buffer> txJson = new ArrayList<>();
+  final List<Buffer> accAddr = new ArrayList<>();
+  final List<Long> accSeq = new ArrayList<>();
+  final List<Boolean> accSigner = new ArrayList<>();
+  final List<String> msgName = new ArrayList<>();
+  final List<Long> msgSeq = new ArrayList<>();
+  final List<Long> multiSeq = new ArrayList<>();
+  final List<String> multiName = new ArrayList<>();
+  final List<Long> evmSeq = new ArrayList<>();
+  final List<Long> evmHeight = new ArrayList<>();
+  final List<Integer> evmIndex = new ArrayList<>();
+  final List<Buffer> evmHash = new ArrayList<>();
+  final List<Buffer> evmFrom = new ArrayList<>();
+  final List<Buffer> evmJson = new ArrayList<>();
+  final List<Buffer> evmAccAddr = new ArrayList<>();
+  final List<Long> evmAccSeq = new ArrayList<>();
+  final List<Boolean> evmAccSigner = new ArrayList<>();
+  /** address → {txs, signer txs, evm txs, evm signer txs} */
+  final Map<AccountAddress, long[]> accountStats = new LinkedHashMap<>();
+  final Map<String, Long> typeStats = new LinkedHashMap<>();
+
+  IngestRows(List<IndexedBlock> blocks, Long previousTimeNs, long txBase, long evmBase) {
+    this.blocks = blocks;
+    this.blockTimes = new Long[blocks.size()];
+    this.blockJson = new Buffer[blocks.size()];
+    Long prev = previousTimeNs;
+    long seq = txBase;
+    long evmSeqNext = evmBase;
+    Map<AccountAddress, Buffer> bufs = new HashMap<>();
+    for (int bi = 0; bi < blocks.size(); bi++) {
+      IndexedBlock b = blocks.get(bi);
+      long bt = BlockJson.blockTimeMs(b.timeNs(), prev);
+      prev = b.timeNs();
+      blockTimes[bi] = bt;
+      blockJson[bi] = Buffer.buffer(BlockJson.render(b, bt));
+      firstSeq.add(seq + 1);
+      for (int i = 0; i < b.txs().size(); i++) {
+        IndexedBlock.Tx t = b.txs().get(i);
+        long s = ++seq;
+        txSeq.add(s);
+        txHeight.add(b.height());
+        txIndex.add(i);
+        txHash.add(Buffer.buffer(t.hash()));
+        txCode.add(t.code());
+        txSigner.add(t.signer() == null ? null : buf(bufs, t.signer()));
+        txJson.add(t.json());
+        for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
+          accAddr.add(buf(bufs, e.getKey()));
+          accSeq.add(s);
+          accSigner.add(e.getValue());
+          long[] st = accountStats.computeIfAbsent(e.getKey(), k -> new long[4]);
+          st[0]++;
+          if (e.getValue()) st[1]++;
+        }
+        for (String type : t.msgTypes()) {
+          typeNames.add(type);
+          msgName.add(type);
+          msgSeq.add(s);
+          typeStats.merge(type, 1L, Long::sum);
+          if (t.msgTypes().size() > 1) {
+            multiSeq.add(s);
+            multiName.add(type);
+          }
+        }
+        txCount++;
+      }
+      for (IndexedBlock.EvmTx t : b.evmTxs()) {
+        long s = ++evmSeqNext;
+        evmSeq.add(s);
+        evmHeight.add(b.height());
+        evmIndex.add(t.index());
+        evmHash.add(Buffer.buffer(t.hash()));
+        evmFrom.add(t.from() == null ? null : buf(bufs, t.from()));
+        evmJson.add(t.json());
+        for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
+          evmAccAddr.add(buf(bufs, e.getKey()));
+          evmAccSeq.add(s);
+          evmAccSigner.add(e.getValue());
+          long[] st = accountStats.computeIfAbsent(e.getKey(), k -> new long[4]);
+          st[2]++;
+          if (e.getValue()) st[3]++;
+        }
+        evmCount++;
+      }
+    }
+    addresses.addAll(accountStats.keySet());
+  }
+
+  private Buffer buf(Map<AccountAddress, Buffer> bufs, AccountAddress a) {
+    return bufs.computeIfAbsent(a, x -> Buffer.buffer(x.bytes()));
+  }
+
+  Tuple blocks() {
+    int n = blocks.size();
+    Long[] h = new Long[n];
+    Buffer[] hs = new Buffer[n];
+    Long[] ns = new Long[n];
+    Buffer[] pa = new Buffer[n];
+    String[] pm = new String[n];
+    String[] po = new String[n];
+    Long[] gu = new Long[n];
+    Long[] gw = new Long[n];
+    Integer[] tc = new Integer[n];
+    Integer[] ec = new Integer[n];
+    String[] tf = new String[n];
+    for (int i = 0; i < n; i++) {
+      IndexedBlock b = blocks.get(i);
+      h[i] = b.height();
+      hs[i] = Buffer.buffer(b.hash());
+      ns[i] = b.timeNs();
+      pa[i] = Buffer.buffer(b.proposerAddress());
+      pm[i] = b.proposer().moniker();
+      po[i] = b.proposer().operatorAddress();
+      gu[i] = b.gasUsed();
+      gw[i] = b.gasWanted();
+      tc[i] = b.txCount();
+      ec[i] = b.evmTxs().size();
+      tf[i] = BlockJson.totalFee(b);
+    }
+    return Tuple.tuple().addValue(h).addValue(hs).addValue(ns).addValue(blockTimes).addValue(pa).addValue(pm)
+        .addValue(po).addValue(gu).addValue(gw).addValue(tc).addValue(ec).addValue(tf).addValue(blockJson);
+  }
+
+  Tuple accountStats() {
+    int n = accountStats.size();
+    Buffer[] ad = new Buffer[n];
+    Long[][] c = new Long[4][n];
+    int i = 0;
+    for (Map.Entry<AccountAddress, long[]> e : accountStats.entrySet()) {
+      ad[i] = Buffer.buffer(e.getKey().bytes());
+      for (int k = 0; k < 4; k++) c[k][i] = e.getValue()[k];
+      i++;
+    }
+    return Tuple.tuple().addValue(ad).addValue(c[0]).addValue(c[1]).addValue(c[2]).addValue(c[3]);
+  }
+}

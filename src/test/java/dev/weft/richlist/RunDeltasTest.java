@@ -1,0 +1,107 @@
+package dev.weft.richlist;
+
+import dev.weft.chain.AccountAddress;
+import dev.weft.store.RichListStore.Pair;
+import dev.weft.store.RichListStore.StoredTx;
+import dev.weft.testsupport.FixtureChain;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** Balance deltas from stored txs: the recorded minievm bank send, and synthetic runs for the negative-balance search. */
+class RunDeltasTest {
+  static final String TOKEN = "0xe1ff7038eaaaf027031688e1535a055b2bac2546";
+  static final String SENDER = "0xb395c9f2e84f75b1686fcdc62f8cb62a572b7820";
+  static final String COLLECTOR = "0xf1829676db577682e944fc3493d451b67ff3e29f";
+
+  static AccountAddress a(String hex) {
+    return AccountAddress.parse(hex, "init");
+  }
+
+  static Pair p(String token, String account) {
+    return new Pair(a(token), a(account));
+  }
+
+  @Test
+  @DisplayName("the recorded minievm bank send: the fee Transfer and the (self) send Transfer, the bank denom the coin events move")
+  void recordedBankSend() {
+    JsonObject tx = FixtureChain.read("initia-minievm-tx-decoder-fixtures/bank-evm.json").getJsonObject("bankSendWithEvmLogTxResponse");
+    List<Erc20Transfers.Transfer> transfers = new ArrayList<>();
+    Set<String> denoms = new LinkedHashSet<>();
+    Erc20Transfers.read(tx.toBuffer().getBytes(), transfers, denoms);
+    assertEquals(List.of(
+        new Erc20Transfers.Transfer(a(TOKEN), a(SENDER), a(COLLECTOR), new BigInteger("c1df4c2ec0", 16)),
+        new Erc20Transfers.Transfer(a(TOKEN), a(SENDER), a(SENDER), new BigInteger("9184e72a000", 16))), transfers);
+    assertEquals(Set.of("evm/E1Ff7038eAAAF027031688E1535a055B2Bac2546"), denoms);
+    RunDeltas d = RunDeltas.of(List.of(new StoredTx(11671668, tx.toBuffer())));
+    assertEquals(Map.of(p(TOKEN, SENDER), new BigInteger("832675000000").negate(), p(TOKEN, COLLECTOR), new BigInteger("832675000000")),
+        d.net(Long.MAX_VALUE, Set.of()), "the self-send nets to zero");
+    assertEquals(4, d.sides(Long.MAX_VALUE));
+  }
+
+  /** A stored tx holding ERC-20 Transfer logs (token, from, to, amount) as minievm emits them. */
+  static StoredTx tx(long h, String[]... transfers) {
+    JsonArray events = new JsonArray();
+    for (String[] t : transfers) {
+      JsonObject log = new JsonObject().put("address", t[0]).put("topics", new JsonArray()
+          .add("0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef")
+          .add("0x" + "0".repeat(24) + t[1].substring(2)).add("0x" + "0".repeat(24) + t[2].substring(2)))
+          .put("data", "0x" + String.format("%064x", new BigInteger(t[3])));
+      events.add(new JsonObject().put("type", "evm").put("attributes", new JsonArray().add(new JsonObject().put("key", "log").put("value", log.encode()))));
+    }
+    return new StoredTx(h, Buffer.buffer(new JsonObject().put("txhash", "AB").put("tx", new JsonObject()).put("events", events).encode()));
+  }
+
+  static final String T = "0x" + "77".repeat(20);
+  static final String U = "0x" + "88".repeat(20);
+  static final String ZERO = "0x" + "00".repeat(20);
+  static final String A = "0x" + "a1".repeat(20);
+  static final String B = "0x" + "b0".repeat(20);
+
+  @Test
+  @DisplayName("per height: mints and burns move one side; the first height with a negative balance and its tokens; holder count changes")
+  void negativeSearch() {
+    RunDeltas d = RunDeltas.of(List.of(
+        tx(10, new String[] {T, ZERO, A, "100"}),
+        tx(11, new String[] {T, A, B, "60"}, new String[] {U, B, A, "5"}),
+        tx(11, new String[] {T, B, ZERO, "10"}),
+        tx(13, new String[] {T, A, B, "50"})));
+    assertEquals(List.of(10L, 11L, 13L), d.heights().stream().map(RunDeltas.Height::height).toList());
+    RunDeltas.Negative n = d.firstNegative(Map.of(), Long.MAX_VALUE);
+    assertEquals(11, n.height(), "B sends 5 U it never received");
+    assertEquals(Set.of(a(U)), n.tokens());
+    assertEquals(new RunDeltas.Negative(13, Set.of(a(T))), d.firstNegative(Map.of(p(U, B), BigInteger.TEN), Long.MAX_VALUE), "A sends 50 of its 40");
+    assertNull(d.firstNegative(Map.of(p(U, B), BigInteger.TEN), 12), "heights after 12 are not looked at");
+    assertNull(d.firstNegative(Map.of(p(U, B), BigInteger.TEN, p(T, A), BigInteger.TEN), Long.MAX_VALUE));
+    assertEquals(Map.of(p(T, A), BigInteger.valueOf(40), p(T, B), BigInteger.valueOf(50)), d.net(11, Set.of(a(U))));
+    assertEquals(Map.of(p(T, A), BigInteger.valueOf(-10), p(T, B), BigInteger.valueOf(100), p(U, B), BigInteger.valueOf(-5),
+        p(U, A), BigInteger.valueOf(5)), d.net(13, Set.of()));
+    // stored before: U/B 5, T/A 10; the transaction leaves:
+    Map<Pair, BigInteger> after = Map.of(p(T, A), BigInteger.ZERO, p(T, B), BigInteger.valueOf(100), p(U, B), BigInteger.ZERO,
+        p(U, A), BigInteger.valueOf(5));
+    Map<Pair, BigInteger> net = d.net(13, Set.of());
+    assertEquals(Map.of(p(T, A), BigInteger.TEN, p(T, B), BigInteger.ZERO, p(U, B), BigInteger.valueOf(5), p(U, A), BigInteger.ZERO),
+        RunDeltas.before(after, net));
+    // T: A 10 → 0 (−1), B 0 → 100 (+1); U: B 5 → 0 (−1), A 0 → 5 (+1)
+    assertEquals(Map.of(), RunDeltas.holderDeltas(after, net, Map.of()));
+    assertEquals(Map.of(a(U), -1L), RunDeltas.holderDeltas(Map.of(p(U, B), BigInteger.ZERO), Map.of(p(U, B), BigInteger.valueOf(-5)), Map.of()));
+    Map<AccountAddress, Long> withBase = RunDeltas.holderDeltas(Map.of(p(T, B), BigInteger.ONE), Map.of(p(T, B), BigInteger.ONE),
+        Map.of(p(T, A), BigInteger.valueOf(10)));
+    assertEquals(Map.of(a(T), 2L), withBase, "a balance read at first sight counts as a holder too");
+    assertEquals(8, d.sides(13));
+    assertEquals(Set.of(a(A), a(B)), d.accounts());
+    assertEquals(Map.of(a(U), Set.of(a(B), a(A))), d.accountsAt(11, Set.of(a(U))));
+  }
+}
