@@ -39,8 +39,10 @@ public final class HttpApiVerticle extends VerticleBase {
     return vertx.executeBlocking(() -> OpenApiDocument.merge(modules), false).compose(openApi -> {
       Router router = router(modules, openApi);
       int port = port();
+      // no h2c upgrade: the systems Weft replaces answer HTTP/1.1, and an upgraded request with a body (the JDK
+      // client's default) could be left unanswered
       server = vertx.createHttpServer(new HttpServerOptions().setHost(ctx.config().http().host())
-          .setPort(port).setCompressionSupported(true).setMaxHeaderSize(64 * 1024));
+          .setPort(port).setCompressionSupported(true).setMaxHeaderSize(64 * 1024).setHttp2ClearTextEnabled(false));
       return server.requestHandler(router).listen().onSuccess(s -> ctx.info().put("http.port", Integer.toString(s.actualPort())));
     });
   }

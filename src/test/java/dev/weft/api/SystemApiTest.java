@@ -114,4 +114,22 @@ class SystemApiTest {
     }
     assertTrue(v != null);
   }
+
+  @Test
+  @DisplayName("a client offering an h2c upgrade (the JDK HttpClient's default) gets plain HTTP/1.1 answers, bodies included")
+  void noCleartextUpgrade() throws Exception {
+    java.net.http.HttpClient jdk = java.net.http.HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(10)).build();
+    for (int i = 0; i < 20; i++) {
+      var get = jdk.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/status"))
+          .timeout(java.time.Duration.ofSeconds(20)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, get.statusCode());
+      assertEquals(java.net.http.HttpClient.Version.HTTP_1_1, get.version());
+      var post = jdk.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/status"))
+          .timeout(java.time.Duration.ofSeconds(20)).POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"x\":" + i + "}")).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertEquals(405, post.statusCode());
+      assertEquals(java.net.http.HttpClient.Version.HTTP_1_1, post.version());
+      assertTrue(post.body().contains("\"message\""), post.body());
+    }
+  }
 }

@@ -82,8 +82,9 @@ public final class EvmRpcClient {
   public Future<List<Result>> batch(List<Request> requests) {
     if (requests.isEmpty()) return Future.succeededFuture(List.of());
     ArrayNode body = NODES.arrayNode();
-    long first = ids.get() + 1;
-    for (Request r : requests) body.add(request(r.method(), r.params()));
+    // one block of ids reserved at once: the client is shared across threads, so ids taken one by one could interleave
+    long first = ids.getAndAdd(requests.size()) + 1;
+    for (int i = 0; i < requests.size(); i++) body.add(request(first + i, requests.get(i).method(), requests.get(i).params()));
     return http.call(io.vertx.core.http.HttpMethod.POST, "", encode(body), buf -> {
       JsonNode env = NodeJson.parse(buf);
       if (!env.isArray()) {
@@ -133,7 +134,11 @@ public final class EvmRpcClient {
   }
 
   private ObjectNode request(String method, ArrayNode params) {
-    return NODES.objectNode().put("jsonrpc", "2.0").put("id", ids.incrementAndGet()).put("method", method)
+    return request(ids.incrementAndGet(), method, params);
+  }
+
+  private static ObjectNode request(long id, String method, ArrayNode params) {
+    return NODES.objectNode().put("jsonrpc", "2.0").put("id", id).put("method", method)
         .set("params", params == null ? NODES.arrayNode() : params);
   }
 

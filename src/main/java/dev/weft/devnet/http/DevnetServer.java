@@ -38,7 +38,8 @@ public abstract class DevnetServer {
   }
 
   public Future<HttpServer> listen(String host, int port) {
-    server = vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setCompressionSupported(false));
+    server = vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setCompressionSupported(false)
+        .setHttp2ClearTextEnabled(false)); // nodes answer HTTP/1.1 (no h2c upgrade), as CometBFT and the gateways do
     return server.requestHandler(this::onRequest).listen();
   }
 

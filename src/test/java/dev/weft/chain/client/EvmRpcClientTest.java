@@ -45,8 +45,32 @@ class EvmRpcClientTest {
       assertEquals(NodeException.Kind.RPC, unknown.kind());
       assertFalse(unknown.retryable());
       assertThrows(RuntimeException.class, () -> TestNodes.await(c.blockReceipts(head + 1000)), "a future block is not an empty block");
+      concurrentBatches(c, head);
     } finally {
       TestNodes.await(vertx.close());
+    }
+  }
+
+  /** One client shared by threads (verticles, a test thread): each batch still gets its own answers back. */
+  private static void concurrentBatches(EvmRpcClient c, long head) throws Exception {
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      List<EvmRpcClient.Request> requests = new java.util.ArrayList<>();
+      for (int i = 0; i < 64; i++) requests.add(EvmRpcClient.Request.of(i % 2 == 0 ? "eth_blockNumber" : "eth_chainId"));
+      List<java.util.concurrent.Future<List<EvmRpcClient.Result>>> all = new java.util.ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        all.add(pool.submit(() -> TestNodes.await(c.batch(requests))));
+        pool.submit(() -> TestNodes.await(c.blockNumber()));
+      }
+      String chainId = TestNodes.await(c.call("eth_chainId", EvmRpcClient.params())).asText();
+      for (var f : all) {
+        List<EvmRpcClient.Result> r = f.get();
+        for (int i = 0; i < r.size(); i++) {
+          assertEquals(i % 2 == 0 ? "0x" + Long.toHexString(head) : chainId, r.get(i).result().asText());
+        }
+      }
+    } finally {
+      pool.shutdownNow();
     }
   }
 }
