@@ -82,7 +82,15 @@ public final class NftApi implements ApiModule {
   private void tokens(RoutingContext rc, byte[] owner, byte[] collection) {
     NftStore.TokenOrder order = order(rc);
     PageRequest page = PageRequest.parse(rc);
-    nfts.tokens(owner, collection, optional(rc, "token_id"), order, page.reverse(), page.offset(), page.limit(), page.countTotal())
+    // rollytics accepts a crafted {"height","token_id"} key here (it never emits one); an integer key is an offset
+    NftStore.TokenCursor after = null;
+    if (page.hasCursor()) {
+      String id = page.cursorString("token_id");
+      if (id == null) throw ApiError.badRequest("pagination.key must hold a height and token_id cursor");
+      after = new NftStore.TokenCursor(page.cursorLong("height"), id);
+    }
+    nfts.tokens(owner, collection, optional(rc, "token_id"), order, page.reverse(), after, after == null ? page.offset() : 0,
+            page.limit(), page.countTotal())
         .onSuccess(p -> {
           JsonArray items = new JsonArray();
           for (NftStore.Token t : p.rows()) items.add(NftJson.token(t, prefix));

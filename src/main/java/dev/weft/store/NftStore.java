@@ -109,17 +109,37 @@ public final class NftStore {
    */
   public Future<OffsetPage<Token>> tokens(byte[] owner, byte[] collection, String tokenId, TokenOrder order, boolean desc,
                                     long offset, int limit, boolean countTotal) {
-    String shape = "t/" + (owner != null) + "/" + (collection != null) + "/" + (tokenId != null) + "/" + order + "/" + desc + "/" + countTotal;
-    String sql = sqlCache.computeIfAbsent(shape, k -> tokensSql(owner != null, collection != null, tokenId != null, order, desc, countTotal));
+    return tokens(owner, collection, tokenId, order, desc, null, offset, limit, countTotal);
+  }
+
+  /**
+   * @param after a crafted rollytics cursor {@code {"height","token_id"}}: rows past it in the row-value comparison
+   *              {@code (height, token_id)} (below it when {@code desc}), as rollytics does; null for none
+   */
+  public Future<OffsetPage<Token>> tokens(byte[] owner, byte[] collection, String tokenId, TokenOrder order, boolean desc,
+                                          TokenCursor after, long offset, int limit, boolean countTotal) {
+    String shape = "t/" + (owner != null) + "/" + (collection != null) + "/" + (tokenId != null) + "/" + order + "/" + desc + "/"
+        + countTotal + "/" + (after != null);
+    String sql = sqlCache.computeIfAbsent(shape, k -> tokensSql(owner != null, collection != null, tokenId != null, order, desc,
+        countTotal, after != null));
     Tuple t = Tuple.tuple();
     if (owner != null) t.addValue(Buffer.buffer(owner));
     if (collection != null) t.addValue(Buffer.buffer(collection));
     if (tokenId != null) t.addValue(tokenId);
+    if (after != null) t.addValue(after.height()).addValue(after.tokenId());
     t.addValue(offset).addValue(limit + 1);
     return pool.preparedQuery(sql).execute(t).map(rows -> page(rows, limit, NftStore::token));
   }
 
+  /** A crafted keyset cursor of the token lists. */
+  public record TokenCursor(long height, String tokenId) {}
+
   static String tokensSql(boolean byOwner, boolean byCollection, boolean byTokenId, TokenOrder order, boolean desc, boolean countTotal) {
+    return tokensSql(byOwner, byCollection, byTokenId, order, desc, countTotal, false);
+  }
+
+  static String tokensSql(boolean byOwner, boolean byCollection, boolean byTokenId, TokenOrder order, boolean desc, boolean countTotal,
+                          boolean keyset) {
     String dir = desc ? "DESC" : "ASC";
     List<String> where = new ArrayList<>();
     int p = 1;
@@ -127,6 +147,11 @@ public final class NftStore {
     if (byCollection) where.add("n.collection = $" + p++);
     if (byTokenId) where.add("n.token_id = $" + p++ + "::text");
     String cond = " WHERE " + String.join(" AND ", where);
+    String pageCond = cond;
+    if (keyset) {
+      pageCond += " AND (n.height, n.token_id) " + (desc ? "<" : ">") + " ($" + p + "::bigint, $" + (p + 1) + "::text)";
+      p += 2;
+    }
     String orderBy = order == TokenOrder.TOKEN_ID
         ? "n.token_id " + dir + ", n.height " + dir + ", n.collection " + dir
         : "n.height " + dir + ", n.token_id " + dir + ", n.collection " + dir;
@@ -136,7 +161,7 @@ public final class NftStore {
     else total = "(SELECT count(*) FROM nft n" + cond + ")";
     String outerOrder = orderBy.replace("n.", "p.");
     return "SELECT t.total::bigint, p.* FROM (SELECT " + total + " AS total) t LEFT JOIN LATERAL (SELECT " + TOKEN_COLUMNS
-        + " FROM nft n JOIN nft_collection c ON c.addr = n.collection" + cond + " ORDER BY " + orderBy
+        + " FROM nft n JOIN nft_collection c ON c.addr = n.collection" + pageCond + " ORDER BY " + orderBy
         + " OFFSET $" + p + "::bigint LIMIT $" + (p + 1) + "::bigint) p ON true ORDER BY " + outerOrder;
   }
 

@@ -89,7 +89,7 @@ final class TransferBook implements TxObserver.Sink {
 
   /**
    * Time-driven transitions: {@code chainTimes} holds the latest block time seen per chain (timeouts are judged by
-   * the destination's clock, claimability by the L1's); the stall timeout is judged by the wall clock.
+   * the destination's clock, claimability by the L1's); the stall timeout is judged by the wall clock, and not applied to a withdrawal waiting for its finalization period.
    */
   void tick(Map<String, Long> chainTimes, long stallMillis) {
     long nowMillis = clock.getAsLong();
@@ -100,7 +100,7 @@ final class TransferBook implements TxObserver.Sink {
       }
     });
     for (Transfer t : new ArrayList<>(open.values())) {
-      if (nowMillis - progressAt.get(t.id) <= stallMillis || changed.contains(t)) continue;
+      if (nowMillis - progressAt.get(t.id) <= stallMillis || changed.contains(t) || t.waitingForFinalization()) continue;
       if (t.state().terminal()) forget(t); // finished, still missing a receipt nobody found: stop looking
       else if (t.abandon()) changed(t);
     }

@@ -31,6 +31,8 @@ import java.util.TreeMap;
 
 import static dev.weft.testsupport.Shapes.assertError;
 import static dev.weft.testsupport.Shapes.assertFields;
+import static dev.weft.testsupport.Shapes.assertNumber;
+import static dev.weft.testsupport.Shapes.assertString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -140,6 +142,9 @@ class NftApiTest {
       assertFields(c, "object_addr", "collection", "height", "timestamp");
       assertFields(c.getJsonObject("collection"), "creator", "name", "origin_name", "nfts");
       assertFields(c.getJsonObject("collection").getJsonObject("nfts"), "handle", "length");
+      assertNumber(c.getJsonObject("collection").getJsonObject("nfts"), "length");
+      assertNumber(c, "height");
+      for (String f : List.of("creator", "name", "origin_name")) assertString(c.getJsonObject("collection"), f);
       assertEquals("", c.getJsonObject("collection").getJsonObject("nfts").getString("handle"));
       assertEquals("", c.getJsonObject("collection").getString("origin_name"));
       assertEquals(1L, c.getLong("height"), "deployed in block 1");
@@ -163,6 +168,7 @@ class NftApiTest {
     assertEquals(list.get(0).getJsonObject("collection").getString("creator"), list.get(1).getJsonObject("collection").getString("creator"));
     JsonObject page = get("/indexer/nft/v1/collections?pagination.limit=1");
     assertEquals("2", page.getJsonObject("pagination").getString("total"));
+    assertString(page.getJsonObject("pagination"), "total");
     assertEquals(PageResponse.encode("1"), page.getJsonObject("pagination").getString("next_key"));
     assertNull(page.getJsonObject("pagination").getString("previous_key"));
   }
@@ -184,6 +190,10 @@ class NftApiTest {
       for (JsonObject t : tokens) {
         assertFields(t, "collection_addr", "collection_name", "collection_origin_name", "object_addr", "owner", "nft", "height", "timestamp");
         assertFields(t.getJsonObject("nft"), "token_id", "uri");
+        for (String f : List.of("collection_addr", "collection_name", "collection_origin_name", "object_addr", "owner", "timestamp")) assertString(t, f);
+        assertString(t.getJsonObject("nft"), "token_id");
+        assertString(t.getJsonObject("nft"), "uri");
+        assertNumber(t, "height");
         assertEquals(addr, t.getString("collection_addr"));
         assertEquals(c.getJsonObject("collection").getString("name"), t.getString("collection_name"));
         assertEquals("", t.getString("object_addr"));
@@ -235,6 +245,18 @@ class NftApiTest {
       assertTrue(a.getLong("height") > b.getLong("height") || a.getLong("height").equals(b.getLong("height"))
           && a.getJsonObject("nft").getString("token_id").compareTo(b.getJsonObject("nft").getString("token_id")) > 0);
     }
+    // a crafted rollytics cursor {"height","token_id"}: the rows after it in (height, token_id) order, no offset
+    JsonObject mid = byHeight.get(byHeight.size() / 2);
+    String key = java.util.Base64.getEncoder().encodeToString(new JsonObject().put("height", mid.getLong("height"))
+        .put("token_id", mid.getJsonObject("nft").getString("token_id")).encode().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    List<String> fromCursor = get("/indexer/nft/v1/tokens/by_collection/" + addr + "?order_by=height&pagination.limit=1000&pagination.offset=5&pagination.key="
+        + java.net.URLEncoder.encode(key, java.nio.charset.StandardCharsets.UTF_8)).getJsonArray("tokens").stream()
+        .map(o -> ((JsonObject) o).getJsonObject("nft").getString("token_id")).toList();
+    assertEquals(byHeight.subList(byHeight.size() / 2 + 1, byHeight.size()).stream().map(t -> t.getJsonObject("nft").getString("token_id")).toList(),
+        fromCursor);
+    assertEquals(400, TestNodes.get(client, port, "/indexer/nft/v1/tokens/by_collection/" + addr + "?pagination.key="
+        + java.util.Base64.getEncoder().encodeToString("{\"height\":5}".getBytes(java.nio.charset.StandardCharsets.UTF_8))).statusCode(),
+        "a cursor without token_id");
     JsonObject e = fail("/indexer/nft/v1/tokens/by_collection/" + addr + "?order_by=owner", 400);
     assertError(e, 3);
     assertEquals("invalid order_by value 'owner', must be one of: token_id, height", e.getString("message"));
@@ -255,6 +277,12 @@ class NftApiTest {
       JsonObject first = get("/indexer/nft/v1/txs/" + k[0] + "/" + k[1] + "?pagination.limit=1");
       assertEquals(Integer.toString(expected.size()), first.getJsonObject("pagination").getString("total"));
       assertEquals(expected.get(expected.size() - 1), first.getJsonArray("txs").getJsonObject(0).getString("txhash"), "newest first");
+      assertFields(first, "txs", "pagination");
+      assertFields(first.getJsonObject("pagination"), "previous_key", "next_key", "total");
+      assertNull(first.getJsonObject("pagination").getValue("previous_key"));
+      JsonObject item = first.getJsonArray("txs").getJsonObject(0);
+      assertFields(item, "txhash", "height", "codespace", "code", "data", "raw_log", "logs", "info", "gas_wanted", "gas_used", "tx", "timestamp", "events");
+      for (String f : List.of("txhash", "height", "codespace", "data", "raw_log", "info", "gas_wanted", "gas_used", "timestamp")) assertString(item, f);
       ChainTransfers.Transfer last = e.getValue().get(e.getValue().size() - 1);
       if (isZero(last.to())) {
         burnt++;

@@ -311,7 +311,7 @@ class MultiChainTest {
         .put("amount", new JsonObject().put("denom", Denoms.l2(2, "uinit")).put("amount", "4200"));
     JsonObject res = commit(MOVE, tx("/opinit.opchild.v1.MsgInitiateTokenWithdrawal", msg, null));
     JsonObject w = event(res.getJsonObject("tx_result"), "initiate_token_withdrawal");
-    assertEquals(List.of("from", "to", "denom", "base_denom", "amount", "l2_sequence", "bridge_id", "msg_index"), new ArrayList<>(w.fieldNames()));
+    assertEquals(List.of("from", "to", "denom", "base_denom", "amount", "l2_sequence", "msg_index"), new ArrayList<>(w.fieldNames()));
     assertEquals("uinit", w.getString("base_denom"));
     long height = Long.parseLong(res.getString("height"));
     await(() -> search(L1, "propose_output.bridge_id='2'").stream()

@@ -37,6 +37,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import static dev.weft.testsupport.Shapes.assertError;
 import static dev.weft.testsupport.Shapes.assertFields;
+import static dev.weft.testsupport.Shapes.assertString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -203,11 +204,15 @@ class RichListTest {
         List<String> byContract = holders(port, token.toUpperCase().replace("0X", "0x")).stream()
             .map(h -> h.getString("account") + "=" + h.getString("amount")).toList();
         assertEquals(want, byContract, token);
+        assertEquals(want, holders(port, URLEncoder.encode("evm/" + token.substring(2).toUpperCase(), StandardCharsets.UTF_8)).stream()
+            .map(h -> h.getString("account") + "=" + h.getString("amount")).toList(), "evm/<contract>, minievm's own denom of an ERC-20");
         assertEquals(want, holders(port, URLEncoder.encode(denom, StandardCharsets.UTF_8)).stream()
             .map(h -> h.getString("account") + "=" + h.getString("amount")).toList(), denom);
         JsonObject first = get(port, "/indexer/richlist/v1/" + denom + "?pagination.limit=2");
         assertEquals(Integer.toString(want.size()), first.getJsonObject("pagination").getString("total"));
         assertFields(first.getJsonArray("holders").getJsonObject(0), "account", "amount");
+        assertString(first.getJsonArray("holders").getJsonObject(0), "amount");
+        assertString(first.getJsonObject("pagination"), "total");
         if (denom.startsWith("ibc/")) {
           String lower = "ibc/" + denom.substring(4).toLowerCase();
           assertEquals(first, get(port, "/indexer/richlist/v1/" + lower + "?pagination.limit=2"), "ibc/ hash in any case");

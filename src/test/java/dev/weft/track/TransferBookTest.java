@@ -256,7 +256,7 @@ class TransferBookTest {
     Fixture f = new Fixture();
     Transfer t = f.track(MOVE, hash(1));
     f.apply(tx(MOVE, hash(1), 50, 50 * SEC, List.of(ev("initiate_token_withdrawal", "0", "from", "a", "to", "b", "denom", Denoms.l2(2, "uinit"),
-        "base_denom", "uinit", "amount", "42", "l2_sequence", "1", "bridge_id", "2"))));
+        "base_denom", "uinit", "amount", "42", "l2_sequence", "1"))));
     Hop h = t.hop(0, 0);
     assertEquals(L1, h.toChain);
     assertEquals(50, h.l2Height);
@@ -265,10 +265,10 @@ class TransferBookTest {
     f.book.tick(Map.of(L1, 500 * SEC), 600_000);
     assertEquals(Hop.OPINIT_SENT, h.state());
     f.apply(tx(L1, hash(3), 53, 53 * SEC, List.of(ev("propose_output", "0", "bridge_id", "2", "output_index", "2", "l2_block_number", "50"))));
-    f.clock = 1000;
+    f.clock = 1000 + 3_600_000; // an hour without progress: a withdrawal waiting to finalize is not stalled
     f.book.tick(Map.of(L1, 82 * SEC), 600_000);
     assertEquals(Hop.OPINIT_SENT, h.state());
-    f.clock = 1000;
+    assertEquals(TransferState.STATE_PENDING, t.state());
     f.book.tick(Map.of(L1, 83 * SEC), 600_000);
     assertEquals(Hop.OPINIT_RECEIVED, h.state());
     assertEquals(hash(3), h.receiveTx().hash());

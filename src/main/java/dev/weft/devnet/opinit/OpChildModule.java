@@ -89,7 +89,7 @@ public final class OpChildModule implements MsgModule {
   private void withdraw(MsgContext ctx, EventLog log, String from, String to, String denom, String baseDenom, String amount) {
     long seq = nextL2Sequence++;
     log.add("initiate_token_withdrawal", "from", from, "to", to, "denom", denom, "base_denom", baseDenom,
-        "amount", amount, "l2_sequence", Long.toString(seq), "bridge_id", Long.toString(bridgeId));
+        "amount", amount, "l2_sequence", Long.toString(seq)); // OPinit's attributes: no bridge_id (an L2 has one bridge)
     listener.withdrawalInitiated(bridgeId, seq, ctx.height());
   }
 }

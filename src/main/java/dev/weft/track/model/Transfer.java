@@ -62,6 +62,17 @@ public final class Transfer {
     return abandoned;
   }
 
+  /**
+   * An OP withdrawal has been initiated and waits for an output proposal and the bridge's finalization period (days
+   * on real chains): no progress is expected meanwhile, so the stall timeout does not apply.
+   */
+  public boolean waitingForFinalization() {
+    for (Hop h : hops) {
+      if (h.kind == HopKind.OP_WITHDRAWAL && h.state().equals(Hop.OPINIT_SENT)) return true;
+    }
+    return false;
+  }
+
   public List<Hop> hops() {
     return hops;
   }
