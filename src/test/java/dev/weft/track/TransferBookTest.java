@@ -230,7 +230,7 @@ class TransferBookTest {
   }
 
   @Test
-  @DisplayName("OPinit deposit: SENT → RECEIVED on finalize_token_deposit (matched by l1_sequence); a failed deposit completes in error")
+  @DisplayName("OPinit deposit: SENT → RECEIVED on finalize_token_deposit (matched by l1_sequence); a failed deposit completes in error, a failed hook does not")
   void deposit() {
     Fixture f = new Fixture();
     Transfer ok = f.track(L1, hash(1));
@@ -248,6 +248,15 @@ class TransferBookTest {
     assertEquals(new JsonObject().put("chain_id", EVM).put("denom", l2).put("amount", "250").put("released", true), ok.flows().get(0).release());
     assertEquals(TransferState.STATE_COMPLETED_ERROR, ko.state());
     assertEquals("deposit failed", ko.flows().get(0).error().getString("message"));
+
+    // a failed hook still delivered the coins on the rollup
+    Transfer hooked = f.track(L1, hash(4));
+    f.apply(tx(L1, hash(4), 12, 12 * SEC, List.of(ev("initiate_token_deposit", "0", "bridge_id", "1", "l1_sequence", "6", "from", "a", "to", "d",
+        "l1_denom", "uinit", "l2_denom", l2, "amount", "7", "data", "0a0b"))));
+    f.apply(tx(EVM, hash(5), 13, 13 * SEC, List.of(ev("finalize_token_deposit", "0", "l1_sequence", "6", "success", "false",
+        "reason", "hook failed; signature verification failed"))));
+    assertEquals(TransferState.STATE_COMPLETED_SUCCESS, hooked.state());
+    assertEquals(new JsonObject().put("chain_id", EVM).put("denom", l2).put("amount", "7").put("released", true), hooked.flows().get(0).release());
   }
 
   @Test

@@ -160,7 +160,9 @@ public final class Hop {
     if (!state.equals(OPINIT_SENT)) return false;
     state = OPINIT_RECEIVED;
     receiveTx = tx;
-    if (!success) {
+    // "hook failed; …": the coins were minted on the rollup, only the hook did not run (OPinit handleBridgeHook)
+    boolean delivered = success || reason != null && reason.startsWith("hook failed");
+    if (!delivered) {
       depositFailed = true;
       setPacketError("DEPOSIT_FAILED", reason == null || reason.isEmpty() ? "deposit failed" : reason);
     }
