@@ -2,6 +2,7 @@ package dev.weft.track;
 
 import dev.weft.bus.Addresses;
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.RelayedTxs;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
@@ -146,7 +147,7 @@ final class TrackingHarness implements AutoCloseable {
     return await(() -> {
       String q = URLEncoder.encode("\"" + query + "\"", StandardCharsets.UTF_8);
       JsonArray txs = new JsonObject(get(rpcPort(chain), "/tx_search?query=" + q).body()).getJsonObject("result").getJsonArray("txs");
-      return txs.isEmpty() ? null : txs.getJsonObject(0);
+      return txs.isEmpty() ? null : RelayedTxs.onlyMessageOfPacket(txs.getJsonObject(0), query);
     }, query + " on " + chain);
   }
 

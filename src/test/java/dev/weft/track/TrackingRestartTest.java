@@ -56,6 +56,19 @@ class TrackingRestartTest {
         assertTrue(txs.getJsonObject("send_tx") != null && txs.getJsonObject("receive_tx") != null && txs.getJsonObject("acknowledge_tx") != null, txs.encode());
       }
       assertEquals(TrackingE2ETest.release(MOVE, INIT_IBC, "2500", true), status.getJsonObject("transfer_asset_release"));
+      // the whole status is the one of a run without restart (pfmTwoHops): every tx of both hops, nothing else
+      JsonObject hop1 = h.awaitTx(L1, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s1 + "'");
+      String s2 = dev.weft.testsupport.RelayedTxs.attributes(hop1.getJsonObject("tx_result"), "send_packet").get(0).getString("packet_sequence");
+      String recv2 = TrackingE2ETest.hashOf(h.awaitTx(MOVE, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s2 + "'"));
+      String ack2 = TrackingE2ETest.hashOf(h.awaitTx(L1, "acknowledge_packet.packet_src_channel='channel-1' AND acknowledge_packet.packet_sequence='" + s2 + "'"));
+      String ack1 = TrackingE2ETest.hashOf(h.awaitTx(EVM, "acknowledge_packet.packet_src_channel='channel-0' AND acknowledge_packet.packet_sequence='" + s1 + "'"));
+      io.vertx.core.json.JsonArray seqs = new io.vertx.core.json.JsonArray()
+          .add(TrackingE2ETest.ibc(EVM, L1, "TRANSFER_SUCCESS", TrackingE2ETest.tx(EVM, hash), TrackingE2ETest.tx(L1, TrackingE2ETest.hashOf(hop1)),
+              TrackingE2ETest.tx(EVM, ack1), null, null))
+          .add(TrackingE2ETest.ibc(L1, MOVE, "TRANSFER_SUCCESS", TrackingE2ETest.tx(L1, TrackingE2ETest.hashOf(hop1)), TrackingE2ETest.tx(MOVE, recv2),
+              TrackingE2ETest.tx(L1, ack2), null, null));
+      assertEquals(TrackingE2ETest.status("STATE_COMPLETED_SUCCESS", seqs, null, TrackingE2ETest.release(MOVE, INIT_IBC, "2500", true), null),
+          TrackingHarness.normalized(status));
       assertEquals(List.of("STATE_SUBMITTED", "STATE_PENDING", "STATE_COMPLETED_SUCCESS"), h.events(EVM, hash));
     }
   }
