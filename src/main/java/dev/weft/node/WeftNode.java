@@ -280,7 +280,10 @@ public final class WeftNode implements NodeControl {
       lines.add("  status        " + base + "/status");
       lines.add("  indexer API   " + base + "/indexer/block/v1/blocks   " + base + "/indexer/tx/v1/txs");
       if (c.chain().isEvm()) lines.add("  EVM txs       " + base + "/indexer/tx/v1/evm-txs   " + base + "/indexer/tx/v1/evm-internal-txs");
+      lines.add("  NFTs          " + base + "/indexer/nft/v1/collections");
+      if (c.chain().isEvm()) lines.add("  rich list     " + base + "/indexer/richlist/v1/{token contract or denom}");
       lines.add("  routing API   POST " + base + "/v2/fungible/route   GET " + base + "/v2/info/chains");
+      lines.add("  tracking      POST " + base + "/v2/tx/track   GET " + base + "/v2/tx/status?tx_hash=&chain_id=");
       lines.add("  OpenAPI       " + base + "/openapi.json");
       lines.add("  metrics       " + base + "/metrics   health " + base + "/health   ready " + base + "/ready");
       lines.add("  nodes         " + base + "/admin/nodes");

@@ -35,7 +35,8 @@ public final class Database {
 
   public static Future<Database> start(Vertx vertx, DatabaseConfig cfg) {
     Future<EmbeddedPostgresServer> server = cfg.embedded()
-        ? vertx.executeBlocking(() -> EmbeddedPostgresServer.start(Path.of(cfg.dataDir()), cfg.embeddedPort(), cfg.embeddedFsync(), Map.of()), false)
+        ? vertx.executeBlocking(() -> EmbeddedPostgresServer.start(Path.of(cfg.dataDir()), cfg.embeddedPort(), cfg.embeddedFsync(), Map.of(),
+            java.time.Duration.ofSeconds(30)), false)
         : Future.succeededFuture(null);
     return server.compose(emb -> {
       PgConnectOptions opts = emb != null

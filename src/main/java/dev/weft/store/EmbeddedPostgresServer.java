@@ -24,6 +24,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
   private final EmbeddedPostgres pg;
   private final Path dataDir;
+  private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
 
   private EmbeddedPostgresServer(EmbeddedPostgres pg, Path dataDir) {
     this.pg = pg;
@@ -32,6 +33,15 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
   /** Starts (initialising the directory on first use) and waits until the server accepts connections. */
   public static EmbeddedPostgresServer start(Path dataDir, int port, boolean fsync, Map<String, String> serverConfig) {
+    return start(dataDir, port, fsync, serverConfig, Duration.ZERO);
+  }
+
+  /**
+   * @param stopGrace at JVM shutdown, how long to leave the owner to stop the server itself (after its verticles have
+   *                  finished their last commits) before the server is stopped anyway; zero: stop it at once
+   */
+  public static EmbeddedPostgresServer start(Path dataDir, int port, boolean fsync, Map<String, String> serverConfig,
+                                             Duration stopGrace) {
     try {
       Path dir = dataDir.toAbsolutePath().normalize();
       Files.createDirectories(dir);
@@ -47,9 +57,21 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
           .setServerConfig("full_page_writes", fsync ? "on" : "off");
       serverConfig.forEach(b::setServerConfig);
       if (port > 0) b.setPort(port);
+      // zonky's own hook would stop the server while the node is still stopping (shutdown hooks run concurrently):
+      // ours gives the node a grace period first
+      b.setRegisterShutdownHook(false);
       EmbeddedPostgres pg = b.start();
       LOG.info("embedded PostgreSQL listening on 127.0.0.1:{} with data in {}", pg.getPort(), dir);
-      return new EmbeddedPostgresServer(pg, dir);
+      EmbeddedPostgresServer server = new EmbeddedPostgresServer(pg, dir);
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          server.closed.await(stopGrace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        server.close();
+      }, "weft-embedded-postgres-stop"));
+      return server;
     } catch (IOException | RuntimeException e) {
       throw new DatabaseUnavailableException("cannot start the embedded PostgreSQL in " + dataDir + ": " + rootMessage(e), e);
     }
@@ -69,7 +91,9 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (closed.getCount() == 0) return;
+    closed.countDown();
     try {
       pg.close();
     } catch (IOException e) {

@@ -108,4 +108,42 @@ class LauncherTest {
       assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     }
   }
+
+  @Test
+  @DisplayName("on SIGTERM with the embedded PostgreSQL the node stops its writers before the database: no error, no leftover postmaster")
+  void stopsInOrder(@TempDir Path dir) throws Exception {
+    int port = Ports.free();
+    Path data = dir.resolve("pg");
+    Path f = TestConfig.defaults().roles("api", "devnet", "ingest", "evm", "richlist", "track").set("http.port", port).set("database.url", null)
+        .set("database.data_dir", data.toString()).set("database.embedded_fsync", false).set("log.level", "info").set("http.drain", "1s").writeTo(dir);
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "dev.weft.Main", "--config", f.toString()));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start(); // the log (stderr) and the banner together
+    List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+    Thread reader = new Thread(() -> new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).lines().forEach(lines::add));
+    reader.start();
+    try {
+      long deadline = System.nanoTime() + 120_000_000_000L;
+      while (lines.stream().noneMatch(l -> l.contains(" is up")) && System.nanoTime() < deadline && p.isAlive()) Thread.sleep(100);
+      assertTrue(lines.stream().anyMatch(l -> l.contains(" is up")), String.join("\n", lines));
+      // let the writers work (the devnet's history is being indexed) before the stop
+      HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      while (System.nanoTime() < deadline) {
+        String status = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status")).build(),
+            HttpResponse.BodyHandlers.ofString()).body();
+        if (!status.contains("\"height\":0,")) break;
+        Thread.sleep(100);
+      }
+    } finally {
+      p.destroy();
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+      reader.join(10_000);
+    }
+    int up = 0;
+    for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(" is up")) up = i;
+    List<String> afterUp = lines.subList(up, lines.size());
+    assertTrue(afterUp.stream().noneMatch(l -> l.contains(" ERROR ") || l.contains("Exception") || l.contains("lost the")),
+        String.join("\n", afterUp));
+    assertFalse(java.nio.file.Files.exists(data.resolve("postmaster.pid")), "the embedded PostgreSQL was stopped");
+  }
 }
