@@ -75,7 +75,11 @@ public final class IngestReadBench {
       waitFor(rpc + "/status", 120);
     }
     long head = Long.parseLong(new JsonObject(httpGet(rpc + "/status")).getJsonObject("result").getJsonObject("sync_info").getString("latest_block_height"));
-    EmbeddedPostgresServer pg = EmbeddedPostgresServer.start(work.resolve("pg"), 0, fsync, Map.of());
+    // -Dbench.pg_statements=true: pg_stat_statements loaded, and the statements costing the most server time of the
+    // ingestion printed after it (a profile of where PostgreSQL spends its CPU)
+    boolean pgStatements = Boolean.getBoolean("bench.pg_statements");
+    EmbeddedPostgresServer pg = EmbeddedPostgresServer.start(work.resolve("pg"), 0, fsync,
+        pgStatements ? Map.of("shared_preload_libraries", "pg_stat_statements") : Map.of());
     Vertx vertx = TestNodes.newVertx();
     try {
       String url = pg.url();
@@ -117,6 +121,7 @@ public final class IngestReadBench {
         System.out.printf(Locale.ROOT, "         after the first 15 s (JIT warm): %.0f txs/s%n", (txs - warmTxs) / ((doneNanos - warmNanos) / 1e9));
       }
 
+      if (pgStatements) printStatements(pool, ingestSecs);
       long rawNanos = RawInsertBaseline.run(pool, 1, head, config.ingest().commitBlocks());
       double rawTxsPerSec = txs / (rawNanos / 1e9);
       System.out.printf(Locale.ROOT, "baseline raw bulk insert of the same rows (same tables, same PostgreSQL): %.1f s, %.0f txs/s → ingest/raw ratio %.2f%n",
@@ -230,5 +235,16 @@ public final class IngestReadBench {
 
   static String httpGet(String url) throws Exception {
     return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString()).body();
+  }
+
+  /** The ten statements with the most server time so far, as a share of the ingestion's wall time. */
+  private static void printStatements(Pool pool, double wallSecs) {
+    await(pool.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements").execute());
+    System.out.println("postgres statements by total server time during ingestion (share of its wall time):");
+    for (Row r : await(pool.query("SELECT total_exec_time, calls, rows, regexp_replace(left(query, 110), '\\s+', ' ', 'g') "
+        + "FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 10").execute())) {
+      System.out.printf(Locale.ROOT, "  %6.1f s %5.1f %%  %7d calls %9d rows  %s%n", r.getDouble(0) / 1000, r.getDouble(0) / 10 / wallSecs,
+          r.getLong(1), r.getLong(2), r.getString(3));
+    }
   }
 }
