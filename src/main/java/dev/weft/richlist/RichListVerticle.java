@@ -253,6 +253,9 @@ public final class RichListVerticle extends VerticleBase {
     return scan(first, h, tokens, accounts, seenDenoms)
         .compose(v -> store.accounts20()).compose(known -> {
           accounts.addAll(known);
+          return authAccounts(h);
+        }).compose(listed -> {
+          accounts.addAll(listed);
           return denoms.resolve(seenDenoms);
         }).compose(newDenoms -> {
           tokens.addAll(newDenoms.values());
@@ -268,6 +271,29 @@ public final class RichListVerticle extends VerticleBase {
             return store.transact(0, w, after -> Map.of()).map(w);
           });
         }).map(w -> committed(w, 0));
+  }
+
+  /**
+   * The 20-byte accounts x/auth lists at {@code h} (as rollytics' bootstrap): holders that never appear in the indexed
+   * history are found too. A node that does not serve the list (a 4xx) leaves the accounts of the history only.
+   */
+  private Future<Set<AccountAddress>> authAccounts(long h) {
+    return rest.accountAddresses(h).map(list -> {
+      Set<AccountAddress> out = new LinkedHashSet<>();
+      for (String a : list) {
+        try {
+          AccountAddress parsed = AccountAddress.parse(a, chain.bech32Prefix());
+          if (parsed.bytes().length == 20) out.add(parsed);
+        } catch (IllegalArgumentException e) {
+          LOG.debug("auth account {} skipped: {}", a, e.getMessage());
+        }
+      }
+      return out;
+    }).recover(e -> {
+      if (!(e instanceof dev.weft.chain.client.NodeException ne) || ne.retryable()) return Future.failedFuture(e);
+      LOG.warn("rich list: the node does not list the accounts at height {} ({}): the snapshot covers the accounts of the indexed history", h, e.getMessage());
+      return Future.succeededFuture(Set.of());
+    });
   }
 
   /** Tokens, accounts and denoms of the stored txs of heights {@code from..to}, read in chunks. */

@@ -269,7 +269,7 @@ class DevnetApiTest {
   }
 
   @Test
-  @DisplayName("REST chain facts: latest block, node info, denom → ERC-20, and the opchild validator behind a block's proposer")
+  @DisplayName("REST chain facts: latest block, node info, denom → ERC-20, the opchild validator behind a block's proposer, the account list")
   void restFacts() {
     JsonObject latest = devnet.rest("/cosmos/base/tendermint/v1beta1/blocks/latest");
     assertEquals("300", latest.getJsonObject("block").getJsonObject("header").getString("height"));
@@ -291,6 +291,23 @@ class DevnetApiTest {
     assertEquals("weft-devnet-sequencer", v.getString("moniker"));
     assertEquals(400, devnet.get(devnet.restPort, "/opinit/opchild/v1/validator/init1xyz").statusCode());
     assertEquals(404, devnet.get(devnet.restPort, "/nope").statusCode());
+    // x/auth's account list, paged by next_key: every actor once, in account order
+    List<String> listed = new ArrayList<>();
+    String key = null;
+    do {
+      JsonObject page = devnet.rest("/cosmos/auth/v1beta1/accounts?pagination.limit=400" + (key == null ? "" : "&pagination.key=" + enc(key)));
+      for (Object o : page.getJsonArray("accounts")) {
+        JsonObject a = (JsonObject) o;
+        assertEquals(List.of("@type", "address", "pub_key", "account_number", "sequence"), new ArrayList<>(a.fieldNames()));
+        assertEquals("/cosmos.auth.v1beta1.BaseAccount", a.getString("@type"));
+        listed.add(a.getString("address"));
+      }
+      assertEquals(Integer.toString(chain.genesis().actorCount()), page.getJsonObject("pagination").getString("total"));
+      key = page.getJsonObject("pagination").getString("next_key");
+    } while (key != null);
+    assertEquals(chain.genesis().actorCount(), listed.size());
+    assertEquals(chain.genesis().actorCount(), new java.util.HashSet<>(listed).size());
+    assertEquals(chain.genesis().actor(3).bech32(), listed.get(3));
   }
 
   @Test

@@ -18,6 +18,7 @@ public final class CosmosRestClient {
   /** Page size of {@code /txs/block}: the SDK's default and the size rollytics asks for. */
   public static final int TXS_PAGE = 100;
 
+  private static final int ACCOUNTS_PAGE = 1000;
   private final NodeHttp http;
 
   public CosmosRestClient(Vertx vertx, List<String> urls, NodeClientOptions opts) {
@@ -89,6 +90,30 @@ public final class CosmosRestClient {
   public <T> Future<T> getAtHeight(String pathAndQuery, long height, Function<JsonNode, T> parse) {
     return http.call(HttpMethod.GET, pathAndQuery, null, buf -> parse.apply(NodeJson.parse(buf)), http.options(),
         io.vertx.core.MultiMap.caseInsensitiveMultiMap().add("x-cosmos-block-height", Long.toString(height)));
+  }
+
+  /**
+   * Every account x/auth lists at a height ({@code /cosmos/auth/v1beta1/accounts}, paged by {@code next_key}): the
+   * bech32 address of each (a {@code BaseAccount}'s {@code address}, or the {@code base_account} of module and contract
+   * accounts), in the node's order.
+   */
+  public Future<List<String>> accountAddresses(long height) {
+    List<String> out = new ArrayList<>();
+    return accountPage(height, null, out).map(out);
+  }
+
+  private Future<Void> accountPage(long height, String key, List<String> out) {
+    String q = "/cosmos/auth/v1beta1/accounts?pagination.limit=" + ACCOUNTS_PAGE
+        + (key == null ? "" : "&pagination.key=" + URLEncoder.encode(key, StandardCharsets.UTF_8));
+    return getAtHeight(q, height, root -> {
+      for (JsonNode a : NodeJson.array(root, "accounts")) {
+        JsonNode base = a.has("base_account") ? a.path("base_account") : a;
+        String address = base.path("address").asText("");
+        if (!address.isEmpty()) out.add(address);
+      }
+      JsonNode next = root.path("pagination").path("next_key");
+      return next.isTextual() && !next.asText().isEmpty() ? next.asText() : null;
+    }).compose(next -> next == null ? Future.succeededFuture() : accountPage(height, next, out));
   }
 
   /** Any GET; the future holds the parsed body. */

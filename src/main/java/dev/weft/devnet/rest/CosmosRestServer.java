@@ -88,6 +88,7 @@ public final class CosmosRestServer extends DevnetServer {
     if (p.startsWith("/cosmos/tx/v1beta1/txs/")) return getTx(tail(p, "/cosmos/tx/v1beta1/txs/"));
     if (p.equals("/opinit/opchild/v1/validators")) return Reply.json(200, nodeInfo::validators);
     if (p.startsWith("/opinit/opchild/v1/validator/")) return validator(tail(p, "/opinit/opchild/v1/validator/"));
+    if (chain.spec().generated() && p.equals("/cosmos/auth/v1beta1/accounts")) return accounts(r.param("pagination.key"), r.param("pagination.limit"));
     if (chain.spec().generated() && p.equals("/minievm/evm/v1/contracts/by_denom")) return byDenom(r.param("denom"));
     if (chain.spec().generated() && p.startsWith("/minievm/evm/v1/denoms/")) return denomOf(tail(p, "/minievm/evm/v1/denoms/"));
     return error(404, 5, "Not Found");
@@ -237,6 +238,57 @@ public final class CosmosRestServer extends DevnetServer {
       });
     }
     throw RestError.notFound("validator " + addr + " not found");
+  }
+
+  /**
+   * x/auth's account list, a page at a time ({@code pagination.key}: the base64 key of the previous page's
+   * {@code next_key}): every account of the generated chain, as {@code BaseAccount}s in account order. The devnet lists
+   * them whatever the height asked (accounts that hold nothing yet are simply empty).
+   */
+  private Reply accounts(String key, String limitParam) {
+    int limit = 100;
+    if (limitParam != null && !limitParam.isEmpty()) {
+      try {
+        limit = Math.max(1, Math.min(1000, Integer.parseInt(limitParam)));
+      } catch (NumberFormatException e) {
+        throw RestError.invalid("invalid pagination.limit: " + limitParam);
+      }
+    }
+    int from = 0;
+    if (key != null && !key.isEmpty()) {
+      try {
+        from = Integer.parseInt(new String(java.util.Base64.getDecoder().decode(key), java.nio.charset.StandardCharsets.UTF_8));
+      } catch (IllegalArgumentException e) {
+        throw RestError.invalid("invalid pagination.key");
+      }
+    }
+    int total = chain.genesis().actorCount();
+    int start = Math.max(0, Math.min(from, total));
+    int end = Math.min(total, start + limit);
+    return Reply.json(200, g -> {
+      g.writeStartObject();
+      g.writeArrayFieldStart("accounts");
+      for (int i = start; i < end; i++) {
+        dev.weft.devnet.gen.Actor a = chain.genesis().actor(i);
+        g.writeStartObject();
+        g.writeStringField("@type", "/cosmos.auth.v1beta1.BaseAccount");
+        g.writeStringField("address", a.bech32());
+        g.writeNullField("pub_key");
+        g.writeStringField("account_number", Long.toString(a.accountNumber()));
+        g.writeStringField("sequence", "0");
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeObjectFieldStart("pagination");
+      if (end < total) {
+        g.writeStringField("next_key", java.util.Base64.getEncoder().encodeToString(Integer.toString(end).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      } else {
+        g.writeNullField("next_key");
+      }
+      g.writeStringField("total", Integer.toString(total));
+      g.writeEndObject();
+      g.writeEndObject();
+    });
   }
 
   /** minievm's denom → ERC-20 mapping: {@code {"address":"0x…"}} (EIP-55). */
