@@ -272,5 +272,12 @@ class TrackingE2ETest {
     assertEquals(new JsonObject().put("code", 5).put("message", "tx not found").put("details", new JsonArray()), new JsonObject(untracked.body()));
     var noQuery = h.get(h.api, "/v2/tx/status?tx_hash=" + hash);
     assertEquals(400, noQuery.statusCode());
+    var statusUnknownChain = h.status(hash, "no-such-chain-1");
+    assertEquals(404, statusUnknownChain.statusCode());
+    assertEquals(new JsonObject().put("code", 5).put("message", "chain ID not supported").put("details", new JsonArray()),
+        new JsonObject(statusUnknownChain.body()));
+    var badHash = h.get(h.api, "/v2/tx/status?tx_hash=xyz&chain_id=" + L1);
+    assertEquals(400, badHash.statusCode());
+    assertEquals(3, new JsonObject(badHash.body()).getInteger("code"));
   }
 }
