@@ -151,11 +151,18 @@ public final class HeadlessChromium implements AutoCloseable {
   @Override
   public void close() {
     socket.abort();
+    java.util.List<ProcessHandle> helpers = process.descendants().toList(); // renderer, GPU, zygote processes
     process.destroy();
     try {
       if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      for (ProcessHandle h : helpers) {
+        h.destroyForcibly();
+        h.onExit().get(10, TimeUnit.SECONDS);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      // a helper that does not exit in time: the profile is removed as far as it can be
     }
     TestDatabase.deleteTree(profile);
   }

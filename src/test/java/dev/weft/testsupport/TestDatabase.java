@@ -71,18 +71,20 @@ public final class TestDatabase {
     return "jdbc:postgresql://" + o.getHost() + ":" + o.getPort() + "/" + db;
   }
 
+  /** Best effort, a few passes: files may still come and go under it (a browser's helper processes exiting). */
   public static void deleteTree(Path dir) {
-    if (!Files.exists(dir)) return;
-    try (Stream<Path> s = Files.walk(dir)) {
-      s.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-          // best effort
-        }
-      });
-    } catch (IOException ignored) {
-      // best effort
+    for (int pass = 0; pass < 3 && Files.exists(dir); pass++) {
+      try (Stream<Path> s = Files.walk(dir)) {
+        s.sorted(Comparator.reverseOrder()).forEach(p -> {
+          try {
+            Files.deleteIfExists(p);
+          } catch (IOException ignored) {
+            // best effort
+          }
+        });
+      } catch (IOException | java.io.UncheckedIOException ignored) {
+        // a file vanished while walking: walk again
+      }
     }
   }
 }
