@@ -286,6 +286,28 @@ class TransferBookTest {
   }
 
   @Test
+  @DisplayName("a pending IBC transfer with no progress for the stall timeout is ABANDONED (its hop stays as it was); progress re-arms the timer")
+  void pendingStalls() {
+    Fixture f = new Fixture();
+    Transfer t = f.track(L1, hash(1));
+    f.apply(tx(L1, hash(1), 10, 10 * SEC, List.of(send("0", "channel-0", "channel-0", 7, 9_999 * SEC, data("uinit", "1000", "")))));
+    assertEquals(TransferState.STATE_PENDING, t.state());
+    f.book.saved(f.book.changes());
+    f.clock += 50_000;
+    f.apply(tx(EVM, hash(2), 12, 12 * SEC, List.of(recv("0", "channel-0", "channel-0", 7), writeAck("0", "channel-0", "channel-0", 7, OK))));
+    f.book.saved(f.book.changes());
+    f.clock += 59_000; // 109 s after the send, 59 s after the last progress
+    f.book.tick(Map.of(), 60_000);
+    assertEquals(TransferState.STATE_PENDING, t.state(), "the receipt was progress");
+    f.clock += 2_000;
+    f.book.tick(Map.of(), 60_000);
+    assertEquals(TransferState.STATE_ABANDONED, t.state());
+    assertEquals(Hop.TRANSFER_RECEIVED, t.hop(0, 0).state());
+    assertEquals(TransferState.STATE_ABANDONED, t.flows().get(0).state());
+    assertEquals(0, t.flows().get(0).nextBlocking());
+  }
+
+  @Test
   @DisplayName("a tx failed on chain is COMPLETED_ERROR; one never seen is ABANDONED after the stall timeout; a tx starting no transfer succeeds")
   void failedAbandonedEmpty() {
     Fixture f = new Fixture();
