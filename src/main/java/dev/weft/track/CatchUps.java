@@ -38,7 +38,7 @@ final class CatchUps {
 
   /** The first output proposal covering a withdrawal's L2 height. */
   static List<TxObserver.CatchUp> withdrawal(Hop h, long since) {
-    return List.of(new TxObserver.CatchUp(h.toChain, "propose_output.bridge_id='" + h.bridgeId + "' AND propose_output.l2_block_number>=" + h.l2Height,
+    return List.of(new TxObserver.CatchUp(h.l1Chain(), "propose_output.bridge_id='" + h.bridgeId + "' AND propose_output.l2_block_number>=" + h.withdrawalHeight(),
         1, null, since));
   }
 }

@@ -89,13 +89,13 @@ final class TransferBook implements TxObserver.Sink {
 
   /**
    * Time-driven transitions: {@code chainTimes} holds the latest block time seen per chain (timeouts are judged by
-   * the destination's clock, claimability by the L1's); the stall timeout is judged by the wall clock, and not applied to a withdrawal waiting for its finalization period.
+   * the destination's clock, claimability by the L1's); the stall timeout is judged by the wall clock, and not applied to a withdrawal (or a refund) waiting for its finalization period.
    */
   void tick(Map<String, Long> chainTimes, long stallMillis) {
     long nowMillis = clock.getAsLong();
     chainTimes.forEach((chain, time) -> {
       for (Hop h : watches.awaitingOn(chain)) {
-        boolean c = h.kind == HopKind.IBC ? h.timeoutPassed(time) : h.kind == HopKind.OP_WITHDRAWAL && h.claimableBy(time);
+        boolean c = h.kind == HopKind.IBC ? h.timeoutPassed(time) : h.claimableBy(time);
         if (c) changed(watches.owner(h));
       }
     });

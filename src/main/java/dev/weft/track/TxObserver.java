@@ -172,7 +172,12 @@ final class TxObserver {
 
   private void finalizeDeposit(String chain, ChainTx ct, ObservedTx.Event e) {
     Hop h = watches.deposit(chain, parseLong(e.get("l1_sequence")));
-    if (h != null && h.finalized(ct, !"false".equals(e.get("success")), e.get("reason"))) sink.changed(watches.owner(h));
+    if (h == null || !h.finalized(ct, !"false".equals(e.get("success")), e.get("reason"))) return;
+    // a failed deposit is refunded by a withdrawal OPinit starts in this same tx: followed until claimable on the L1
+    if (h.refundStarted(ct.height()) && sink.behind(h.l1Chain(), ct.timeNanos())) {
+      CatchUps.withdrawal(h, ct.timeNanos()).forEach(sink::catchUp);
+    }
+    sink.changed(watches.owner(h));
   }
 
   private void output(String chain, ChainTx ct, ObservedTx.Event e) {

@@ -45,20 +45,26 @@ final class Watches {
         }
         case OP_DEPOSIT -> {
           if (!h.done()) put(deposits, h.toChain, h.opSequence, h, u);
+          else if (h.awaitingOutput()) putWithdrawal(h, u); // a failed deposit's refund
         }
         case OP_WITHDRAWAL -> {
-          if (h.done()) continue;
-          List<Hop> list = withdrawals.computeIfAbsent(h.toChain, k -> new HashMap<>()).computeIfAbsent(h.bridgeId, k -> new ArrayList<>());
-          list.add(h);
-          u.add(() -> {
-            list.remove(h);
-            if (list.isEmpty()) withdrawals.get(h.toChain).remove(h.bridgeId);
-            if (withdrawals.get(h.toChain).isEmpty()) withdrawals.remove(h.toChain);
-          });
+          if (h.awaitingOutput()) putWithdrawal(h, u);
         }
       }
     }
     undo.put(t.id, u);
+  }
+
+  /** A withdrawal (or a failed deposit's refund) waits for outputs of its bridge on its L1. */
+  private void putWithdrawal(Hop h, List<Runnable> u) {
+    String l1 = h.l1Chain();
+    List<Hop> list = withdrawals.computeIfAbsent(l1, k -> new HashMap<>()).computeIfAbsent(h.bridgeId, k -> new ArrayList<>());
+    list.add(h);
+    u.add(() -> {
+      list.remove(h);
+      if (list.isEmpty()) withdrawals.get(l1).remove(h.bridgeId);
+      if (withdrawals.get(l1).isEmpty()) withdrawals.remove(l1);
+    });
   }
 
   void remove(Transfer t) {

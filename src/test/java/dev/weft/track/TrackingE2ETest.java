@@ -40,7 +40,7 @@ class TrackingE2ETest {
     h = TrackingHarness.start(TrackingHarness.config()
         .set("devnet.relayer.timeout_receivers", new JsonArray().add(NEVER_RELAYED))
         .set("devnet.relayer.error_receivers", new JsonArray().add(REFUSES))
-        .set("route.finalization_periods", new JsonObject().put(MOVE, "1s")));
+        .set("route.finalization_periods", new JsonObject().put(MOVE, "1s").put(EVM, "1s")));
   }
 
   @AfterAll
@@ -179,6 +179,25 @@ class TrackingE2ETest {
     JsonArray seqs = new JsonArray().add(opinit(L1, EVM, "OPINIT_TRANSFER_RECEIVED", tx(L1, hash), tx(EVM, fin)));
     assertEquals(status("STATE_COMPLETED_SUCCESS", seqs, null, release(EVM, l2, "2500000", true), null), normalized(status));
     assertEquals(List.of("STATE_SUBMITTED", "STATE_PENDING", "STATE_COMPLETED_SUCCESS"), h.events(L1, hash));
+  }
+
+  @Test
+  @DisplayName("a failed OP deposit: PENDING_ERROR while its refund withdrawal finalizes, then COMPLETED_ERROR released on the L1")
+  void opDepositRefunded() {
+    String l2 = Denoms.l2(1, "uinit");
+    JsonObject msgs = h.msgs("1234", L1, "uinit", EVM, l2, List.of(ALICE, REFUSES), null);
+    JsonObject commit = h.broadcast(msgs, "uinit");
+    String hash = commit.getString("hash");
+    track(hash, L1);
+    JsonObject status = h.awaitState(hash, L1, "STATE_COMPLETED_ERROR");
+    JsonObject finTx = h.awaitTx(EVM, "finalize_token_deposit.l1_sequence='" + seq(commit, "initiate_token_deposit") + "'");
+    assertEquals(1, dev.weft.testsupport.RelayedTxs.attributes(finTx.getJsonObject("tx_result"), "initiate_token_withdrawal").size(),
+        "the rollup refunds in the finalize tx");
+    JsonArray seqs = new JsonArray().add(opinit(L1, EVM, "OPINIT_TRANSFER_RECEIVED", tx(L1, hash), tx(EVM, hashOf(finTx))));
+    JsonObject expected = status("STATE_COMPLETED_ERROR", seqs, 0, release(L1, "uinit", "1234", true),
+        new JsonObject().put("type", "STATUS_ERROR_TRANSFER").put("message", "deposit failed").putNull("details"));
+    assertEquals(expected, normalized(status));
+    assertEquals(List.of("STATE_SUBMITTED", "STATE_PENDING", "STATE_PENDING_ERROR", "STATE_COMPLETED_ERROR"), h.events(L1, hash));
   }
 
   @Test

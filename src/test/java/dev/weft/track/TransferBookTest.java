@@ -230,7 +230,7 @@ class TransferBookTest {
   }
 
   @Test
-  @DisplayName("OPinit deposit: SENT → RECEIVED on finalize_token_deposit (matched by l1_sequence); a failed deposit completes in error, a failed hook does not")
+  @DisplayName("OPinit deposit: SENT → RECEIVED on finalize_token_deposit (matched by l1_sequence); a failed deposit is refunded (PENDING_ERROR until claimable on the L1, then COMPLETED_ERROR), a failed hook is delivered")
   void deposit() {
     Fixture f = new Fixture();
     Transfer ok = f.track(L1, hash(1));
@@ -246,8 +246,28 @@ class TransferBookTest {
         ev("finalize_token_deposit", "1", "l1_sequence", "5", "success", "false", "reason", "deposit failed"))));
     assertEquals(TransferState.STATE_COMPLETED_SUCCESS, ok.state());
     assertEquals(new JsonObject().put("chain_id", EVM).put("denom", l2).put("amount", "250").put("released", true), ok.flows().get(0).release());
-    assertEquals(TransferState.STATE_COMPLETED_ERROR, ko.state());
+    // a failed deposit is refunded by a withdrawal to the L1 sender (started in the finalize tx, at rollup height 11):
+    // PENDING_ERROR, stall-proof, until an output covering it is older than the finalization period on the L1
+    assertEquals(TransferState.STATE_PENDING_ERROR, ko.state());
     assertEquals("deposit failed", ko.flows().get(0).error().getString("message"));
+    assertEquals(new JsonObject().put("chain_id", L1).put("denom", "uinit").put("amount", "9").put("released", false), ko.flows().get(0).release());
+    assertTrue(ko.waitingForFinalization());
+    f.apply(tx(L1, hash(6), 15, 15 * SEC, List.of(ev("propose_output", "0", "bridge_id", "1", "output_index", "3", "l2_block_number", "10"))));
+    assertEquals(null, ko.hop(0, 0).outputTx(), "an output below the refund's height does not cover it");
+    f.apply(tx(L1, hash(7), 16, 16 * SEC, List.of(ev("propose_output", "0", "bridge_id", "1", "output_index", "4", "l2_block_number", "11"))));
+    assertEquals(hash(7), ko.hop(0, 0).outputTx().hash());
+    Hop saved = ko.hop(0, 0);
+    Hop restored = Hop.fromRow(0, 0, saved.kind.name(), saved.state(), saved.fromChain, saved.toChain, saved.toJson());
+    assertEquals(saved.toJson(), restored.toJson(), "the refund survives a restart");
+    assertTrue(restored.awaitingOutput() && restored.refundStarted() && !restored.refunded());
+    f.clock += 3_600_000;
+    f.book.tick(Map.of(L1, 17 * SEC), 600_000);
+    assertEquals(TransferState.STATE_PENDING_ERROR, ko.state());
+    f.book.tick(Map.of(L1, 16 * SEC + 30 * 24 * 3600 * SEC), 600_000);
+    assertEquals(TransferState.STATE_COMPLETED_ERROR, ko.state());
+    assertEquals(new JsonObject().put("chain_id", L1).put("denom", "uinit").put("amount", "9").put("released", true), ko.flows().get(0).release());
+    assertEquals(Hop.OPINIT_RECEIVED, ko.hop(0, 0).state());
+    assertFalse(ko.waitingForFinalization());
 
     // a failed hook still delivered the coins on the rollup
     Transfer hooked = f.track(L1, hash(4));

@@ -30,7 +30,10 @@ public record FlowStatus(TransferState state, Integer nextBlocking, JsonObject r
       JsonObject error = new JsonObject().put("type", "STATUS_ERROR_TRANSFER").put("message", failed.packetErrorMessage())
           .putNull("details");
       if (failed.kind == HopKind.OP_DEPOSIT) {
-        return new FlowStatus(TransferState.STATE_COMPLETED_ERROR, failedAt, release(first.fromChain, first.denom, first.amount, false), error);
+        // refunded by a withdrawal to the L1 sender: pending until claimable there (a refund never seen: as it was)
+        boolean pending = failed.refundStarted() && !failed.refunded();
+        TransferState s = !pending ? TransferState.STATE_COMPLETED_ERROR : abandoned ? TransferState.STATE_ABANDONED : TransferState.STATE_PENDING_ERROR;
+        return new FlowStatus(s, failedAt, release(first.fromChain, first.denom, first.amount, failed.refunded()), error);
       }
       boolean refunded = first.state().equals(Hop.TRANSFER_FAILURE);
       if (refunded) return new FlowStatus(TransferState.STATE_COMPLETED_ERROR, failedAt, release(first.fromChain, first.denom, first.amount, true), error);

@@ -11,7 +11,7 @@ import io.vertx.core.json.JsonObject;
  *   recv tx, or later by PFM), and a packet the destination can no longer receive carries a timeout error while its
  *   refund is on the way;</li>
  *   <li>OPinit deposit: {@code OPINIT_TRANSFER_SENT} → {@code OPINIT_TRANSFER_RECEIVED} (finalized on the rollup,
- *   possibly with {@code success=false});</li>
+ *   possibly with {@code success=false}: then its refund withdrawal is followed until claimable on the L1);</li>
  *   <li>OPinit withdrawal: {@code OPINIT_TRANSFER_SENT} → {@code OPINIT_TRANSFER_RECEIVED} once claimable on the L1:
  *   an output covering its L2 height was proposed and the bridge's finalization period has passed since.</li>
  * </ul>
@@ -48,6 +48,10 @@ public final class Hop {
   private Boolean ackSuccess;
   private String packetErrorType, packetErrorMessage;
   private boolean depositFailed;
+  /** A failed deposit's refund: the rollup height of the withdrawal it started (0: none seen), and whether it is claimable. */
+  private long refundHeight;
+  private boolean refunded;
+  /** Withdrawal, or a failed deposit's refund: the first output covering it and when it becomes claimable on the L1. */
   private long claimableAt;
 
   private Hop(int flow, int index, HopKind kind, String fromChain, String toChain, String srcPort, String srcChannel,
@@ -169,17 +173,46 @@ public final class Hop {
     return true;
   }
 
+  /**
+   * A failed deposit's funds go back: OPinit starts a withdrawal to the L1 sender in the finalize tx, at that rollup
+   * height; it is followed like a withdrawal, on this hop.
+   */
+  public boolean refundStarted(long l2BlockHeight) {
+    if (!depositFailed || refundHeight != 0) return false;
+    refundHeight = l2BlockHeight;
+    return true;
+  }
+
+  /** A withdrawal, or a failed deposit's refund, still waiting to become claimable on the L1. */
+  public boolean awaitingOutput() {
+    return kind == HopKind.OP_WITHDRAWAL ? state.equals(OPINIT_SENT) : refundHeight != 0 && !refunded;
+  }
+
+  /** The L1 where the withdrawal (or the refund) is claimed. */
+  public String l1Chain() {
+    return kind == HopKind.OP_WITHDRAWAL ? toChain : fromChain;
+  }
+
+  /** The rollup height an output must cover for the withdrawal (or the refund) to be claimable. */
+  public long withdrawalHeight() {
+    return kind == HopKind.OP_WITHDRAWAL ? l2Height : refundHeight;
+  }
+
   /** propose_output seen on the L1: the first output covering the withdrawal fixes when it becomes claimable. */
   public boolean outputProposed(ChainTx tx, long l2BlockNumber, long finalizationNanos) {
-    if (outputTx != null || l2BlockNumber < l2Height) return false;
+    if (!awaitingOutput() || outputTx != null || l2BlockNumber < withdrawalHeight()) return false;
     outputTx = tx;
     claimableAt = tx.timeNanos() + finalizationNanos;
     return true;
   }
 
-  /** The L1's clock passed the claimable time: the withdrawal is done for the tracker. */
+  /** The L1's clock passed the claimable time: the withdrawal is done for the tracker (a refund: the funds are back). */
   public boolean claimableBy(long l1TimeNanos) {
-    if (!state.equals(OPINIT_SENT) || outputTx == null || l1TimeNanos < claimableAt) return false;
+    if (!awaitingOutput() || outputTx == null || l1TimeNanos < claimableAt) return false;
+    if (kind == HopKind.OP_DEPOSIT) {
+      refunded = true;
+      return true;
+    }
     state = OPINIT_RECEIVED;
     receiveTx = outputTx;
     return true;
@@ -218,6 +251,16 @@ public final class Hop {
 
   public boolean depositFailed() {
     return depositFailed;
+  }
+
+  /** A failed deposit whose refund withdrawal was seen. */
+  public boolean refundStarted() {
+    return refundHeight != 0;
+  }
+
+  /** A failed deposit whose refund is claimable on the L1. */
+  public boolean refunded() {
+    return refunded;
   }
 
   public Boolean ackSuccess() {
@@ -274,7 +317,8 @@ public final class Hop {
         .put("sequence", sequence).put("timeout_timestamp", Long.toUnsignedString(timeoutTimestamp))
         .put("bridge_id", bridgeId).put("op_sequence", opSequence).put("l2_height", l2Height)
         .put("denom", denom).put("dest_denom", destDenom).put("amount", amount)
-        .put("claimable_at", claimableAt).put("deposit_failed", depositFailed).put("forwards", forwards);
+        .put("claimable_at", claimableAt).put("deposit_failed", depositFailed).put("forwards", forwards)
+        .put("refund_height", refundHeight).put("refunded", refunded);
     if (ackSuccess != null) o.put("ack_success", ackSuccess);
     if (packetErrorType != null) o.put("packet_error", new JsonObject().put("type", packetErrorType).put("message", packetErrorMessage));
     putTx(o, "send_tx", sendTx);
@@ -301,6 +345,8 @@ public final class Hop {
     h.ackSuccess = d.getBoolean("ack_success");
     h.claimableAt = d.getLong("claimable_at", 0L);
     h.depositFailed = d.getBoolean("deposit_failed", false);
+    h.refundHeight = d.getLong("refund_height", 0L);
+    h.refunded = d.getBoolean("refunded", false);
     h.forwards = d.getInteger("forwards", 0);
     JsonObject err = d.getJsonObject("packet_error");
     if (err != null) h.setPacketError(err.getString("type"), err.getString("message"));

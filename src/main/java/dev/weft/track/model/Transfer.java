@@ -63,12 +63,13 @@ public final class Transfer {
   }
 
   /**
-   * An OP withdrawal has been initiated and waits for an output proposal and the bridge's finalization period (days
-   * on real chains): no progress is expected meanwhile, so the stall timeout does not apply.
+   * An OP withdrawal (or a failed deposit's refund) has been initiated and waits for an output proposal and the
+   * bridge's finalization period (days on real chains): no progress is expected meanwhile, so the stall timeout does
+   * not apply.
    */
   public boolean waitingForFinalization() {
     for (Hop h : hops) {
-      if (h.kind == HopKind.OP_WITHDRAWAL && h.state().equals(Hop.OPINIT_SENT)) return true;
+      if (h.kind != HopKind.IBC && h.awaitingOutput()) return true;
     }
     return false;
   }
