@@ -4,18 +4,14 @@ import dev.weft.config.WeftConfig;
 import dev.weft.devnet.gen.ChainSpec;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.LocalHttp;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.time.Instant;
 
 /** A devnet started through the real node start-up chain (role devnet only), and blocking HTTP calls to it. */
@@ -23,7 +19,7 @@ final class DevnetHarness implements AutoCloseable {
   static final String GENESIS = "2025-06-01T00:00:00Z";
   private final Vertx vertx;
   private final WeftNode node;
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+  private final LocalHttp http = new LocalHttp();
   final int rpcPort;
   final int restPort;
   final int evmPort;
@@ -61,7 +57,7 @@ final class DevnetHarness implements AutoCloseable {
   }
 
   HttpResponse<String> get(int port, String pathAndQuery) {
-    return send(HttpRequest.newBuilder(uri(port, pathAndQuery)).timeout(Duration.ofSeconds(60)).GET().build());
+    return http.get(port, pathAndQuery);
   }
 
   HttpResponse<String> post(int port, String body) {
@@ -69,8 +65,7 @@ final class DevnetHarness implements AutoCloseable {
   }
 
   HttpResponse<String> post(int port, String path, String body) {
-    return send(HttpRequest.newBuilder(uri(port, path)).timeout(Duration.ofSeconds(60))
-        .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
+    return http.post(port, path, body);
   }
 
   /** The CometBFT RPC port of a chain of the multi-chain devnet. */
@@ -80,21 +75,6 @@ final class DevnetHarness implements AutoCloseable {
 
   int restPort(String chainId) {
     return node.context().info().port("devnet." + chainId + ".rest.port");
-  }
-
-  private static URI uri(int port, String pathAndQuery) {
-    return URI.create("http://127.0.0.1:" + port + pathAndQuery);
-  }
-
-  private HttpResponse<String> send(HttpRequest r) {
-    try {
-      return http.send(r, HttpResponse.BodyHandlers.ofString());
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
   }
 
   /** CometBFT RPC GET; the whole JSON-RPC response. */

@@ -4,6 +4,7 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
 import dev.weft.route.registry.Denoms;
 import dev.weft.testsupport.RouteTxs;
+import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.RelayedTxs;
 import dev.weft.testsupport.TestConfig;
 import io.vertx.core.json.JsonArray;
@@ -24,7 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The multi-chain devnet over HTTP: txs broadcast to weft-l1-1, weft-devnet-1 and weft-move-1 as a wallet sends them,
@@ -106,18 +106,7 @@ class MultiChainTest {
 
 
   static <T> T await(Supplier<T> probe, String what) {
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    while (System.nanoTime() < deadline) {
-      T v = probe.get();
-      if (v != null) return v;
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    }
-    return fail("timed out waiting for " + what);
+    return FixtureChain.awaitValue(what, 30, probe);
   }
 
   /** The attributes of the events of a type in a tx result, in order. */

@@ -2,22 +2,19 @@ package dev.weft.track;
 
 import dev.weft.bus.Addresses;
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.RelayedTxs;
 import dev.weft.testsupport.RouteTxs;
+import dev.weft.testsupport.LocalHttp;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
-import java.io.IOException;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 final class TrackingHarness implements AutoCloseable {
   private final Vertx vertx;
   private final WeftNode node;
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+  private final LocalHttp http = new LocalHttp();
   final int api;
   final Map<String, List<String>> events = new ConcurrentHashMap<>();
 
@@ -72,23 +69,11 @@ final class TrackingHarness implements AutoCloseable {
   }
 
   HttpResponse<String> get(int port, String pathAndQuery) {
-    return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery)).timeout(Duration.ofSeconds(60)).GET().build());
+    return http.get(port, pathAndQuery);
   }
 
   HttpResponse<String> post(int port, String path, JsonObject body) {
-    return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(60))
-        .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body.encode())).build());
-  }
-
-  private HttpResponse<String> send(HttpRequest r) {
-    try {
-      return http.send(r, HttpResponse.BodyHandlers.ofString());
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    return http.post(port, path, body.encode());
   }
 
   /** /v2/fungible/route then /v2/fungible/msgs for these addresses (one per required chain); the msgs answer. */
@@ -152,18 +137,7 @@ final class TrackingHarness implements AutoCloseable {
   }
 
   static <T> T await(Supplier<T> probe, String what) {
-    long deadline = System.nanoTime() + 90_000_000_000L;
-    while (System.nanoTime() < deadline) {
-      T v = probe.get();
-      if (v != null) return v;
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    }
-    return fail("timed out waiting for " + what);
+    return FixtureChain.awaitValue(what, 90, probe);
   }
 
   /** The status with every {@code on_chain_at} checked (an RFC 3339 time) and replaced by {@code "<time>"}. */
