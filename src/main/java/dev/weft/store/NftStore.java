@@ -106,15 +106,8 @@ public final class NftStore {
    * @param owner      the owner's address bytes, or null for a collection's tokens
    * @param collection the collection (required without an owner), or null
    * @param tokenId    a token id filter, or null
-   */
-  public Future<OffsetPage<Token>> tokens(byte[] owner, byte[] collection, String tokenId, TokenOrder order, boolean desc,
-                                    long offset, int limit, boolean countTotal) {
-    return tokens(owner, collection, tokenId, order, desc, null, offset, limit, countTotal);
-  }
-
-  /**
-   * @param after a crafted rollytics cursor {@code {"height","token_id"}}: rows past it in the row-value comparison
-   *              {@code (height, token_id)} (below it when {@code desc}), as rollytics does; null for none
+   * @param after      a crafted rollytics cursor {@code {"height","token_id"}}: rows past it in the row-value comparison
+   *                   {@code (height, token_id)} (below it when {@code desc}), as rollytics does; null for none
    */
   public Future<OffsetPage<Token>> tokens(byte[] owner, byte[] collection, String tokenId, TokenOrder order, boolean desc,
                                           TokenCursor after, long offset, int limit, boolean countTotal) {
@@ -133,10 +126,6 @@ public final class NftStore {
 
   /** A crafted keyset cursor of the token lists. */
   public record TokenCursor(long height, String tokenId) {}
-
-  static String tokensSql(boolean byOwner, boolean byCollection, boolean byTokenId, TokenOrder order, boolean desc, boolean countTotal) {
-    return tokensSql(byOwner, byCollection, byTokenId, order, desc, countTotal, false);
-  }
 
   static String tokensSql(boolean byOwner, boolean byCollection, boolean byTokenId, TokenOrder order, boolean desc, boolean countTotal,
                           boolean keyset) {

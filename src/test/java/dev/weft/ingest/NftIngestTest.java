@@ -150,14 +150,14 @@ class NftIngestTest {
     List<IndexedBlock> chain = chain(evmStory());
     commit(s, chain, 1, 7, TestNodes.await(s.position()));
     NftStore store = new NftStore(db.pool());
-    var desc = TestNodes.await(store.tokens(null, COLL.bytes(), null, NftStore.TokenOrder.TOKEN_ID, true, 0, 10, true));
+    var desc = TestNodes.await(store.tokens(null, COLL.bytes(), null, NftStore.TokenOrder.TOKEN_ID, true, null, 0, 10, true));
     assertEquals(List.of("9", "55", "100", "10"), desc.rows().stream().map(NftStore.Token::tokenId).toList());
     assertEquals(4, desc.total());
-    var asc = TestNodes.await(store.tokens(null, COLL.bytes(), null, NftStore.TokenOrder.TOKEN_ID, false, 0, 10, true));
+    var asc = TestNodes.await(store.tokens(null, COLL.bytes(), null, NftStore.TokenOrder.TOKEN_ID, false, null, 0, 10, true));
     assertEquals(List.of("10", "100", "55", "9"), asc.rows().stream().map(NftStore.Token::tokenId).toList());
-    var byHeight = TestNodes.await(store.tokens(null, COLL.bytes(), null, NftStore.TokenOrder.HEIGHT, true, 0, 10, true));
+    var byHeight = TestNodes.await(store.tokens(null, COLL.bytes(), null, NftStore.TokenOrder.HEIGHT, true, null, 0, 10, true));
     assertEquals(List.of("55", "10", "100", "9"), byHeight.rows().stream().map(NftStore.Token::tokenId).toList());
-    var page = TestNodes.await(store.tokens(ALICE.bytes(), null, null, NftStore.TokenOrder.TOKEN_ID, true, 1, 1, true));
+    var page = TestNodes.await(store.tokens(ALICE.bytes(), null, null, NftStore.TokenOrder.TOKEN_ID, true, null, 1, 1, true));
     assertEquals(List.of("100"), page.rows().stream().map(NftStore.Token::tokenId).toList());
     assertEquals(2, page.total());
     assertEquals(false, page.more());

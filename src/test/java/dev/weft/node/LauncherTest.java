@@ -27,10 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LauncherTest {
 
   static Process launch(Path workDir, String... args) throws IOException {
+    return new ProcessBuilder(command(args)).directory(Path.of("").toAbsolutePath().toFile()).redirectErrorStream(false).start();
+  }
+
+  private static List<String> command(String... args) {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "dev.weft.Main"));
     cmd.addAll(List.of(args));
-    return new ProcessBuilder(cmd).directory(Path.of("").toAbsolutePath().toFile()).redirectErrorStream(false).start();
+    return cmd;
   }
 
   @Test
@@ -116,9 +120,7 @@ class LauncherTest {
     Path data = dir.resolve("pg");
     Path f = TestConfig.defaults().roles("api", "devnet", "ingest", "evm", "richlist", "track").set("http.port", port).set("database.url", null)
         .set("database.data_dir", data.toString()).set("database.embedded_fsync", false).set("log.level", "info").set("http.drain", "1s").writeTo(dir);
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "dev.weft.Main", "--config", f.toString()));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start(); // the log (stderr) and the banner together
+    Process p = new ProcessBuilder(command("--config", f.toString())).redirectErrorStream(true).start(); // the log (stderr) and the banner together
     List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
     Thread reader = new Thread(() -> new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).lines().forEach(lines::add));
     reader.start();

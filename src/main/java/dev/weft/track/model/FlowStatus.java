@@ -31,7 +31,7 @@ public record FlowStatus(TransferState state, Integer nextBlocking, JsonObject r
           .putNull("details");
       if (failed.kind == HopKind.OP_DEPOSIT) {
         // refunded by a withdrawal to the L1 sender: pending until claimable there (a refund never seen: as it was)
-        boolean pending = failed.refundStarted() && !failed.refunded();
+        boolean pending = failed.awaitingOutput();
         TransferState s = !pending ? TransferState.STATE_COMPLETED_ERROR : abandoned ? TransferState.STATE_ABANDONED : TransferState.STATE_PENDING_ERROR;
         return new FlowStatus(s, failedAt, release(first.fromChain, first.denom, first.amount, failed.refunded()), error);
       }

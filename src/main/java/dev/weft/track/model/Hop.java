@@ -253,11 +253,6 @@ public final class Hop {
     return depositFailed;
   }
 
-  /** A failed deposit whose refund withdrawal was seen. */
-  public boolean refundStarted() {
-    return refundHeight != 0;
-  }
-
   /** A failed deposit whose refund is claimable on the L1. */
   public boolean refunded() {
     return refunded;

@@ -69,7 +69,7 @@ public final class Transfer {
    */
   public boolean waitingForFinalization() {
     for (Hop h : hops) {
-      if (h.kind != HopKind.IBC && h.awaitingOutput()) return true;
+      if (h.awaitingOutput()) return true;
     }
     return false;
   }
