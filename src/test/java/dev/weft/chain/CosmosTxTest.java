@@ -11,9 +11,9 @@ import java.util.Base64;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Ground truth: a real TxRaw signed offline by @initia/initia.js (../shared/fixtures/initia-js-offline). */
+/** Ground truth: a real TxRaw signed offline by @initia/initia.js (src/test/resources/fixtures/initia-js-offline). */
 class CosmosTxTest {
-  static final Path FIXTURE = Path.of("../shared/fixtures/initia-js-offline/signed_tx_msgsend_msgcall.json");
+  static final Path FIXTURE = dev.weft.testsupport.FixtureChain.FIXTURES.resolve("initia-js-offline/signed_tx_msgsend_msgcall.json");
 
   @Test
   @DisplayName("decodes the recorded TxRaw: hash, messages, memo, fee, signer and signature")

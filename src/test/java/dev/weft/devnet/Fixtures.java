@@ -14,7 +14,7 @@ import java.nio.file.Path;
 
 /** The recorded real responses, and finding devnet txs of a given kind to hold against them. */
 final class Fixtures {
-  private static final Path ROOT = Path.of("../shared/fixtures");
+  private static final Path ROOT = dev.weft.testsupport.FixtureChain.FIXTURES;
 
   private Fixtures() {}
 

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * transfer, an ERC-721 mint and a failed ERC-20 transfer) and the recorded minievm trace of a Cosmos tx.
  */
 class BlockTracerTest {
-  static final Path FIXTURES = Path.of("../shared/fixtures");
+  static final Path FIXTURES = dev.weft.testsupport.FixtureChain.FIXTURES;
 
   static JsonNode result(String file) throws Exception {
     return NodeJson.parse(Files.readAllBytes(FIXTURES.resolve(file))).get("result");

@@ -14,9 +14,9 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-/** Flattening on the callTracer outputs recorded from a real Anvil node (../shared/fixtures/evm-anvil). */
+/** Flattening on the callTracer outputs recorded from a real Anvil node (src/test/resources/fixtures/evm-anvil). */
 class CallFramesTest {
-  static final Path DIR = Path.of("../shared/fixtures/evm-anvil");
+  static final Path DIR = dev.weft.testsupport.FixtureChain.FIXTURES.resolve("evm-anvil");
 
   static JsonObject read(String f) throws Exception {
     return new JsonObject(Files.readString(DIR.resolve(f)));

@@ -36,7 +36,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * connections, delays, and REST answers that lack txs for the first calls of each height.
  */
 public final class FixtureChain {
-  public static final Path FIXTURES = Path.of("../shared/fixtures");
+  /** The recorded node responses and registry data (a verbatim copy of the project's shared fixtures, see its PROVENANCE.md). */
+  public static final Path FIXTURES = Path.of("src/test/resources/fixtures");
   public static final String PROPOSER = "2DD9F44FD9067555C322243C3C913BA7B51D2BE0";
   public static final String MONIKER = "fixture-sequencer";
   public static final long GENESIS_NS = Rfc3339.parseNanos("2025-08-20T10:20:52Z");

@@ -102,7 +102,7 @@ class DevnetChainTest {
 
   static String read(String fixture) {
     try {
-      return java.nio.file.Files.readString(java.nio.file.Path.of("../shared/fixtures", fixture));
+      return java.nio.file.Files.readString(dev.weft.testsupport.FixtureChain.FIXTURES.resolve(fixture));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -137,7 +137,7 @@ class MsgsTest {
   @Test
   @DisplayName("deposit into the wrapped INIT carries the signed OP hook (a real initia.js signed tx) as data")
   void hookDeposit() throws IOException {
-    String hook = new JsonObject(Files.readString(Path.of("../shared/fixtures/initia-js-offline/signed_tx_msgsend_msgcall.json"))).getString("tx_base64");
+    String hook = new JsonObject(Files.readString(dev.weft.testsupport.FixtureChain.FIXTURES.resolve("initia-js-offline/signed_tx_msgsend_msgcall.json"))).getString("tx_base64");
     JsonObject req = msgsRequest(request("5000000", "weft-l1-1", "uinit", "weft-devnet-1", RouteFixtures.WINIT_DEVNET), INIT_ADDR, HOOK_SIGNER);
     assertEquals("signed_op_hook is required: the route has required_op_hook true (get the hook from /op-hook and sign it)",
         badRequest(() -> s.msgs(req)));

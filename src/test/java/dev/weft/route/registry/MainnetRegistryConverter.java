@@ -17,13 +17,13 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Makes {@code conf/registry/mainnet.json} from the Initia registry export ({@code ../shared/fixtures/initia-registry/})
+ * Makes {@code conf/registry/mainnet.json} from the Initia registry export ({@code src/test/resources/fixtures/initia-registry/})
  * and the configuration overlay ({@code src/test/resources/registry/mainnet-overlay.json}). Run it after changing the
  * overlay (command in {@code conf/registry/README.md}); {@code MainnetRegistryFileTest} checks the committed file equals
  * its output.
  */
 public final class MainnetRegistryConverter {
-  static final Path FIXTURES = Path.of("../shared/fixtures/initia-registry");
+  static final Path FIXTURES = dev.weft.testsupport.FixtureChain.FIXTURES.resolve("initia-registry");
   static final Path OVERLAY = Path.of("src/test/resources/registry/mainnet-overlay.json");
   static final Path OUTPUT = Path.of("conf/registry/mainnet.json");
 
