@@ -217,6 +217,9 @@ public final class IngestReadBench {
         "-Dweft.devnet.rpc_port=" + ports[0], "-Dweft.devnet.rest_port=" + ports[1], "-Dweft.devnet.json_rpc_port=" + ports[2],
         "-Dweft.bridge.tcp_enabled=false", "-Dweft.log.level=warn",
         "-cp", System.getProperty("java.class.path"), "dev.weft.Main", "--roles", "devnet"));
+    // -Dbench.devnet_java_opts="-XX:StartFlightRecording=..." profiles the devnet's JVM
+    String extra = System.getProperty("bench.devnet_java_opts", "").trim();
+    if (!extra.isEmpty()) cmd.addAll(1, List.of(extra.split("\\s+")));
     return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("devnet.log").toFile()).start();
   }
 
