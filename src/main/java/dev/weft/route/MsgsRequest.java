@@ -1,12 +1,17 @@
 package dev.weft.route;
 
+import dev.weft.route.graph.Edge;
+import dev.weft.route.graph.RouteLimits;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A {@code POST /v2/fungible/msgs} body: the route's assets and amount, the operations of {@code /route} verbatim, one
@@ -71,6 +76,35 @@ public record MsgsRequest(RouteRequest route, BigInteger amountOut, List<String>
       throw RouteError.badRequest("timeout_seconds must be a whole number of seconds between 1 and 9999999");
     }
     return Long.parseLong(s);
+  }
+
+  /**
+   * The restrictions a route with these operations satisfies: the bridges and swap venues they use, whether they swap,
+   * whether they fit in one tx. The route a restricted {@code /route} request returned is the best route within these.
+   */
+  public RouteLimits limitsOfOperations() {
+    Set<Edge.Kind> kinds = EnumSet.noneOf(Edge.Kind.class);
+    Set<String> venues = new HashSet<>();
+    boolean swaps = false;
+    boolean singleTx = true;
+    for (int i = 0; i < operations.size(); i++) {
+      JsonObject op = operations.getJsonObject(i);
+      if (op.getValue("tx_index") instanceof Number n && n.longValue() != 0) singleTx = false;
+      if (op.containsKey("transfer")) kinds.add(Edge.Kind.IBC);
+      if (op.containsKey("op_init_transfer")) kinds.addAll(List.of(Edge.Kind.OP_DEPOSIT, Edge.Kind.OP_WITHDRAW));
+      if (op.containsKey("layer_zero_transfer")) kinds.add(Edge.Kind.LAYER_ZERO);
+      if (op.getValue("swap") instanceof JsonObject swap) {
+        swaps = true;
+        if (swap.getValue("swap_venues") instanceof JsonArray used) {
+          for (Object v : used) {
+            if (v instanceof JsonObject venue && venue.getValue("chain_id") instanceof String chain && venue.getValue("name") instanceof String name) {
+              venues.add(chain + "/" + name);
+            }
+          }
+        }
+      }
+    }
+    return new RouteLimits(kinds, swaps, venues.isEmpty() ? null : venues, singleTx);
   }
 
   /** Whether the operations withdraw through an OPinit bridge (the route is recomputed with {@code is_op_withdraw}). */

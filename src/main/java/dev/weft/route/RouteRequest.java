@@ -1,15 +1,28 @@
 package dev.weft.route;
 
+import dev.weft.route.graph.Edge;
+import dev.weft.route.graph.RouteLimits;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 import java.math.BigInteger;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A {@code POST /v2/fungible/route} body, checked for types and required fields. The HTTP module parses it to answer
  * 400 before any bus hop; the route verticle parses it again (the bus has other clients).
  */
 public record RouteRequest(BigInteger amountIn, String sourceChainId, String sourceDenom, String destChainId,
-                           String destDenom, boolean allowUnsafe, Boolean goFast, boolean isOpWithdraw) {
+                           String destDenom, boolean allowUnsafe, Boolean goFast, boolean isOpWithdraw, RouteLimits limits) {
+  /** Skip's BridgeType values, and the edge kinds of those Weft models (the others have no lane: no route uses them). */
+  private static final Map<String, List<Edge.Kind>> BRIDGES = Map.of(
+      "IBC", List.of(Edge.Kind.IBC), "OPINIT", List.of(Edge.Kind.OP_DEPOSIT, Edge.Kind.OP_WITHDRAW),
+      "LAYER_ZERO", List.of(Edge.Kind.LAYER_ZERO), "AXELAR", List.of(), "CCTP", List.of(), "HYPERLANE", List.of(),
+      "GO_FAST", List.of(), "STARGATE", List.of(), "EUREKA", List.of());
 
   public static RouteRequest parse(JsonObject body) {
     if (body == null) throw RouteError.badRequest("request body must be a JSON object");
@@ -19,12 +32,55 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
     return new RouteRequest(amount(body, "amount_in"),
         string(body, "source_asset_chain_id"), string(body, "source_asset_denom"),
         string(body, "dest_asset_chain_id"), string(body, "dest_asset_denom"),
-        bool(body, "allow_unsafe", true), optBool(body, "go_fast"), bool(body, "is_op_withdraw", false));
+        bool(body, "allow_unsafe", true), optBool(body, "go_fast"), bool(body, "is_op_withdraw", false), limits(body));
   }
+
+  /**
+   * Skip's route restrictions: {@code bridges} (absent or empty: all), {@code allow_swaps} (default true),
+   * {@code swap_venues} (absent or empty: all), {@code allow_multi_tx} (default true, as Initia's router answers).
+   */
+  static RouteLimits limits(JsonObject body) {
+    Set<Edge.Kind> kinds = RouteLimits.NONE.kinds();
+    Object b = body.getValue("bridges");
+    if (b != null) {
+      if (!(b instanceof JsonArray arr)) throw RouteError.badRequest("bridges must be an array of bridge types");
+      if (!arr.isEmpty()) {
+        kinds = EnumSet.noneOf(Edge.Kind.class);
+        for (int i = 0; i < arr.size(); i++) {
+          List<Edge.Kind> k = arr.getValue(i) instanceof String name ? BRIDGES.get(name) : null;
+          if (k == null) {
+            throw RouteError.badRequest("bridges[" + i + "] must be one of " + String.join(", ", BRIDGE_NAMES) + " (got " + show(arr.getValue(i)) + ")");
+          }
+          kinds.addAll(k);
+        }
+      }
+    }
+    Set<String> venues = null;
+    Object v = body.getValue("swap_venues");
+    if (v != null) {
+      if (!(v instanceof JsonArray arr)) throw RouteError.badRequest("swap_venues must be an array of {name, chain_id}");
+      if (!arr.isEmpty()) {
+        venues = new HashSet<>();
+        for (int i = 0; i < arr.size(); i++) {
+          if (!(arr.getValue(i) instanceof JsonObject venue)) throw RouteError.badRequest("swap_venues[" + i + "] must be an object {name, chain_id}");
+          Object chain = venue.getValue("chain_id");
+          if (chain != null && !(chain instanceof String)) throw RouteError.badRequest("swap_venues[" + i + "].chain_id must be a string");
+          if (!(venue.getValue("name") instanceof String name) || name.isBlank()) {
+            throw RouteError.badRequest("swap_venues[" + i + "].name must be a non-empty string");
+          }
+          venues.add((chain == null ? "*" : (String) chain) + "/" + name);
+        }
+      }
+    }
+    return new RouteLimits(kinds, bool(body, "allow_swaps", true), venues, !bool(body, "allow_multi_tx", true));
+  }
+
+  private static final List<String> BRIDGE_NAMES = List.of("IBC", "AXELAR", "CCTP", "HYPERLANE", "OPINIT", "GO_FAST",
+      "STARGATE", "LAYER_ZERO", "EUREKA");
 
   /** The same request with another amount (the OP-hook lookup quotes one whole token). */
   public RouteRequest withAmount(BigInteger amount) {
-    return new RouteRequest(amount, sourceChainId, sourceDenom, destChainId, destDenom, allowUnsafe, goFast, isOpWithdraw);
+    return new RouteRequest(amount, sourceChainId, sourceDenom, destChainId, destDenom, allowUnsafe, goFast, isOpWithdraw, limits);
   }
 
   /** A required base-unit amount: a positive integer, as a JSON string (or an integral JSON number). */

@@ -4,6 +4,7 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
 import dev.weft.route.graph.Edge;
 import dev.weft.route.graph.RouteGraph;
+import dev.weft.route.graph.RouteLimits;
 import dev.weft.route.graph.RouteSearch;
 import dev.weft.route.json.SkipJson;
 import dev.weft.route.msgs.Abi;
@@ -70,9 +71,17 @@ public final class RouteService {
     boolean evmSigned = sourceChain.isEvmChain()
         || sourceChain.hasEvm() && !req.sourceDenom().equals(source.denom()) && req.sourceDenom().regionMatches(true, 0, "0x", 0, 2);
     RouteSearch.Result found = RouteSearch.find(graph, source, dest, req.amountIn(),
-        req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID, config.maxHops());
+        req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID, config.maxHops(), req.limits());
     if (found.path() == null) {
       String between = "from " + source.chainId() + " " + source.denom() + " to " + dest.chainId() + " " + dest.denom();
+      if (req.limits().singleTx()) {
+        RouteSearch.Result multi = RouteSearch.find(graph, source, dest, req.amountIn(),
+            req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID, config.maxHops(), req.limits().withMultiTx());
+        if (multi.path() != null) {
+          throw RouteError.notFound("no single-tx routes found " + between + " (the route takes " + multi.path().txsRequired()
+              + " txs): set allow_multi_tx to true");
+        }
+      }
       if (req.isOpWithdraw() && found.anyRoute()) {
         throw RouteError.badRequest("route does not support OP withdraw: no route " + between + " withdraws through an OPinit bridge");
       }
@@ -89,6 +98,14 @@ public final class RouteService {
     return route;
   }
 
+  private ComputedRoute computeOrNull(RouteRequest req) {
+    try {
+      return compute(req);
+    } catch (RouteError e) {
+      return null;
+    }
+  }
+
   private Asset asset(String chainId, String denom, String role) {
     if (registry.chain(chainId) == null) throw RouteError.notFound(role + " chain " + chainId + " is not supported");
     Asset a = registry.resolve(chainId, denom);
@@ -102,9 +119,21 @@ public final class RouteService {
     MsgsRequest m = MsgsRequest.parse(body);
     RouteRequest asked = m.route();
     boolean withdraw = m.withdrawsThroughOpBridge(id -> registry.chain(id) != null && registry.chain(id).isRollup());
-    ComputedRoute route = compute(new RouteRequest(asked.amountIn(), asked.sourceChainId(), asked.sourceDenom(),
-        asked.destChainId(), asked.destDenom(), true, asked.goFast(), withdraw));
+    RouteRequest again = new RouteRequest(asked.amountIn(), asked.sourceChainId(), asked.sourceDenom(),
+        asked.destChainId(), asked.destDenom(), true, asked.goFast(), withdraw, asked.limits());
+    ComputedRoute route = compute(again);
     String diff = OperationsDiff.firstDifference("operations", m.operations(), route.json().getJsonArray("operations"));
+    RouteLimits used = diff == null ? null : m.limitsOfOperations();
+    if (used != null && !used.equals(asked.limits())) {
+      // the route was asked with restrictions (bridges, allow_swaps, swap_venues, allow_multi_tx) that the msgs
+      // request does not repeat: the best route within what its operations use is that route
+      ComputedRoute within = computeOrNull(new RouteRequest(again.amountIn(), again.sourceChainId(), again.sourceDenom(),
+          again.destChainId(), again.destDenom(), true, again.goFast(), withdraw, used));
+      if (within != null && OperationsDiff.firstDifference("operations", m.operations(), within.json().getJsonArray("operations")) == null) {
+        route = within;
+        diff = null;
+      }
+    }
     if (diff != null) throw RouteError.badRequest("operations do not match the route for this request: " + diff);
     if (m.amountOut() != null && !m.amountOut().toString().equals(route.json().getString("amount_out"))) {
       throw RouteError.badRequest("amount_out is \"" + m.amountOut() + "\", the route gives \"" + route.json().getString("amount_out") + "\"");
@@ -173,7 +202,7 @@ public final class RouteService {
     OpHookRequest h = OpHookRequest.parse(body);
     Asset source = asset(h.sourceChainId(), h.sourceDenom(), "source");
     ComputedRoute route = compute(new RouteRequest(BigInteger.TEN.pow(source.decimals()), h.sourceChainId(), h.sourceDenom(),
-        h.destChainId(), h.destDenom(), true, null, false));
+        h.destChainId(), h.destDenom(), true, null, false, RouteLimits.NONE));
     if (!route.requiresOpHook()) {
       throw RouteError.badRequest("route does not support OP hooks: the route from " + route.source().chainId() + " " + route.source().denom()
           + " to " + route.dest().chainId() + " " + route.dest().denom() + " has no OPinit transfer that converts to an ERC-20 on arrival");

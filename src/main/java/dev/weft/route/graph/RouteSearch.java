@@ -42,6 +42,14 @@ public final class RouteSearch {
   private RouteSearch() {}
 
   public static Result find(RouteGraph g, Asset source, Asset dest, BigInteger amountIn, OpWithdrawPolicy policy, int maxHops) {
+    return find(g, source, dest, amountIn, policy, maxHops, RouteLimits.NONE);
+  }
+
+  /** The best route using only what {@code limits} allows. */
+  public static Result find(RouteGraph g, Asset source, Asset dest, BigInteger amountIn, OpWithdrawPolicy policy, int maxHops,
+                            RouteLimits limits) {
+    RouteLimits only = limits.isNone() ? null : limits;
+    long maxTxs = limits.singleTx() ? 1 : Long.MAX_VALUE;
     int src = g.nodeOf(source);
     int dst = g.nodeOf(dest);
     int n = g.nodeCount();
@@ -77,6 +85,7 @@ public final class RouteSearch {
       if (hops >= maxHops) continue;
       for (int i = g.outStart(node); i < g.outEnd(node); i++) {
         Edge e = g.edge(g.outEdge(i));
+        if (only != null && !only.allows(e)) continue;
         int nSlot = slot;
         int nMode;
         long nTxs = txs;
@@ -94,6 +103,7 @@ public final class RouteSearch {
           nMode = e.kind() == Edge.Kind.IBC ? FLIGHT : SETTLED;
           if (e.kind() == Edge.Kind.OP_WITHDRAW) nFlag = 1;
         }
+        if (nTxs > maxTxs) continue;
         int ns = state(nSlot, e.to(), nMode, nFlag, n);
         s.relax(ns, pack(nTxs, secs + e.durationSeconds(), hops + 1), st, e.id());
       }
