@@ -96,7 +96,8 @@ final class RouteBuilder {
         .put("estimated_route_duration_seconds", path.durationSeconds())
         .put("warning", warning)
         .put("extra_warnings", new JsonArray(extraWarnings))
-        .put("required_op_hook", opHook);
+        .put("required_op_hook", opHook)
+        .put("extra_infos", new JsonArray());
     return new ComputedRoute(req, source, dest, evmSigned, path, List.copyOf(visits), fromVisit, toVisit, json);
   }
 
