@@ -41,6 +41,16 @@ public record MsgsRequest(RouteRequest route, BigInteger amountOut, List<String>
     for (int i = 0; i < opsArr.size(); i++) {
       if (!(opsArr.getValue(i) instanceof JsonObject)) throw RouteError.badRequest("operations[" + i + "] must be an object");
     }
+    if (body.getValue("post_route_handler") != null) {
+      throw RouteError.badRequest("post_route_handler is not supported: the route ends with the transfer to the last address of address_list");
+    }
+    if (body.getValue("chain_ids_to_affiliates") instanceof JsonObject affiliates) {
+      for (String chain : affiliates.fieldNames()) {
+        if (affiliates.getValue(chain) instanceof JsonObject a && a.getValue("affiliates") instanceof JsonArray named && !named.isEmpty()) {
+          throw RouteError.badRequest("chain_ids_to_affiliates: affiliate fees are not supported (" + chain + " has " + named.size() + ")");
+        }
+      }
+    }
     return new MsgsRequest(route, amountOut, List.copyOf(addresses), opsArr, slippage(body), signedOpHook(body), timeout(body));
   }
 

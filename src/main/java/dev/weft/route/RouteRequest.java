@@ -29,6 +29,10 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
     if (body.getValue("amount_in") == null && body.getValue("amount_out") != null) {
       throw RouteError.badRequest("amount_in is required (quotes for an exact amount_out are not supported)");
     }
+    Object affiliateBps = body.getValue("cumulative_affiliate_fee_bps");
+    if (affiliateBps != null && !String.valueOf(affiliateBps).matches("0+")) {
+      throw RouteError.badRequest("cumulative_affiliate_fee_bps must be \"0\": affiliate fees are not supported (got " + show(affiliateBps) + ")");
+    }
     return new RouteRequest(amount(body, "amount_in"),
         string(body, "source_asset_chain_id"), string(body, "source_asset_denom"),
         string(body, "dest_asset_chain_id"), string(body, "dest_asset_denom"),

@@ -61,6 +61,16 @@ class RouteErrorsTest {
   }
 
   @Test
+  @DisplayName("cumulative_affiliate_fee_bps other than 0: 400 code 3 (affiliate fees are not modelled)")
+  void affiliateFees() {
+    JsonObject req = request("1000000", "noble-1", "uusdc", "interwoven-1", USDC_INITIA);
+    assertEquals(expected(400, 3, "cumulative_affiliate_fee_bps must be \"0\": affiliate fees are not supported (got \"75\")"),
+        error(req.copy().put("cumulative_affiliate_fee_bps", "75")));
+    s.route(req.copy().put("cumulative_affiliate_fee_bps", "0"));
+    s.route(req.copy().put("cumulative_affiliate_fee_bps", 0));
+  }
+
+  @Test
   @DisplayName("is_op_withdraw on a route that cannot OP-withdraw: 400 code 3")
   void cannotOpWithdraw() {
     assertEquals(expected(400, 3, "route does not support OP withdraw: no route from noble-1 uusdc to interwoven-1 " + USDC_INITIA

@@ -179,6 +179,20 @@ class MsgsTest {
   }
 
   @Test
+  @DisplayName("post_route_handler and affiliates are refused (400), not silently dropped; an empty affiliates map passes")
+  void unsupportedFeatures() {
+    JsonObject req = msgsRequest(request("1000000", "noble-1", "uusdc", "interwoven-1", RouteFixtures.USDC_INITIA), NOBLE_ADDR, INIT_ADDR);
+    JsonObject handler = new JsonObject().put("wasm_msg", new JsonObject().put("contract_address", "osmo1x").put("msg", "{}"));
+    assertEquals("post_route_handler is not supported: the route ends with the transfer to the last address of address_list",
+        badRequest(() -> s.msgs(req.copy().put("post_route_handler", handler))));
+    JsonObject affiliates = new JsonObject().put("noble-1", new JsonObject().put("affiliates",
+        new JsonArray().add(new JsonObject().put("address", NOBLE_ADDR).put("basis_points_fee", "50"))));
+    assertEquals("chain_ids_to_affiliates: affiliate fees are not supported (noble-1 has 1)",
+        badRequest(() -> s.msgs(req.copy().put("chain_ids_to_affiliates", affiliates))));
+    s.msgs(req.copy().put("chain_ids_to_affiliates", new JsonObject().put("noble-1", new JsonObject().put("affiliates", new JsonArray()))));
+  }
+
+  @Test
   @DisplayName("address_list: one per required chain, each in its chain's form (bech32 prefix, or 0x on EVM)")
   void addresses() {
     JsonObject req = msgsRequest(request("1000000", "noble-1", "uusdc", "echelon-1", RouteFixtures.USDC_ECHELON), NOBLE_ADDR, INIT_ADDR, INIT_ADDR);
