@@ -102,7 +102,7 @@ public final class NftApi implements ApiModule {
     byte[] collection = collectionAddr(rc.pathParam("collection_addr"));
     String tokenId = rc.pathParam("token_id");
     PageRequest page = PageRequest.parse(rc);
-    nfts.txs(collection, tokenId, page.reverse(), IndexerParams.bound(page, "sequence"), IndexerParams.offset(page), page.limit(),
+    nfts.txs(collection, tokenId, vm == ChainConfig.Vm.MOVE, page.reverse(), IndexerParams.bound(page, "sequence"), IndexerParams.offset(page), page.limit(),
             page.countTotal())
         .onSuccess(p -> Responses.json(rc, IndexerParams.listBody("txs", p.rows(),
             PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page))))

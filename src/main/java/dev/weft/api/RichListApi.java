@@ -69,8 +69,11 @@ public final class RichListApi implements ApiModule {
     }
     if (!DENOM.matcher(d).matches()) throw ApiError.invalidValue("denom", denom, "invalid denom");
     // minievm's own rule (ContractAddressFromDenom): an "evm/<hex>" denom names its ERC-20 contract; such tokens may
-    // never move through bank messages, so the stored mapping would not know them
-    if (d.startsWith("evm/") && Hex.isHex("0x" + d.substring(4), 20)) return Future.succeededFuture(Hex.decode("0x" + d.substring(4)));
+    // never move through bank messages, so the stored mapping would not know them. Any case, as rollytics lower-cases
+    // the denom before asking the node
+    if (d.regionMatches(true, 0, "evm/", 0, 4) && Hex.isHex("0x" + d.substring(4), 20)) {
+      return Future.succeededFuture(Hex.decode("0x" + d.substring(4)));
+    }
     return store.contractOf(d);
   }
 }

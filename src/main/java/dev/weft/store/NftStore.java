@@ -157,17 +157,29 @@ public final class NftStore {
   /**
    * A page of the txs of a token (mint, transfers, URI changes, burn), by sequence: the JSON of each tx, keyset
    * paged like the tx lists, with the exact count. An unknown token gives an empty page.
+   *
+   * @param objectTxs Move: also every tx involving the live token's object address (its involved accounts), as
+   *                  rollytics builds a Move token's history; a burnt token (no live object) keeps its NFT changes
    */
-  public Future<BlockStore.Page> txs(byte[] collection, String tokenId, boolean desc, long bound, long offset, int limit, boolean countTotal) {
-    String sql = sqlCache.computeIfAbsent("x/" + desc + "/" + countTotal, k -> txsSql(desc, countTotal));
+  public Future<BlockStore.Page> txs(byte[] collection, String tokenId, boolean objectTxs, boolean desc, long bound, long offset,
+                                     int limit, boolean countTotal) {
+    String sql = sqlCache.computeIfAbsent("x/" + objectTxs + "/" + desc + "/" + countTotal, k -> txsSql(objectTxs, desc, countTotal));
     return pool.preparedQuery(sql).execute(Tuple.of(Buffer.buffer(collection), tokenId, bound, offset, limit + 1))
         .map(rows -> BlockStore.toPage(rows, limit));
   }
 
-  static String txsSql(boolean desc, boolean countTotal) {
+  static String txsSql(boolean objectTxs, boolean desc, boolean countTotal) {
     String dir = desc ? "DESC" : "ASC";
     String cmp = desc ? "<" : ">";
     String id = "(SELECT id FROM nft_key WHERE collection = $1 AND token_id = $2::text)";
+    if (objectTxs) {
+      String s = "WITH s AS (SELECT l.sequence FROM tx_nft l WHERE l.nft_id = " + id
+          + " UNION SELECT ta.sequence FROM nft n JOIN account ac ON ac.address = n.object_addr"
+          + " JOIN tx_account ta ON ta.account_id = ac.id WHERE n.collection = $1 AND n.token_id = $2::text) ";
+      return s + "SELECT t.total::bigint, p.sequence, p.json FROM (SELECT " + (countTotal ? "(SELECT count(*) FROM s)" : "0")
+          + " AS total) t LEFT JOIN LATERAL (SELECT x.sequence, x.json FROM s JOIN tx x ON x.sequence = s.sequence WHERE s.sequence "
+          + cmp + " $3::bigint ORDER BY s.sequence " + dir + " OFFSET $4::bigint LIMIT $5::bigint) p ON true ORDER BY p.sequence " + dir;
+    }
     String total = countTotal ? "(SELECT count(*) FROM tx_nft WHERE nft_id = " + id + ")" : "0";
     return "SELECT t.total::bigint, p.sequence, p.json FROM (SELECT " + total + " AS total) t LEFT JOIN LATERAL ("
         + "SELECT x.sequence, x.json FROM tx_nft l JOIN tx x ON x.sequence = l.sequence WHERE l.nft_id = " + id

@@ -196,4 +196,44 @@ class NftIngestTest {
     assertEquals(List.of(coll + "|1|" + s2, coll + "|1|" + s3, coll + "|1|" + s5, coll + "|2|" + s6, coll + "|1|" + s7), each.get("tx_nft"),
         "every change of token 1 links its tx (the object transfer of another object links nothing)");
   }
+
+  /** The chain with {@code account} added to the involved accounts of tx {@code txIndex} of {@code height}. */
+  static List<IndexedBlock> involving(List<IndexedBlock> chain, long height, int txIndex, AccountAddress account) {
+    List<IndexedBlock> out = new ArrayList<>();
+    for (IndexedBlock b : chain) {
+      if (b.height() != height) {
+        out.add(b);
+        continue;
+      }
+      List<IndexedBlock.Tx> txs = new ArrayList<>(b.txs());
+      IndexedBlock.Tx t = txs.get(txIndex);
+      Map<AccountAddress, Boolean> accounts = new java.util.LinkedHashMap<>(t.accounts());
+      accounts.put(account, false);
+      txs.set(txIndex, new IndexedBlock.Tx(t.hash(), t.code(), t.json(), t.signer(), accounts, t.msgTypes()));
+      out.add(new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), b.proposer(), b.gasUsed(),
+          b.gasWanted(), b.totalFee(), txs, b.evmTxs(), b.nfts()));
+    }
+    return out;
+  }
+
+  @Test
+  @DisplayName("Move tx history (rollytics): a live token's NFT changes and every tx involving its object, by sequence; a burnt token keeps its changes")
+  void moveHistoryWithObjectTxs() throws Exception {
+    IngestStore s = new IngestStore(db.pool(), 1000, false);
+    // height 7's second tx (sequence 11) involves token 2's object without an NFT event (a marketplace listing, say)
+    commit(s, involving(chain(moveStory()), 7, 1, a32(0x44)), 1, 7, TestNodes.await(s.position()));
+    NftStore store = new NftStore(db.pool());
+    byte[] coll = a32(0x11).bytes();
+    var live = TestNodes.await(store.txs(coll, "2", true, true, Long.MAX_VALUE, 0, 10, true));
+    assertEquals(List.of(11L, 8L), live.keys());
+    assertEquals(2, live.total());
+    var asc = TestNodes.await(store.txs(coll, "2", true, false, 8, 0, 10, true));
+    assertEquals(List.of(11L), asc.keys(), "keyset after sequence 8, ascending");
+    assertEquals(List.of(8L), TestNodes.await(store.txs(coll, "2", false, true, Long.MAX_VALUE, 0, 10, true)).keys(),
+        "EVM and Wasm: the NFT changes only");
+    var burnt = TestNodes.await(store.txs(coll, "1", true, true, Long.MAX_VALUE, 1, 2, true));
+    assertEquals(List.of(7L, 4L), burnt.keys());
+    assertEquals(4, burnt.total());
+    assertEquals(true, burnt.more());
+  }
 }

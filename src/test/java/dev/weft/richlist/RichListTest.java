@@ -206,6 +206,8 @@ class RichListTest {
         assertEquals(want, byContract, token);
         assertEquals(want, holders(port, URLEncoder.encode("evm/" + token.substring(2).toUpperCase(), StandardCharsets.UTF_8)).stream()
             .map(h -> h.getString("account") + "=" + h.getString("amount")).toList(), "evm/<contract>, minievm's own denom of an ERC-20");
+        assertEquals(want, holders(port, URLEncoder.encode("EVM/" + token.substring(2), StandardCharsets.UTF_8)).stream()
+            .map(h -> h.getString("account") + "=" + h.getString("amount")).toList(), "EVM/<contract>: rollytics lower-cases the denom first");
         assertEquals(want, holders(port, URLEncoder.encode(denom, StandardCharsets.UTF_8)).stream()
             .map(h -> h.getString("account") + "=" + h.getString("amount")).toList(), denom);
         JsonObject first = get(port, "/indexer/richlist/v1/" + denom + "?pagination.limit=2");
