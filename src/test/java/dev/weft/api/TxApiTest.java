@@ -164,6 +164,8 @@ class TxApiTest {
     assertTrue(!ofA.isEmpty() && !ofB.isEmpty());
     assertWalks("/indexer/tx/v1/txs/by_account/" + a.bech32("init"), ofA);
     assertWalks("/indexer/tx/v1/txs/by_account/" + a.hex(), ofA);
+    // the 32-byte form of a 20-byte account (left-padded, as Move writes every address) is the same account
+    assertWalks("/indexer/tx/v1/txs/by_account/0x" + "00".repeat(12) + a.hex().substring(2), ofA, new int[]{100});
     assertWalks("/indexer/tx/v1/txs/by_account/" + a.checksumHex() + "?is_signer=true", ofA);
     assertWalks("/indexer/tx/v1/txs/by_account/" + b.hex().substring(2).toUpperCase() + "?is_signer=false", ofB);
     // the fee collector is in every tx's events but signs none
