@@ -9,7 +9,8 @@ import java.util.Base64;
 
 /**
  * The five pagination parameters of list endpoints, validated the rollytics way (with 400s instead of silent
- * defaults for malformed values). {@code pagination.key} is base64 of either a JSON cursor ({@code {"sequence":N}},
+ * defaults for malformed values). An empty value ({@code pagination.limit=}) is an absent one, as in rollytics, whose
+ * {@code QueryInt}/{@code QueryBool} fall back to the default for it. {@code pagination.key} is base64 of either a JSON cursor ({@code {"sequence":N}},
  * {@code {"height":N}}) or a decimal offset; an offset key overrides {@code pagination.offset}.
  */
 public record PageRequest(int limit, long offset, JsonObject cursor, boolean countTotal, boolean reverse) {
@@ -23,7 +24,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
   public static PageRequest parse(MultiMap q) {
     int limit = DEFAULT_LIMIT;
     String l = q.get("pagination.limit");
-    if (l != null) {
+    if (l != null && !l.isBlank()) {
       try {
         limit = Integer.parseInt(l.trim());
       } catch (NumberFormatException e) {
@@ -33,7 +34,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
     }
     long offset = 0;
     String o = q.get("pagination.offset");
-    if (o != null) {
+    if (o != null && !o.isBlank()) {
       try {
         offset = Long.parseLong(o.trim());
       } catch (NumberFormatException e) {

@@ -37,6 +37,19 @@ class PageRequestTest {
   }
 
   @Test
+  @DisplayName("empty values are absent ones (rollytics' QueryInt/QueryBool default them): limit 100, offset 0, both flags true")
+  void emptyValues() {
+    PageRequest p = parse("pagination.limit", "", "pagination.offset", "", "pagination.key", "",
+        "pagination.count_total", "", "pagination.reverse", "");
+    assertEquals(100, p.limit());
+    assertEquals(0, p.offset());
+    assertFalse(p.hasCursor());
+    assertTrue(p.countTotal());
+    assertTrue(p.reverse());
+    assertEquals(7, parse("pagination.limit", " ", "pagination.offset", "7").offset());
+  }
+
+  @Test
   @DisplayName("malformed values are 400s with the rollytics wording")
   void badValues() {
     assertMessage("pagination.limit must be between 1 and 1000", "pagination.limit", "0");
