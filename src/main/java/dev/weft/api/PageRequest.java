@@ -106,6 +106,11 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
     return v == null ? null : String.valueOf(v);
   }
 
+  /** The same request with {@code count_total} set (for an endpoint whose total does not depend on it). */
+  public PageRequest withCountTotal(boolean count) {
+    return new PageRequest(limit, offset, cursor, count, reverse);
+  }
+
   /** Whether the query runs from a cursor (keyset) rather than an offset. */
   public boolean hasCursor() {
     return cursor != null;
