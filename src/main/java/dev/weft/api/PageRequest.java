@@ -70,12 +70,13 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
         bool(q, "pagination.count_total", true), bool(q, "pagination.reverse", true));
   }
 
+  /** Go's {@code strconv.ParseBool} vocabulary (what rollytics' Fiber {@code QueryBool} reads), any case. */
   private static boolean bool(MultiMap q, String name, boolean def) {
     String v = q.get(name);
-    if (v == null || v.isEmpty()) return def;
+    if (v == null || v.isBlank()) return def;
     return switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
-      case "true", "1" -> true;
-      case "false", "0" -> false;
+      case "true", "t", "1" -> true;
+      case "false", "f", "0" -> false;
       default -> throw ApiError.badRequest(name + " must be true or false");
     };
   }

@@ -95,6 +95,8 @@ class BlockApiTest {
     assertEquals(Long.toString(HEIGHT), off.getJsonObject("pagination").getString("total"));
     assertEquals(new JsonObject().putNull("previous_key").put("next_key", PageResponse.encode("{\"height\":" + (HEIGHT - 3) + "}"))
         .put("total", Long.toString(HEIGHT)), ic.get("/indexer/block/v1/blocks?pagination.limit=4&pagination.count_total=false").getJsonObject("pagination"));
+    // Go's short boolean forms, as rollytics reads them
+    assertEquals(ic.get("/indexer/block/v1/blocks?pagination.reverse=false&pagination.limit=2"), ic.get("/indexer/block/v1/blocks?pagination.reverse=f&pagination.limit=2"));
     // empty parameters are absent ones, as in rollytics: the default first page
     assertEquals(ic.get("/indexer/block/v1/blocks"), ic.get("/indexer/block/v1/blocks?pagination.limit=&pagination.offset="));
     assertEquals("{\"height\":" + (HEIGHT - 4) + "}", IndexedChain.decodeKey(off.getJsonObject("pagination").getString("next_key")));

@@ -50,6 +50,19 @@ class PageRequestTest {
   }
 
   @Test
+  @DisplayName("booleans: Go's strconv.ParseBool forms (rollytics reads them with Fiber's QueryBool)")
+  void booleans() {
+    for (String t : new String[]{"true", "True", "TRUE", "t", "T", "1"}) {
+      assertTrue(parse("pagination.reverse", t, "pagination.count_total", t).reverse(), t);
+      assertTrue(parse("pagination.count_total", t).countTotal(), t);
+    }
+    for (String f : new String[]{"false", "False", "FALSE", "f", "F", "0"}) {
+      assertFalse(parse("pagination.reverse", f).reverse(), f);
+      assertFalse(parse("pagination.count_total", f).countTotal(), f);
+    }
+  }
+
+  @Test
   @DisplayName("malformed values are 400s with the rollytics wording")
   void badValues() {
     assertMessage("pagination.limit must be between 1 and 1000", "pagination.limit", "0");
