@@ -31,9 +31,12 @@ public final class BlockApi implements ApiModule {
 
   private void list(RoutingContext rc) {
     PageRequest page = PageRequest.parse(rc);
-    blocks.page(page.reverse(), IndexerParams.bound(page, "height"), IndexerParams.offset(page), page.limit(), page.countTotal())
+    // the total is filled whatever count_total says, as rollytics and kvindexer do (kvindexer clients, which cannot
+    // ask for counts, read the chain's length from it)
+    PageRequest counted = page.withCountTotal(true);
+    blocks.page(page.reverse(), IndexerParams.bound(page, "height"), IndexerParams.offset(page), page.limit())
         .onSuccess(p -> Responses.json(rc, IndexerParams.listBody("blocks", p.rows(),
-            PageResponse.cursor("height", p.more() ? p.lastKey() : null, p.total(), page))))
+            PageResponse.cursor("height", p.more() ? p.lastKey() : null, p.total(), counted))))
         .onFailure(rc::fail);
   }
 

@@ -2,6 +2,7 @@ package dev.weft.api;
 
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hex;
+import dev.weft.nft.NftAddresses;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
@@ -44,14 +45,20 @@ public final class IndexerParams {
     return Hex.decode(s);
   }
 
-  /** An account path parameter: bech32 of the chain's prefix or hex of 20 or 32 bytes. */
+  /**
+   * An account path parameter: bech32 of the chain's prefix or hex of 20 or 32 bytes. A 20-byte account written as
+   * 32-byte hex (left-padded with 12 zero bytes, as Move shows every address) is that account: ingestion stores it in
+   * its 20-byte form.
+   */
   public static AccountAddress account(RoutingContext rc, String bech32Prefix) {
     String s = rc.pathParam("account");
+    AccountAddress a;
     try {
-      return AccountAddress.parse(s, bech32Prefix);
+      a = AccountAddress.parse(s, bech32Prefix);
     } catch (RuntimeException e) {
       throw ApiError.invalidValue("account", s, "invalid address format");
     }
+    return s.trim().toLowerCase(Locale.ROOT).startsWith(bech32Prefix + "1") ? a : NftAddresses.narrow(a);
   }
 
   /**

@@ -9,7 +9,8 @@ import java.util.Base64;
 
 /**
  * The five pagination parameters of list endpoints, validated the rollytics way (with 400s instead of silent
- * defaults for malformed values). {@code pagination.key} is base64 of either a JSON cursor ({@code {"sequence":N}},
+ * defaults for malformed values). An empty value ({@code pagination.limit=}) is an absent one, as in rollytics, whose
+ * {@code QueryInt}/{@code QueryBool} fall back to the default for it. {@code pagination.key} is base64 of either a JSON cursor ({@code {"sequence":N}},
  * {@code {"height":N}}) or a decimal offset; an offset key overrides {@code pagination.offset}.
  */
 public record PageRequest(int limit, long offset, JsonObject cursor, boolean countTotal, boolean reverse) {
@@ -23,7 +24,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
   public static PageRequest parse(MultiMap q) {
     int limit = DEFAULT_LIMIT;
     String l = q.get("pagination.limit");
-    if (l != null) {
+    if (l != null && !l.isBlank()) {
       try {
         limit = Integer.parseInt(l.trim());
       } catch (NumberFormatException e) {
@@ -33,7 +34,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
     }
     long offset = 0;
     String o = q.get("pagination.offset");
-    if (o != null) {
+    if (o != null && !o.isBlank()) {
       try {
         offset = Long.parseLong(o.trim());
       } catch (NumberFormatException e) {
@@ -69,12 +70,13 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
         bool(q, "pagination.count_total", true), bool(q, "pagination.reverse", true));
   }
 
+  /** Go's {@code strconv.ParseBool} vocabulary (what rollytics' Fiber {@code QueryBool} reads), any case. */
   private static boolean bool(MultiMap q, String name, boolean def) {
     String v = q.get(name);
-    if (v == null || v.isEmpty()) return def;
+    if (v == null || v.isBlank()) return def;
     return switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
-      case "true", "1" -> true;
-      case "false", "0" -> false;
+      case "true", "t", "1" -> true;
+      case "false", "f", "0" -> false;
       default -> throw ApiError.badRequest(name + " must be true or false");
     };
   }
@@ -103,6 +105,11 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
     if (cursor == null) return null;
     Object v = cursor.getValue(field);
     return v == null ? null : String.valueOf(v);
+  }
+
+  /** The same request with {@code count_total} set (for an endpoint whose total does not depend on it). */
+  public PageRequest withCountTotal(boolean count) {
+    return new PageRequest(limit, offset, cursor, count, reverse);
   }
 
   /** Whether the query runs from a cursor (keyset) rather than an offset. */

@@ -9,6 +9,7 @@ import dev.weft.chain.Hex;
 import dev.weft.chain.model.AbciEvent;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.config.ChainConfig;
+import dev.weft.nft.NftAddresses;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -115,8 +116,31 @@ public final class AccountExtractor {
   }
 
   private void walkStrings(JsonNode n, Map<AccountAddress, Boolean> out) {
-    if (n.isTextual()) fromPiece(n.textValue(), out);
+    if (n.isTextual()) fromMoveString(n.textValue(), out);
     else if (n.isContainerNode()) for (JsonNode c : n) walkStrings(c, out);
+  }
+
+  /**
+   * A string of a Move event's data. Move may print an address without its leading zeros ({@code 0x1}), so an account
+   * whose address starts with a zero digit has fewer than 40 digits and an object fewer than 64 (rollytics takes every
+   * {@code 0x…} of the data): 0x + 33..64 hex digits is an address (20-byte accounts in their 20-byte form, as
+   * ingestion stores them); shorter values are the standard library's addresses or small numbers, never an account.
+   */
+  private void fromMoveString(String s, Map<AccountAddress, Boolean> out) {
+    int digits = s.length() - 2;
+    if (digits >= MIN_MOVE_ADDRESS_DIGITS && digits <= 64 && s.startsWith("0x") && isHexDigits(s, 2)) {
+      add(out, cached(s, NftAddresses::account));
+    } else {
+      fromPiece(s, out);
+    }
+  }
+
+  /** An account printed short has at most 7 leading zero digits dropped (one in 4 billion has more). */
+  private static final int MIN_MOVE_ADDRESS_DIGITS = 33;
+
+  private static boolean isHexDigits(String s, int from) {
+    for (int i = from; i < s.length(); i++) if (Character.digit(s.charAt(i), 16) < 0) return false;
+    return true;
   }
 
   private void fromValue(String value, Map<AccountAddress, Boolean> out) {

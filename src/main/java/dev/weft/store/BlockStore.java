@@ -17,8 +17,6 @@ public final class BlockStore {
       ORDER BY p.height %s""";
   private static final String PAGE_DESC = PAGE.formatted("(SELECT blocks FROM ingest_totals)", "<", "DESC", "DESC");
   private static final String PAGE_ASC = PAGE.formatted("(SELECT blocks FROM ingest_totals)", ">", "ASC", "ASC");
-  private static final String PAGE_DESC_NO_TOTAL = PAGE.formatted("0::bigint", "<", "DESC", "DESC");
-  private static final String PAGE_ASC_NO_TOTAL = PAGE.formatted("0::bigint", ">", "ASC", "ASC");
   private static final String ONE = "SELECT json FROM block WHERE height = $1";
   private static final String AVG = "SELECT count(*), min(time_ns), max(time_ns) FROM (SELECT time_ns FROM block ORDER BY height DESC LIMIT $1) b";
 
@@ -36,10 +34,13 @@ public final class BlockStore {
   }
 
   /**
+   * A page with the block count (a counter row, so always given: {@code /blocks} fills its total whatever
+   * {@code count_total} says, as rollytics and kvindexer do).
+   *
    * @param bound exclusive height bound (the cursor), or {@code Long.MAX_VALUE}/0 for none
    */
-  public Future<Page> page(boolean desc, long bound, long offset, int limit, boolean countTotal) {
-    String sql = desc ? (countTotal ? PAGE_DESC : PAGE_DESC_NO_TOTAL) : (countTotal ? PAGE_ASC : PAGE_ASC_NO_TOTAL);
+  public Future<Page> page(boolean desc, long bound, long offset, int limit) {
+    String sql = desc ? PAGE_DESC : PAGE_ASC;
     return pool.preparedQuery(sql).execute(Tuple.of(bound, offset, limit + 1)).map(rows -> toPage(rows, limit));
   }
 

@@ -92,6 +92,7 @@ class EvmTxApiTest {
     List<String> ofA = hashes((h, i) -> FixtureChain.signer(h, i).equals(a));
     assertTrue(!ofA.isEmpty());
     assertWalks("/indexer/tx/v1/evm-txs/by_account/" + a.hex(), ofA);
+    assertWalks("/indexer/tx/v1/evm-txs/by_account/0x" + "00".repeat(12) + a.hex().substring(2) + "?is_signer=true", ofA);
     assertWalks("/indexer/tx/v1/evm-txs/by_account/" + a.bech32("init") + "?is_signer=true", ofA);
     // the ERC-20 contract of the receipts' logs is involved in every EVM tx, and signs none
     String token = ic.chain.receipt(2, 1).getJsonArray("logs").getJsonObject(0).getString("address");

@@ -37,6 +37,32 @@ class PageRequestTest {
   }
 
   @Test
+  @DisplayName("empty values are absent ones (rollytics' QueryInt/QueryBool default them): limit 100, offset 0, both flags true")
+  void emptyValues() {
+    PageRequest p = parse("pagination.limit", "", "pagination.offset", "", "pagination.key", "",
+        "pagination.count_total", "", "pagination.reverse", "");
+    assertEquals(100, p.limit());
+    assertEquals(0, p.offset());
+    assertFalse(p.hasCursor());
+    assertTrue(p.countTotal());
+    assertTrue(p.reverse());
+    assertEquals(7, parse("pagination.limit", " ", "pagination.offset", "7").offset());
+  }
+
+  @Test
+  @DisplayName("booleans: Go's strconv.ParseBool forms (rollytics reads them with Fiber's QueryBool)")
+  void booleans() {
+    for (String t : new String[]{"true", "True", "TRUE", "t", "T", "1"}) {
+      assertTrue(parse("pagination.reverse", t, "pagination.count_total", t).reverse(), t);
+      assertTrue(parse("pagination.count_total", t).countTotal(), t);
+    }
+    for (String f : new String[]{"false", "False", "FALSE", "f", "F", "0"}) {
+      assertFalse(parse("pagination.reverse", f).reverse(), f);
+      assertFalse(parse("pagination.count_total", f).countTotal(), f);
+    }
+  }
+
+  @Test
   @DisplayName("malformed values are 400s with the rollytics wording")
   void badValues() {
     assertMessage("pagination.limit must be between 1 and 1000", "pagination.limit", "0");

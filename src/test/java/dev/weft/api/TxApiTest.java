@@ -124,6 +124,11 @@ class TxApiTest {
     assertEquals(all.subList(2, 4), IndexedChain.map(BlockApiTest.jsonList(off.getJsonArray("txs")), x -> x.getString("txhash")));
     assertEquals("{\"sequence\":4}", IndexedChain.decodeKey(off.getJsonObject("pagination").getString("next_key")));
     assertEquals("0", ic.get("/indexer/tx/v1/txs?pagination.count_total=false").getJsonObject("pagination").getString("total"));
+    // empty parameters are absent ones, as in rollytics (a client's template with no value): the default first page
+    JsonObject empties = ic.get("/indexer/tx/v1/txs?pagination.limit=&pagination.offset=&pagination.key=&pagination.reverse=&pagination.count_total=");
+    assertEquals(ic.get("/indexer/tx/v1/txs"), empties);
+    assertEquals(Math.min(100, all.size()), empties.getJsonArray("txs").size());
+    assertEquals(Integer.toString(all.size()), empties.getJsonObject("pagination").getString("total"));
     // an offset key (base64 of a decimal) is accepted, like rollytics
     JsonObject offKey = ic.get("/indexer/tx/v1/txs?pagination.limit=2&pagination.key=Mg%3D%3D&pagination.reverse=false");
     assertEquals(all.subList(2, 4), IndexedChain.map(BlockApiTest.jsonList(offKey.getJsonArray("txs")), x -> x.getString("txhash")));
@@ -164,6 +169,8 @@ class TxApiTest {
     assertTrue(!ofA.isEmpty() && !ofB.isEmpty());
     assertWalks("/indexer/tx/v1/txs/by_account/" + a.bech32("init"), ofA);
     assertWalks("/indexer/tx/v1/txs/by_account/" + a.hex(), ofA);
+    // the 32-byte form of a 20-byte account (left-padded, as Move writes every address) is the same account
+    assertWalks("/indexer/tx/v1/txs/by_account/0x" + "00".repeat(12) + a.hex().substring(2), ofA, new int[]{100});
     assertWalks("/indexer/tx/v1/txs/by_account/" + a.checksumHex() + "?is_signer=true", ofA);
     assertWalks("/indexer/tx/v1/txs/by_account/" + b.hex().substring(2).toUpperCase() + "?is_signer=false", ofB);
     // the fee collector is in every tx's events but signs none

@@ -65,6 +65,31 @@ class AccountExtractorTest {
   }
 
   @Test
+  @DisplayName("Move event data: accounts and objects in their full or short printed forms (leading zero digits dropped), never short numbers")
+  void moveData() {
+    ChainConfig move = TestConfig.defaults().set("chain.vm", "move").build().chain();
+    String account = "0x0b395c9f2e84f75b1686fcdc62f8cb62a572b782";          // a 20-byte account starting with a zero digit
+    String object = "0x0e4733bdabcf7d4afc3d14f0dd46c9bf52fb0fce9e4b996c939e195b8bc891d9";
+    JsonObject data = new JsonObject()
+        .put("owner", "0x" + account.substring(3))                              // printed short: 39 digits
+        .put("store_addr", "0x" + object.substring(3))                          // 63 digits
+        .put("from", "0x" + "00".repeat(12) + "f39fd6e51aad88f6f4ce6ab8827279cfffb92266")   // padded to 32 bytes
+        .put("to", "0x90F79bf6EB2c4f870365E785982E1f101E93b906".toLowerCase())
+        .put("metadata_addr", "0x1")
+        .put("amount", "1000")
+        .put("small", "0x" + "1".repeat(32))
+        .put("nested", new JsonArray().add("init17xpfvakm2amg962yls6f84z3kell8c5l70rnql"));
+    JsonArray events = new JsonArray().add(new JsonObject().put("type", "move").put("attributes", new JsonArray()
+        .add(new JsonObject().put("key", "type_tag").put("value", "0x1::fungible_asset::DepositOwnerEvent"))
+        .add(new JsonObject().put("key", "data").put("value", data.encode()))));
+    Map<AccountAddress, Boolean> out = new LinkedHashMap<>();
+    new AccountExtractor(move).fromEvents(Nodes.events(events), out);
+    assertEquals(Set.of(a(account), AccountAddress.of(dev.weft.chain.Hex.decode(object)), a("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"),
+        a("0x90F79bf6EB2c4f870365E785982E1f101E93b906"), a("init17xpfvakm2amg962yls6f84z3kell8c5l70rnql")), out.keySet());
+    assertEquals(20, out.keySet().iterator().next().length());
+  }
+
+  @Test
   @DisplayName("Anvil receipts: from is the signer; to, contract, log addresses and address topics are involved")
   void receipts() {
     JsonArray anvil = new JsonObject(FixtureChain.readText("evm-anvil/anvil_block9_receipts.json")).getJsonArray("result");
