@@ -155,30 +155,9 @@ class EvmTraceDevnetTest {
     return c == null ? 0 : c.count();
   }
 
-  /** The tracer's tables as comparable rows (account ids replaced by addresses: ids depend on commit order). */
-  static List<String> dump(String url) throws Exception {
-    List<String> out = new ArrayList<>();
-    try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
-      for (String q : List.of(
-          "SELECT t.sequence, t.height, encode(t.hash, 'hex'), t.frame_index, t.parent_index, t.type, encode(f.address, 'hex'), "
-              + "encode(a.address, 'hex'), md5(t.input), md5(t.output), encode(t.value, 'hex'), encode(t.gas, 'hex'), encode(t.gas_used, 'hex'), "
-              + "t.error, t.revert_reason, md5(t.json) FROM evm_internal_tx t LEFT JOIN account f ON f.id = t.from_id "
-              + "LEFT JOIN account a ON a.id = t.to_id ORDER BY t.sequence",
-          "SELECT encode(a.address, 'hex'), x.sequence FROM evm_internal_tx_account x JOIN account a ON a.id = x.account_id ORDER BY 2, 1",
-          "SELECT encode(a.address, 'hex'), s.internal_txs FROM account_internal_tx_stats s JOIN account a ON a.id = s.account_id ORDER BY 1",
-          "SELECT internal_txs FROM evm_internal_totals",
-          "SELECT height FROM pipeline_cursor WHERE name = 'evm'")) {
-        try (var rs = st.executeQuery(q)) {
-          int n = rs.getMetaData().getColumnCount();
-          while (rs.next()) {
-            StringBuilder sb = new StringBuilder();
-            for (int i = 1; i <= n; i++) sb.append(i > 1 ? "|" : "").append(rs.getString(i));
-            out.add(sb.toString());
-          }
-        }
-      }
-    }
-    return out;
+  /** The tracer's tables as comparable rows. */
+  static Map<String, List<String>> dump(String url) throws Exception {
+    return IngestDump.dump(url, IngestDump.INTERNAL_TX_QUERIES);
   }
 
   @Test
@@ -198,7 +177,7 @@ class EvmTraceDevnetTest {
       TestNodes.await(n.stop());
     }
     assertTrue(traceRetries() - retriedBefore >= 5, "heights retried: " + (traceRetries() - retriedBefore));
-    assertEquals(dump(clean), dump(url));
+    IngestDump.assertSame(dump(clean), dump(url));
   }
 
   @Test

@@ -14,9 +14,10 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The indexed database as comparable rows: every ingest table with dictionary ids replaced by what they stand for
- * (ids depend on batch boundaries, which faults change), JSON columns as digests. Two runs that indexed the same chain
- * must produce equal dumps.
+ * The indexed database as comparable rows: every ingest table ({@link #QUERIES}), the EVM tracer's
+ * ({@link #INTERNAL_TX_QUERIES}) and the rich list's ({@link #RICH_LIST_QUERIES}), with dictionary ids replaced by
+ * what they stand for (ids depend on batch boundaries, which faults change), JSON columns as digests. Two runs that
+ * indexed the same chain must produce equal dumps.
  */
 public final class IngestDump {
   private IngestDump() {}
@@ -42,10 +43,43 @@ public final class IngestDump {
     QUERIES.put("nft_totals", "SELECT collections FROM nft_totals");
   }
 
+  /** The EVM tracer's tables (account ids replaced by addresses: ids depend on commit order). */
+  public static final Map<String, String> INTERNAL_TX_QUERIES = new LinkedHashMap<>();
+
+  static {
+    INTERNAL_TX_QUERIES.put("evm_internal_tx", "SELECT t.sequence, t.height, encode(t.hash, 'hex'), t.frame_index, t.parent_index, t.type, "
+        + "encode(f.address, 'hex'), encode(a.address, 'hex'), md5(t.input), md5(t.output), encode(t.value, 'hex'), encode(t.gas, 'hex'), "
+        + "encode(t.gas_used, 'hex'), t.error, t.revert_reason, md5(t.json) FROM evm_internal_tx t LEFT JOIN account f ON f.id = t.from_id "
+        + "LEFT JOIN account a ON a.id = t.to_id ORDER BY t.sequence");
+    INTERNAL_TX_QUERIES.put("evm_internal_tx_account", "SELECT encode(a.address, 'hex'), x.sequence FROM evm_internal_tx_account x JOIN account a ON a.id = x.account_id ORDER BY 2, 1");
+    INTERNAL_TX_QUERIES.put("account_internal_tx_stats", "SELECT encode(a.address, 'hex'), s.internal_txs FROM account_internal_tx_stats s JOIN account a ON a.id = s.account_id ORDER BY 1");
+    INTERNAL_TX_QUERIES.put("evm_internal_totals", "SELECT internal_txs FROM evm_internal_totals");
+    INTERNAL_TX_QUERIES.put("evm_cursor", "SELECT height FROM pipeline_cursor WHERE name = 'evm'");
+  }
+
+  /**
+   * The rich list's tables: positive balances by contract and account (a zero balance row depends on where runs
+   * started, which faults change), holder counts by contract, the denom mapping and the cursor.
+   */
+  public static final Map<String, String> RICH_LIST_QUERIES = new LinkedHashMap<>();
+
+  static {
+    RICH_LIST_QUERIES.put("rich_list", "SELECT encode(t.contract, 'hex'), encode(r.account, 'hex'), r.amount::text FROM rich_list r "
+        + "JOIN rich_list_token t ON t.id = r.token_id WHERE r.amount <> 0 ORDER BY 1, 2");
+    RICH_LIST_QUERIES.put("rich_list_token", "SELECT encode(contract, 'hex'), holders FROM rich_list_token ORDER BY 1");
+    RICH_LIST_QUERIES.put("evm_denom", "SELECT denom, denom_key, encode(contract, 'hex') FROM evm_denom ORDER BY 1");
+    RICH_LIST_QUERIES.put("richlist_cursor", "SELECT height FROM pipeline_cursor WHERE name = 'richlist'");
+  }
+
   public static Map<String, List<String>> dump(String url) throws SQLException {
+    return dump(url, QUERIES);
+  }
+
+  /** The rows of each query, by the query's name. */
+  public static Map<String, List<String>> dump(String url, Map<String, String> queries) throws SQLException {
     Map<String, List<String>> out = new LinkedHashMap<>();
     try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
-      for (Map.Entry<String, String> q : QUERIES.entrySet()) {
+      for (Map.Entry<String, String> q : queries.entrySet()) {
         List<String> rows = new ArrayList<>();
         try (ResultSet rs = st.executeQuery(q.getValue())) {
           int n = rs.getMetaData().getColumnCount();
@@ -88,6 +122,25 @@ public final class IngestDump {
       assertEquals(1, scalar(st, "SELECT count(*) FROM pipeline_cursor c WHERE c.name = 'ingest' AND c.height = (SELECT coalesce(max(height), 0) FROM block)"), "cursor");
       assertEquals(0, scalar(st, "SELECT count(*) FROM nft_collection c WHERE nft_count <> (SELECT count(*) FROM nft n WHERE n.collection = c.addr)"), "nft counts");
       assertEquals(1, scalar(st, "SELECT count(*) FROM nft_totals WHERE collections = (SELECT count(*) FROM nft_collection)"), "collection total");
+    }
+  }
+
+  /** The tracer's counters equal its rows, sequences are gapless in chain order, no frame twice. */
+  public static void assertInternalTxsConsistent(String url) throws SQLException {
+    try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
+      assertEquals(1, scalar(st, "SELECT count(*) FROM evm_internal_totals WHERE internal_txs = (SELECT count(*) FROM evm_internal_tx)"), "internal tx total");
+      assertEquals(0, scalar(st, "SELECT count(*) FROM (SELECT sequence, row_number() OVER (ORDER BY height, sequence) r FROM evm_internal_tx) x WHERE sequence <> r"), "internal tx sequence");
+      assertEquals(0, scalar(st, "SELECT count(*) FROM (SELECT hash, frame_index FROM evm_internal_tx GROUP BY 1, 2 HAVING count(*) > 1) x"), "internal tx duplicates");
+      assertEquals(0, scalar(st, "SELECT count(*) FROM account_internal_tx_stats s "
+          + "WHERE s.internal_txs <> (SELECT count(*) FROM evm_internal_tx_account x WHERE x.account_id = s.account_id)"), "internal tx account counters");
+    }
+  }
+
+  /** Holder counts equal the positive balances; no balance is negative. */
+  public static void assertRichListConsistent(String url) throws SQLException {
+    try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
+      assertEquals(0, scalar(st, "SELECT count(*) FROM rich_list WHERE amount < 0"), "negative balances");
+      assertEquals(0, scalar(st, "SELECT count(*) FROM rich_list_token t WHERE holders <> (SELECT count(*) FROM rich_list r WHERE r.token_id = t.id AND r.amount > 0)"), "holder counters");
     }
   }
 

@@ -1,0 +1,265 @@
+package dev.weft.store;
+
+import dev.weft.bus.Addresses;
+import dev.weft.ingest.IngestDump;
+import dev.weft.node.WeftNode;
+import dev.weft.testsupport.FixtureChain;
+import dev.weft.testsupport.Ports;
+import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.TestDatabase;
+import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.WebClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Database faults while a node (devnet + ingest + evm + richlist) catches up a history-mode devnet: its connections
+ * terminated again and again, and its PostgreSQL server stopped and started again. Every pipeline must resume from its
+ * last committed height and end with the database of a clean run, row for row, each height announced once, in order.
+ */
+class DatabaseFaultTest {
+  static final long BLOCKS = 240;
+  static Vertx vertx;
+  static WebClient client;
+  static Map<String, List<String>> clean;
+
+  @BeforeAll
+  static void start() {
+    vertx = TestNodes.newVertx();
+    client = WebClient.create(vertx);
+  }
+
+  @AfterAll
+  static void stop() {
+    TestNodes.await(vertx.close());
+  }
+
+  /** The writing roles on a history-mode devnet (the same chain in every run), retrying fast. */
+  static TestConfig config(String dbUrl, String... extraRoles) {
+    List<String> roles = new ArrayList<>(List.of("devnet", "ingest", "evm", "richlist"));
+    roles.addAll(List.of(extraRoles));
+    return TestConfig.defaults().roles(roles.toArray(new String[0])).set("database.url", dbUrl)
+        .set("devnet.mode", "history").set("devnet.history_blocks", BLOCKS).set("devnet.genesis_time", "2025-06-01T00:00:00Z")
+        .set("devnet.seed", 42).set("devnet.txs_per_block", 8)
+        .set("ingest.poll_interval", "50ms").set("ingest.retry_base", "5ms").set("ingest.retry_max", "200ms")
+        .set("ingest.window", 16).set("ingest.commit_blocks", 10)
+        .set("evm.window", 4).set("evm.commit_heights", 7).set("evm.poll_interval", "50ms")
+        .set("richlist.poll_interval", "50ms").set("richlist.commit_blocks", 13)
+        .set("cluster.standby_poll", "50ms").set("database.connect_timeout_ms", 2000);
+  }
+
+  static Map<String, List<String>> dump(String url) throws Exception {
+    Map<String, List<String>> out = new LinkedHashMap<>(IngestDump.dump(url));
+    out.putAll(IngestDump.dump(url, IngestDump.INTERNAL_TX_QUERIES));
+    out.putAll(IngestDump.dump(url, IngestDump.RICH_LIST_QUERIES));
+    return out;
+  }
+
+  static long cursor(String url, String name) {
+    try {
+      return IngestDump.scalar(url, "SELECT coalesce((SELECT height FROM pipeline_cursor WHERE name = '" + name + "'), 0)");
+    } catch (Exception e) {
+      return -1;
+    }
+  }
+
+  /** The last height with EVM txs: where the tracer's cursor ends. */
+  static long lastEvmHeight(String url) throws Exception {
+    return IngestDump.scalar(url, "SELECT max(height) FROM block WHERE evm_tx_count > 0");
+  }
+
+  static List<Long> evmHeights(String url) throws Exception {
+    List<Long> out = new ArrayList<>();
+    try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement();
+         ResultSet rs = st.executeQuery("SELECT height FROM block WHERE evm_tx_count > 0 ORDER BY height")) {
+      while (rs.next()) out.add(rs.getLong(1));
+    }
+    return out;
+  }
+
+  /** Every cursor at the end of the chain. */
+  static void awaitCaughtUp(String url) throws Exception {
+    FixtureChain.await("ingest cursor " + BLOCKS, 120, () -> cursor(url, "ingest") >= BLOCKS);
+    long evm = lastEvmHeight(url);
+    FixtureChain.await("evm cursor " + evm, 120, () -> cursor(url, "evm") >= evm);
+    FixtureChain.await("richlist cursor " + BLOCKS, 120, () -> cursor(url, "richlist") >= BLOCKS);
+  }
+
+  static void assertConsistent(String url) throws Exception {
+    IngestDump.assertConsistent(url);
+    IngestDump.assertInternalTxsConsistent(url);
+    IngestDump.assertRichListConsistent(url);
+  }
+
+  /** Every pipeline catches up and the database equals the clean run's; every event was published once. */
+  static void assertEndsAsCleanRun(String url, Events events) throws Exception {
+    awaitCaughtUp(url);
+    assertConsistent(url);
+    IngestDump.assertSame(cleanRun(), dump(url));
+    events.assertNoSkipNoRepeat(url);
+  }
+
+  static synchronized Map<String, List<String>> cleanRun() throws Exception {
+    if (clean != null) return clean;
+    String url = TestDatabase.freshUrl();
+    WeftNode node = TestNodes.start(vertx, config(url).build());
+    try {
+      awaitCaughtUp(url);
+    } finally {
+      TestNodes.await(node.stop());
+    }
+    assertConsistent(url);
+    clean = dump(url);
+    assertTrue(clean.get("evm_internal_tx").size() > 500 && clean.get("rich_list").size() > 500,
+        clean.get("evm_internal_tx").size() + " internal txs, " + clean.get("rich_list").size() + " balances");
+    return clean;
+  }
+
+  /** The heights of the events a node publishes, per address. */
+  static final class Events implements AutoCloseable {
+    final List<Long> blocks = Collections.synchronizedList(new ArrayList<>());
+    final List<Long> internalTxs = Collections.synchronizedList(new ArrayList<>());
+    final List<Long> richList = Collections.synchronizedList(new ArrayList<>());
+    private final List<MessageConsumer<JsonObject>> consumers = new ArrayList<>();
+
+    Events() {
+      consumers.add(vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> blocks.add(m.body().getLong("height"))));
+      consumers.add(vertx.eventBus().consumer(Addresses.INTERNAL_TXS_INDEXED, m -> internalTxs.add(m.body().getLong("height"))));
+      consumers.add(vertx.eventBus().consumer(Addresses.RICH_LIST_UPDATED, m -> richList.add(m.body().getLong("height"))));
+      consumers.forEach(c -> TestNodes.await(c.completion()));
+    }
+
+    /** Each height announced once, in order: every block, every height with EVM txs; rich-list heights increasing to the end. */
+    void assertNoSkipNoRepeat(String url) throws Exception {
+      List<Long> want = new ArrayList<>();
+      for (long h = 1; h <= BLOCKS; h++) want.add(h);
+      FixtureChain.await("the last block indexed event", 20, () -> blocks.contains(BLOCKS));
+      assertEquals(want, new ArrayList<>(blocks), "block indexed");
+      List<Long> traced = evmHeights(url);
+      FixtureChain.await("the last internal txs indexed event", 20, () -> internalTxs.contains(traced.get(traced.size() - 1)));
+      assertEquals(traced, new ArrayList<>(internalTxs), "internal txs indexed");
+      FixtureChain.await("the last rich list updated event", 20, () -> richList.contains(BLOCKS));
+      List<Long> rich = new ArrayList<>(richList);
+      for (int i = 1; i < rich.size(); i++) assertTrue(rich.get(i) > rich.get(i - 1), "rich list updated heights increase: " + rich);
+    }
+
+    @Override
+    public void close() {
+      consumers.forEach(c -> TestNodes.await(c.unregister()));
+    }
+  }
+
+  /** Terminates every other session on the database (the node's pool and its writer leases); how many there were. */
+  static int terminateBackends(String url) throws Exception {
+    try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement();
+         ResultSet rs = st.executeQuery("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
+             + "WHERE datname = current_database() AND pid <> pg_backend_pid()")) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  static boolean caughtUp(String url) {
+    try {
+      return cursor(url, "ingest") >= BLOCKS && cursor(url, "richlist") >= BLOCKS && cursor(url, "evm") >= lastEvmHeight(url);
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  /** How many of the node's single-writer kinds (ingest, evm, richlist) run (hold their lease). */
+  static int writersActive(WeftNode node) {
+    JsonObject kinds = node.describe().getJsonObject("kinds");
+    int n = 0;
+    for (String k : List.of("ingest", "evm", "richlist")) if (kinds.getJsonObject(k).getBoolean("active")) n++;
+    return n;
+  }
+
+  static long progress(String url) {
+    return cursor(url, "ingest") + cursor(url, "evm") + cursor(url, "richlist");
+  }
+
+  @Test
+  @DisplayName("the node's database connections terminated again and again mid-catch-up: every pipeline resumes, the database equals a clean run's, each height announced once")
+  void connectionsTerminated() throws Exception {
+    cleanRun();
+    String url = TestDatabase.freshUrl();
+    try (Events events = new Events()) {
+      WeftNode node = TestNodes.start(vertx, config(url).build());
+      try {
+        int kills = 0;
+        int terminated = 0;
+        // a kill each time the pipelines have made progress since the last one, until they are all caught up
+        while (kills < 15) {
+          long before = progress(url);
+          if (caughtUp(url)) break;
+          terminated += terminateBackends(url);
+          kills++;
+          FixtureChain.await("progress after kill " + kills, 60, () -> progress(url) > before + 40 || caughtUp(url));
+        }
+        assertTrue(kills >= 3 && terminated >= kills, kills + " kills, " + terminated + " sessions terminated");
+        assertEndsAsCleanRun(url, events);
+      } finally {
+        TestNodes.await(node.stop());
+      }
+    }
+  }
+
+  @Test
+  @DisplayName("the node's PostgreSQL server stopped mid-catch-up and started again on the same data and port: the node recovers by itself, /ready is 503 meanwhile, the database equals a clean run's")
+  void serverRestarted() throws Exception {
+    cleanRun();
+    Path dir = Files.createTempDirectory("weft-dbfault");
+    int port = Ports.free();
+    EmbeddedPostgresServer pg = EmbeddedPostgresServer.start(dir, port, false, Map.of());
+    try (Events events = new Events()) {
+      String url = pg.url();
+      WeftNode node = TestNodes.start(vertx, config(url, "api").build());
+      try {
+        int api = TestNodes.httpPort(node);
+        assertEquals(200, TestNodes.get(client, api, "/ready").statusCode());
+        FixtureChain.await("a third of the chain", 60, () -> cursor(url, "ingest") >= BLOCKS / 3);
+        assertTrue(!caughtUp(url), "stopped mid-catch-up");
+        pg.close();
+        // the writers lose their leases with their connections and stand by, retrying, until the server is back
+        FixtureChain.await("every writer standing by", 30, () -> writersActive(node) == 0);
+        for (int probe = 0; probe < 20; probe++) {
+          var r = TestNodes.get(client, api, "/ready");
+          assertEquals(503, r.statusCode(), "/ready while the database is down: " + r.bodyAsString());
+          assertEquals(14, r.bodyAsJsonObject().getInteger("code"), r.bodyAsString());
+          assertEquals(200, TestNodes.get(client, api, "/health").statusCode(), "alive while the database is down");
+          Thread.sleep(100); // keeps the server down for a while (beyond the retry backoff's cap); nothing waits on it
+        }
+        assertEquals(0, writersActive(node), "no writer runs without its database");
+        pg = EmbeddedPostgresServer.start(dir, port, false, Map.of());
+        FixtureChain.await("/ready 200 once the database is back", 60, () -> TestNodes.get(client, api, "/ready").statusCode() == 200);
+        FixtureChain.await("every writer running again", 60, () -> writersActive(node) == 3);
+        assertEndsAsCleanRun(url, events);
+      } finally {
+        TestNodes.await(node.stop());
+      }
+    } finally {
+      pg.close();
+      TestDatabase.deleteTree(dir);
+    }
+  }
+}
