@@ -1,20 +1,30 @@
 package dev.weft.store;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The statements of one commit, sent at once on one connection and run in one transaction, so no statement waits for
  * another's round trip. A writer's first statement checks its position (the {@code weft_*_expect} functions raise
  * SQLSTATE {@code WI001} when the cursor or the counters are not where the writer expects them); the burst then fails
- * with {@link PositionMovedException} and nothing of it is written.
+ * with {@link PositionMovedException} and nothing of it is written. A commit that fails otherwise may still have
+ * committed (the connection lost after {@code COMMIT} was sent): {@link #resolve} asks the database which it was, so a
+ * writer never announces a height twice or not at all.
  */
 final class CommitBurst {
+  private static final Logger LOG = LoggerFactory.getLogger(CommitBurst.class);
   private final List<String> sql = new ArrayList<>();
   private final List<Tuple> params = new ArrayList<>();
 
@@ -32,5 +42,44 @@ final class CommitBurst {
       if (e instanceof PgException pg && "WI001".equals(pg.getSqlState())) return Future.failedFuture(new PositionMovedException(pg.getErrorMessage()));
       return Future.failedFuture(e);
     });
+  }
+
+  /**
+   * A failed commit that went through after all succeeds: unless the position check refused it, {@code landed} tells
+   * whether the database now stands where the commit would have left it. When that cannot be told either (the
+   * database unreachable), the commit's own failure stands and the writer re-reads its position later.
+   */
+  static <T> Future<T> resolve(Future<T> commit, T committed, String writer, Supplier<Future<Boolean>> landed) {
+    return commit.recover(e -> {
+      if (e instanceof PositionMovedException) return Future.failedFuture(e);
+      return ask(landed, 0).transform(ar -> {
+        if (!ar.succeeded() || !ar.result()) return Future.failedFuture(e);
+        LOG.warn("a {} commit failed ({}) but went through: the database stands where it leaves it", writer, e.getMessage());
+        return Future.succeededFuture(committed);
+      });
+    });
+  }
+
+  /**
+   * The pool hands out the connection that just broke until it has noticed: the question is asked on a later turn of
+   * the event loop, a few times, waiting a little longer each time.
+   */
+  private static Future<Boolean> ask(Supplier<Future<Boolean>> landed, int attempt) {
+    Context context = Vertx.currentContext();
+    long delay = 10L << (2 * attempt); // 10, 40, 160 ms
+    Future<Void> later = context == null ? Future.succeededFuture() : context.owner().timer(delay).mapEmpty();
+    return later.compose(x -> landed.get()).recover(e -> attempt < 2 ? ask(landed, attempt + 1) : Future.failedFuture(e));
+  }
+
+  /**
+   * Reads a writer's position once no transaction holds its cursor row: every write locks that row first, so a commit
+   * whose connection was lost has ended, committed or rolled back, when this reads.
+   */
+  static <T> Future<T> afterWriters(Pool pool, String cursor, Function<SqlConnection, Future<T>> read) {
+    // a read: rolled back, so its own outcome needs no answer from the server
+    return pool.withConnection(c -> c.begin().compose(tx -> c.query("SET LOCAL lock_timeout = '30s'").execute()
+        .compose(x -> c.preparedQuery("SELECT 1 FROM pipeline_cursor WHERE name = $1 FOR UPDATE").execute(Tuple.of(cursor)))
+        .compose(x -> read.apply(c))
+        .eventually(() -> tx.rollback().otherwiseEmpty())));
   }
 }

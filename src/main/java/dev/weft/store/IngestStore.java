@@ -8,6 +8,7 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
@@ -156,7 +157,11 @@ public final class IngestStore {
   }
 
   public Future<Position> position() {
-    return pool.query(POSITION).execute().map(rows -> {
+    return position(pool);
+  }
+
+  private static Future<Position> position(SqlClient client) {
+    return client.query(POSITION).execute().map(rows -> {
       Row r = rows.iterator().next();
       return new Position(r.getLong(0), r.getLong(4), r.getLong(1), r.getLong(2), r.getLong(3));
     });
@@ -225,10 +230,12 @@ public final class IngestStore {
 
   /**
    * Commits a prepared run: every statement is sent at once on one connection and runs in one transaction. Fails with
-   * {@link PositionMovedException} when the database is not at {@link Batch#before()}.
+   * {@link PositionMovedException} when the database is not at {@link Batch#before()}. A commit whose answer was lost
+   * but which went through succeeds.
    */
   public Future<Void> commit(Batch b) {
-    return b.statements.run(pool).onSuccess(v -> {
+    return CommitBurst.resolve(b.statements.run(pool), null, StatusStore.INGEST,
+        () -> CommitBurst.afterWriters(pool, StatusStore.INGEST, IngestStore::position).map(b.after()::equals)).onSuccess(v -> {
       Map<AccountAddress, Boolean> accounts = new HashMap<>();
       for (AccountAddress a : b.accounts) accounts.put(a, Boolean.TRUE);
       knownAccounts.putAll(accounts);

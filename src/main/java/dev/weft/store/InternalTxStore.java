@@ -7,6 +7,7 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
 import java.nio.ByteBuffer;
@@ -116,7 +117,11 @@ public final class InternalTxStore {
   // ---- the tracer ----
 
   public Future<Position> position() {
-    return pool.query(POSITION).execute().map(rows -> {
+    return position(pool);
+  }
+
+  private static Future<Position> position(SqlClient client) {
+    return client.query(POSITION).execute().map(rows -> {
       Row r = rows.iterator().next();
       return new Position(r.getLong(0), r.getLong(1));
     });
@@ -238,10 +243,12 @@ public final class InternalTxStore {
 
   /**
    * Commits a prepared run: every statement is sent at once on one connection and runs in one transaction. Fails with
-   * {@link PositionMovedException} when the database is not at {@link Batch#before()}.
+   * {@link PositionMovedException} when the database is not at {@link Batch#before()}. A commit whose answer was lost
+   * but which went through succeeds.
    */
   public Future<Void> commit(Batch b) {
-    return b.statements.run(pool).onSuccess(v -> {
+    return CommitBurst.resolve(b.statements.run(pool), null, StatusStore.EVM,
+        () -> CommitBurst.afterWriters(pool, StatusStore.EVM, InternalTxStore::position).map(b.after()::equals)).onSuccess(v -> {
       Map<ByteBuffer, Boolean> known = new HashMap<>();
       for (ByteBuffer a : b.accounts) known.put(a, Boolean.TRUE);
       knownAccounts.putAll(known);

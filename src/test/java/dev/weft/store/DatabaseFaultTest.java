@@ -225,6 +225,29 @@ class DatabaseFaultTest {
   }
 
   @Test
+  @DisplayName("commits that went through but whose answer was lost (the connection cut right after COMMIT): nothing skipped or written twice, each height announced once")
+  void commitAnswersLost() throws Exception {
+    cleanRun();
+    String url = TestDatabase.freshUrl();
+    var direct = io.vertx.pgclient.PgConnectOptions.fromUri(url);
+    try (CommitCuttingProxy proxy = new CommitCuttingProxy(vertx, direct.getHost(), direct.getPort());
+         Events events = new Events()) {
+      String password = direct.getPassword() == null || direct.getPassword().isEmpty() ? "" : ":" + direct.getPassword();
+      String proxied = "postgresql://" + direct.getUser() + password + "@127.0.0.1:" + proxy.port() + "/" + direct.getDatabase();
+      WeftNode node = TestNodes.start(vertx, config(proxied).build());
+      try {
+        proxy.cutEvery(3, 15);
+        FixtureChain.await("15 commits cut", 60, () -> proxy.cuts() >= 15 || caughtUp(url));
+        awaitCaughtUp(url);
+        assertTrue(proxy.cuts() >= 5, proxy.cuts() + " commits cut");
+        assertEndsAsCleanRun(url, events);
+      } finally {
+        TestNodes.await(node.stop());
+      }
+    }
+  }
+
+  @Test
   @DisplayName("the node's PostgreSQL server stopped mid-catch-up and started again on the same data and port: the node recovers by itself, /ready is 503 meanwhile, the database equals a clean run's")
   void serverRestarted() throws Exception {
     cleanRun();
