@@ -63,6 +63,8 @@ public final class EvmTraceVerticle extends VerticleBase {
   private boolean planning;
   private boolean replan;
   private boolean committing;
+  /** A run whose commit failed without telling whether it went through (decided when the position is read again). */
+  private InternalTxStore.Batch unconfirmed;
   private boolean recovering;
   private boolean stopped;
   private int commitFailures;
@@ -210,7 +212,9 @@ public final class EvmTraceVerticle extends VerticleBase {
     InternalTxStore.Position before = committed;
     long started = System.nanoTime();
     vertx.executeBlocking(() -> store.prepare(run, before), false)
-        .compose(batch -> store.commit(batch).map(batch))
+        .compose(batch -> store.commit(batch).map(batch).onFailure(e -> {
+          if (!(e instanceof PositionMovedException)) unconfirmed = batch;
+        }))
         .onComplete(ar -> {
           committing = false;
           if (ar.failed()) {
@@ -254,6 +258,11 @@ public final class EvmTraceVerticle extends VerticleBase {
           failed("reading the position", ar.cause());
           return;
         }
+        if (unconfirmed != null && unconfirmed.after().equals(ar.result())) {
+          // the commit went through after all (its answer lost while the database could not be asked): announce it
+          unconfirmed.blocks().forEach(this::published);
+        }
+        unconfirmed = null;
         reset(ar.result());
         plan();
       });

@@ -62,6 +62,8 @@ public final class BlockIngestVerticle extends VerticleBase {
   private IngestStore.Position planned;
   private long plannedNext;
   private IngestStore.Batch inflight;
+  /** A batch whose commit failed without telling whether it went through (decided when the position is read again). */
+  private IngestStore.Batch unconfirmed;
   private IngestStore.Batch prepared;
   private boolean preparing;
   private boolean recovering;
@@ -275,6 +277,7 @@ public final class BlockIngestVerticle extends VerticleBase {
         pump();
       } else {
         if (idle != null) idle.tryComplete();
+        if (!(ar.cause() instanceof PositionMovedException)) unconfirmed = b;
         if (!stopped) failed("commit of heights " + b.firstHeight() + ".." + b.lastHeight(), ar.cause());
       }
     });
@@ -303,6 +306,11 @@ public final class BlockIngestVerticle extends VerticleBase {
           failed("reading the position", ar.cause());
           return;
         }
+        if (unconfirmed != null && unconfirmed.after().equals(ar.result())) {
+          // the commit went through after all (its answer lost while the database could not be asked): announce it
+          for (IngestStore.Committed c : unconfirmed.committed()) published(c);
+        }
+        unconfirmed = null;
         resetPlan(ar.result());
         release(plannedNext - 1);
         if (nextFetch < plannedNext) nextFetch = plannedNext;

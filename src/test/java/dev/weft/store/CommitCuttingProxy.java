@@ -15,7 +15,8 @@ import static dev.weft.testsupport.TestNodes.await;
  * A TCP proxy in front of PostgreSQL that loses the answer to a {@code COMMIT}: once {@link #cutEvery} is set, every
  * n-th simple-query {@code COMMIT} is passed to the server, the client's connection is closed at once, and the server's
  * connection once the server has answered (so the transaction did commit). The client sees its commit fail although
- * it went through: the ambiguous outcome a writer must resolve without skipping or repeating anything.
+ * it went through: the ambiguous outcome a writer must resolve without skipping or repeating anything. After each
+ * cut, new connections can be refused for a while (the database unreachable just then).
  */
 final class CommitCuttingProxy implements AutoCloseable {
   /** The wire bytes of the simple query "COMMIT": 'Q', length 11, the text and its NUL. */
@@ -27,10 +28,16 @@ final class CommitCuttingProxy implements AutoCloseable {
   private final AtomicInteger cuts = new AtomicInteger();
   private volatile int every;
   private volatile int maxCuts;
+  private volatile long refuseMs;
+  private volatile long refuseUntil;
 
   CommitCuttingProxy(Vertx vertx, String host, int port) {
     client = vertx.createNetClient();
     server = vertx.createNetServer().connectHandler(front -> {
+      if (System.currentTimeMillis() < refuseUntil) {
+        front.close();
+        return;
+      }
       front.pause();
       client.connect(port, host).onComplete(ar -> {
         if (ar.failed()) {
@@ -48,10 +55,11 @@ final class CommitCuttingProxy implements AutoCloseable {
     return server.actualPort();
   }
 
-  /** From now on, cut every n-th COMMIT, at most {@code max} of them. */
-  void cutEvery(int n, int max) {
+  /** From now on, cut every n-th COMMIT, at most {@code max} of them, refusing new connections for {@code refuseMs} after each. */
+  void cutEvery(int n, int max, long refuseMs) {
     commits.set(0);
     maxCuts = max;
+    this.refuseMs = refuseMs;
     every = n;
   }
 
@@ -66,6 +74,7 @@ final class CommitCuttingProxy implements AutoCloseable {
       back.write(buf);
       if (every > 0 && contains(buf, COMMIT) && commits.incrementAndGet() % every == 0 && cuts.get() < maxCuts) {
         cuts.incrementAndGet();
+        refuseUntil = System.currentTimeMillis() + refuseMs;
         cut[0] = true;
         front.close();
       }

@@ -227,6 +227,18 @@ class DatabaseFaultTest {
   @Test
   @DisplayName("commits that went through but whose answer was lost (the connection cut right after COMMIT): nothing skipped or written twice, each height announced once")
   void commitAnswersLost() throws Exception {
+    behindCommitCuttingProxy(15, 0, 8);
+  }
+
+  @Test
+  @DisplayName("commit answers lost while the database cannot be reached for a while: decided when the position is read again, each height still announced once")
+  void commitAnswersLostWhileUnreachable() throws Exception {
+    // one pooled connection, the one cut: the writer cannot ask at once whether its commit went through
+    behindCommitCuttingProxy(6, 500, 1);
+  }
+
+  /** The node behind a {@link CommitCuttingProxy} cutting every third COMMIT, {@code cuts} times, then left to catch up. */
+  static void behindCommitCuttingProxy(int cuts, long refuseMs, int poolSize) throws Exception {
     cleanRun();
     String url = TestDatabase.freshUrl();
     var direct = io.vertx.pgclient.PgConnectOptions.fromUri(url);
@@ -234,12 +246,12 @@ class DatabaseFaultTest {
          Events events = new Events()) {
       String password = direct.getPassword() == null || direct.getPassword().isEmpty() ? "" : ":" + direct.getPassword();
       String proxied = "postgresql://" + direct.getUser() + password + "@127.0.0.1:" + proxy.port() + "/" + direct.getDatabase();
-      WeftNode node = TestNodes.start(vertx, config(proxied).build());
+      WeftNode node = TestNodes.start(vertx, config(proxied).set("database.pool_size", poolSize).build());
       try {
-        proxy.cutEvery(3, 15);
-        FixtureChain.await("15 commits cut", 60, () -> proxy.cuts() >= 15 || caughtUp(url));
+        proxy.cutEvery(3, cuts, refuseMs);
+        FixtureChain.await(cuts + " commits cut", 60, () -> proxy.cuts() >= cuts || caughtUp(url));
         awaitCaughtUp(url);
-        assertTrue(proxy.cuts() >= 5, proxy.cuts() + " commits cut");
+        assertTrue(proxy.cuts() >= cuts / 3, proxy.cuts() + " commits cut");
         assertEndsAsCleanRun(url, events);
       } finally {
         TestNodes.await(node.stop());
