@@ -45,11 +45,15 @@ public final class ConfigSource {
     return "WEFT_" + key.replace('.', '_').replace('-', '_').toUpperCase(java.util.Locale.ROOT);
   }
 
+  /** The value a system property or environment variable gives this key, or null. */
+  public String override(String key) {
+    String s = sys.get("weft." + key);
+    return s != null ? s : env.get(envName(key));
+  }
+
   /** The raw value: a String from the environment or system properties, or the JSON value from the file. */
   public Object raw(String key) {
-    String s = sys.get("weft." + key);
-    if (s != null) return s;
-    s = env.get(envName(key));
+    String s = override(key);
     if (s != null) return s;
     Object cur = file;
     for (String part : key.split("\\.")) {

@@ -77,13 +77,15 @@ public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBl
     for (String id : all.fieldNames()) {
       String key = "devnet.chains." + id;
       if (!(all.getValue(id) instanceof io.vertx.core.json.JsonObject o)) throw new ConfigException(key, "must be an object {rpc_port, rest_port}");
-      out.add(new ExtraChain(id, port(o, key + ".rpc_port", "rpc_port"), port(o, key + ".rest_port", "rest_port")));
+      out.add(new ExtraChain(id, port(c, o, key, "rpc_port"), port(c, o, key, "rest_port")));
     }
     return List.copyOf(out);
   }
 
-  private static int port(io.vertx.core.json.JsonObject o, String key, String field) {
-    Object v = o.getValue(field);
+  /** A chain's port: its own key ({@code weft.devnet.chains.<id>.rpc_port}, {@code WEFT_DEVNET_CHAINS_…}) first. */
+  private static int port(ConfigSource c, io.vertx.core.json.JsonObject o, String chainKey, String field) {
+    String key = chainKey + "." + field;
+    Object v = c.override(key) != null ? c.override(key) : o.getValue(field);
     if (v == null) return 0;
     try {
       int p = Integer.parseInt(v.toString().trim());

@@ -234,6 +234,9 @@ public final class IngestReadBench {
         "-Dweft.devnet.txs_per_block=" + txsPerBlock, "-Dweft.devnet.state_file=", "-Dweft.devnet.genesis_time=2026-01-01T00:00:00Z",
         "-Dweft.devnet.rpc_port=" + ports[0], "-Dweft.devnet.rest_port=" + ports[1], "-Dweft.devnet.json_rpc_port=" + ports[2],
         "-Dweft.bridge.tcp_enabled=false", "-Dweft.log.level=warn",
+        // the devnet's other chains on free ports too, so a bench never collides with a running Weft or another bench
+        "-Dweft.devnet.chains.weft-l1-1.rpc_port=0", "-Dweft.devnet.chains.weft-l1-1.rest_port=0",
+        "-Dweft.devnet.chains.weft-move-1.rpc_port=0", "-Dweft.devnet.chains.weft-move-1.rest_port=0",
         "-cp", System.getProperty("java.class.path"), "dev.weft.Main", "--roles", "devnet"));
     // -Dbench.devnet_java_opts="-XX:StartFlightRecording=..." profiles the devnet's JVM
     String extra = System.getProperty("bench.devnet_java_opts", "").trim();

@@ -79,5 +79,12 @@ class DevnetConfigTest {
     ConfigException port = assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(defaults(),
         Map.of("WEFT_DEVNET_CHAINS", "{\"weft-l1-1\": {\"rpc_port\": 70000}}"), Map.of())));
     assertEquals("configuration key 'devnet.chains.weft-l1-1.rpc_port': must be a port between 0 and 65535 (got 70000)", port.getMessage());
+    // one chain's port on its own key, as the environment or a system property gives it
+    DevnetConfig moved = WeftConfig.from(new ConfigSource(defaults(), Map.of("WEFT_DEVNET_CHAINS_WEFT_L1_1_RPC_PORT", "0"),
+        Map.of("weft.devnet.chains.weft-move-1.rest_port", "1400"))).devnet();
+    assertEquals(java.util.List.of(new DevnetConfig.ExtraChain("weft-l1-1", 0, 1327), new DevnetConfig.ExtraChain("weft-move-1", 26677, 1400)), moved.chains());
+    ConfigException bad = assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(defaults(),
+        Map.of("WEFT_DEVNET_CHAINS_WEFT_L1_1_REST_PORT", "x"), Map.of())));
+    assertEquals("configuration key 'devnet.chains.weft-l1-1.rest_port': must be a port between 0 and 65535 (got x)", bad.getMessage());
   }
 }
