@@ -1,6 +1,5 @@
 package dev.weft.devnet;
 
-import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
 import dev.weft.route.registry.Denoms;
 import dev.weft.testsupport.RouteTxs;
@@ -17,10 +16,14 @@ import org.junit.jupiter.api.Test;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
+import static dev.weft.testsupport.DevnetAccounts.ALICE;
+import static dev.weft.testsupport.DevnetAccounts.BOB;
+import static dev.weft.testsupport.DevnetAccounts.CAROL;
+import static dev.weft.testsupport.DevnetAccounts.NEVER_RELAYED;
+import static dev.weft.testsupport.DevnetAccounts.REFUSES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -36,20 +39,9 @@ class MultiChainTest {
   static final String L1 = "weft-l1-1";
   static final String EVM = "weft-devnet-1";
   static final String MOVE = "weft-move-1";
-  static final String ALICE = addr(0x11);
-  static final String BOB = addr(0x22);
-  static final String CAROL = addr(0x33);
-  static final String NEVER_RELAYED = addr(0x44);
-  static final String REFUSES = addr(0x55);
   static final String INIT_OVER_IBC = Denoms.ibc("transfer/channel-0/uinit");
   static DevnetHarness d;
   static long sequence;
-
-  static String addr(int b) {
-    byte[] a = new byte[20];
-    Arrays.fill(a, (byte) b);
-    return AccountAddress.of(a).bech32("init");
-  }
 
   @BeforeAll
   static void start() {

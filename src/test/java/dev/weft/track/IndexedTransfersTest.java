@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
-import static dev.weft.track.TrackingE2ETest.ALICE;
-import static dev.weft.track.TrackingE2ETest.BOB;
+import static dev.weft.testsupport.DevnetAccounts.ALICE;
+import static dev.weft.testsupport.DevnetAccounts.BOB;
 import static dev.weft.track.TrackingE2ETest.EVM;
 import static dev.weft.track.TrackingE2ETest.INIT_IBC;
 import static dev.weft.track.TrackingE2ETest.L1;

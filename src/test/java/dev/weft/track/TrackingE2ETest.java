@@ -1,6 +1,5 @@
 package dev.weft.track;
 
-import dev.weft.chain.AccountAddress;
 import dev.weft.route.registry.Denoms;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -9,10 +8,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import static dev.weft.testsupport.DevnetAccounts.ALICE;
+import static dev.weft.testsupport.DevnetAccounts.BOB;
+import static dev.weft.testsupport.DevnetAccounts.CAROL;
+import static dev.weft.testsupport.DevnetAccounts.NEVER_RELAYED;
+import static dev.weft.testsupport.DevnetAccounts.REFUSES;
 import static dev.weft.track.TrackingHarness.normalized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -26,14 +29,7 @@ class TrackingE2ETest {
   static final String L1 = "weft-l1-1", EVM = "weft-devnet-1", MOVE = "weft-move-1";
   static final String INIT_IBC = Denoms.ibc("transfer/channel-0/uinit");
   static final String USDC_IBC = Denoms.ibc("transfer/channel-0/uusdc");
-  static final String ALICE = addr(0x11), BOB = addr(0x22), CAROL = addr(0x33), NEVER_RELAYED = addr(0x44), REFUSES = addr(0x55);
   static TrackingHarness h;
-
-  static String addr(int b) {
-    byte[] a = new byte[20];
-    Arrays.fill(a, (byte) b);
-    return AccountAddress.of(a).bech32("init");
-  }
 
   @BeforeAll
   static void start() {
@@ -85,6 +81,19 @@ class TrackingE2ETest {
         .put("transfer_sequence", sequence.copy()).put("next_blocking_transfer", next == null ? null : next.copy())
         .put("transfer_asset_release", release == null ? null : release.copy()).put("error", error == null ? null : error.copy())
         .put("status", "STATE_COMPLETED");
+  }
+
+  /** The txs of a two-hop PFM transfer weft-devnet-1 → weft-l1-1 → weft-move-1 after its source tx {@code commit}. */
+  record PfmTxs(String hop1, String recv2, String ack2, String ack1) {}
+
+  static PfmTxs pfmTxs(JsonObject commit) {
+    String s1 = seq(commit, "send_packet");
+    JsonObject hop1 = h.awaitTx(L1, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s1 + "'");
+    String s2 = seq(hop1, "send_packet");
+    return new PfmTxs(hashOf(hop1),
+        hashOf(h.awaitTx(MOVE, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s2 + "'")),
+        hashOf(h.awaitTx(L1, "acknowledge_packet.packet_src_channel='channel-1' AND acknowledge_packet.packet_sequence='" + s2 + "'")),
+        hashOf(h.awaitTx(EVM, "acknowledge_packet.packet_src_channel='channel-0' AND acknowledge_packet.packet_sequence='" + s1 + "'")));
   }
 
   static String seq(JsonObject commit, String type) {
@@ -147,19 +156,10 @@ class TrackingE2ETest {
     String hash = commit.getString("hash");
     track(hash, EVM);
     JsonObject status = h.awaitState(hash, EVM, "STATE_COMPLETED_SUCCESS");
-    String s1 = seq(commit, "send_packet");
-    JsonObject hop1 = h.awaitTx(L1, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s1 + "'");
-    String s2 = null;
-    for (Object o : hop1.getJsonObject("tx_result").getJsonArray("events")) {
-      JsonObject e = (JsonObject) o;
-      if (e.getString("type").equals("send_packet")) s2 = ((JsonObject) e.getJsonArray("attributes").getValue(4)).getString("value");
-    }
-    String recv2 = hashOf(h.awaitTx(MOVE, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s2 + "'"));
-    String ack2 = hashOf(h.awaitTx(L1, "acknowledge_packet.packet_src_channel='channel-1' AND acknowledge_packet.packet_sequence='" + s2 + "'"));
-    String ack1 = hashOf(h.awaitTx(EVM, "acknowledge_packet.packet_src_channel='channel-0' AND acknowledge_packet.packet_sequence='" + s1 + "'"));
+    PfmTxs p = pfmTxs(commit);
     JsonArray seqs = new JsonArray()
-        .add(ibc(EVM, L1, "TRANSFER_SUCCESS", tx(EVM, hash), tx(L1, hashOf(hop1)), tx(EVM, ack1), null, null))
-        .add(ibc(L1, MOVE, "TRANSFER_SUCCESS", tx(L1, hashOf(hop1)), tx(MOVE, recv2), tx(L1, ack2), null, null));
+        .add(ibc(EVM, L1, "TRANSFER_SUCCESS", tx(EVM, hash), tx(L1, p.hop1()), tx(EVM, p.ack1()), null, null))
+        .add(ibc(L1, MOVE, "TRANSFER_SUCCESS", tx(L1, p.hop1()), tx(MOVE, p.recv2()), tx(L1, p.ack2()), null, null));
     assertEquals(status("STATE_COMPLETED_SUCCESS", seqs, null, release(MOVE, INIT_IBC, "2500", true), null), normalized(status));
     assertEquals(List.of("STATE_SUBMITTED", "STATE_PENDING", "STATE_COMPLETED_SUCCESS"), h.events(EVM, hash));
   }
@@ -242,21 +242,12 @@ class TrackingE2ETest {
     String hash = commit.getString("hash");
     track(hash, EVM);
     JsonObject status = h.awaitState(hash, EVM, "STATE_COMPLETED_ERROR");
-    String s1 = seq(commit, "send_packet");
-    JsonObject hop1 = h.awaitTx(L1, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s1 + "'");
-    String s2 = null;
-    for (Object o : hop1.getJsonObject("tx_result").getJsonArray("events")) {
-      JsonObject e = (JsonObject) o;
-      if (e.getString("type").equals("send_packet")) s2 = ((JsonObject) e.getJsonArray("attributes").getValue(4)).getString("value");
-    }
-    String recv2 = hashOf(h.awaitTx(MOVE, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s2 + "'"));
-    String ack2 = hashOf(h.awaitTx(L1, "acknowledge_packet.packet_src_channel='channel-1' AND acknowledge_packet.packet_sequence='" + s2 + "'"));
-    String ack1 = hashOf(h.awaitTx(EVM, "acknowledge_packet.packet_src_channel='channel-0' AND acknowledge_packet.packet_sequence='" + s1 + "'"));
+    PfmTxs p = pfmTxs(commit);
     String refused = "ABCI code: 4: error handling packet: see events for details";
     JsonArray seqs = new JsonArray()
-        .add(ibc(EVM, L1, "TRANSFER_FAILURE", tx(EVM, hash), tx(L1, hashOf(hop1)), tx(EVM, ack1), null,
+        .add(ibc(EVM, L1, "TRANSFER_FAILURE", tx(EVM, hash), tx(L1, p.hop1()), tx(EVM, p.ack1()), null,
             packetError("PACKET_ERROR_ACKNOWLEDGEMENT", "ABCI code: 1: error handling packet: see events for details")))
-        .add(ibc(L1, MOVE, "TRANSFER_FAILURE", tx(L1, hashOf(hop1)), tx(MOVE, recv2), tx(L1, ack2), null,
+        .add(ibc(L1, MOVE, "TRANSFER_FAILURE", tx(L1, p.hop1()), tx(MOVE, p.recv2()), tx(L1, p.ack2()), null,
             packetError("PACKET_ERROR_ACKNOWLEDGEMENT", refused)));
     assertEquals(status("STATE_COMPLETED_ERROR", seqs, 1, release(EVM, INIT_IBC, "3100", true),
         new JsonObject().put("type", "STATUS_ERROR_TRANSFER").put("message", refused).putNull("details")), normalized(status));
