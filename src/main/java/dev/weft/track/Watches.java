@@ -81,29 +81,30 @@ final class Watches {
     });
   }
 
+  /** The value of {@code key} in a per-chain index, or null. */
+  private static <K, V> V get(Map<String, Map<K, V>> index, String chain, K key) {
+    Map<K, V> m = index.get(chain);
+    return m == null ? null : m.get(key);
+  }
+
   Transfer byHash(String chain, String hash) {
-    Map<String, Transfer> m = hashes.get(chain);
-    return m == null ? null : m.get(hash);
+    return get(hashes, chain, hash);
   }
 
   Hop bySource(String chain, String key) {
-    Map<String, Hop> m = sources.get(chain);
-    return m == null ? null : m.get(key);
+    return get(sources, chain, key);
   }
 
   Hop byDestination(String chain, String key) {
-    Map<String, Hop> m = destinations.get(chain);
-    return m == null ? null : m.get(key);
+    return get(destinations, chain, key);
   }
 
   Hop deposit(String chain, long l1Sequence) {
-    Map<Long, Hop> m = deposits.get(chain);
-    return m == null ? null : m.get(l1Sequence);
+    return get(deposits, chain, l1Sequence);
   }
 
   List<Hop> withdrawals(String l1Chain, long bridgeId) {
-    Map<Long, List<Hop>> m = withdrawals.get(l1Chain);
-    List<Hop> l = m == null ? null : m.get(bridgeId);
+    List<Hop> l = get(withdrawals, l1Chain, bridgeId);
     return l == null ? List.of() : List.copyOf(l);
   }
 
