@@ -47,8 +47,12 @@ public final class Hex {
   public static boolean isHex(String s, int bytes) {
     if (s == null) return false;
     String h = strip(s);
-    if (h.length() != bytes * 2) return false;
-    for (int i = 0; i < h.length(); i++) if (Character.digit(h.charAt(i), 16) < 0) return false;
+    return h.length() == bytes * 2 && isDigits(h, 0);
+  }
+
+  /** Whether every character of {@code s} from index {@code from} on is a hex digit (either case). */
+  public static boolean isDigits(String s, int from) {
+    for (int i = from; i < s.length(); i++) if (Character.digit(s.charAt(i), 16) < 0) return false;
     return true;
   }
 

@@ -85,7 +85,8 @@ public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBl
   /** A chain's port: its own key ({@code weft.devnet.chains.<id>.rpc_port}, {@code WEFT_DEVNET_CHAINS_…}) first. */
   private static int port(ConfigSource c, io.vertx.core.json.JsonObject o, String chainKey, String field) {
     String key = chainKey + "." + field;
-    Object v = c.override(key) != null ? c.override(key) : o.getValue(field);
+    String own = c.override(key);
+    Object v = own != null ? own : o.getValue(field);
     if (v == null) return 0;
     try {
       int p = Integer.parseInt(v.toString().trim());

@@ -128,7 +128,7 @@ public final class AccountExtractor {
    */
   private void fromMoveString(String s, Map<AccountAddress, Boolean> out) {
     int digits = s.length() - 2;
-    if (digits >= MIN_MOVE_ADDRESS_DIGITS && digits <= 64 && s.startsWith("0x") && isHexDigits(s, 2)) {
+    if (digits >= MIN_MOVE_ADDRESS_DIGITS && digits <= 64 && s.startsWith("0x") && Hex.isDigits(s, 2)) {
       add(out, cached(s, NftAddresses::account));
     } else {
       fromPiece(s, out);
@@ -137,11 +137,6 @@ public final class AccountExtractor {
 
   /** An account printed short has at most 7 leading zero digits dropped (one in 4 billion has more). */
   private static final int MIN_MOVE_ADDRESS_DIGITS = 33;
-
-  private static boolean isHexDigits(String s, int from) {
-    for (int i = from; i < s.length(); i++) if (Character.digit(s.charAt(i), 16) < 0) return false;
-    return true;
-  }
 
   private void fromValue(String value, Map<AccountAddress, Boolean> out) {
     if (value.indexOf(',') < 0) {

@@ -192,7 +192,7 @@ public final class RichListStore {
    * transaction whose answer was lost but which went through succeeds.
    */
   public Future<Writes> transact(long expected, Writes w, Function<Map<Pair, BigInteger>, Map<AccountAddress, Long>> holders) {
-    // a transaction whose answer was lost but which went through (the cursor moved to w's) succeeds
+    // went through = the cursor stands at w's (a write that does not move the cursor cannot be told apart)
     return CommitBurst.resolve(write(expected, w, holders), w, StatusStore.RICHLIST, () -> CommitBurst.afterWriters(pool, StatusStore.RICHLIST, RichListStore::progress)
         .map(p -> expected != w.cursor() && p.richList() == w.cursor()));
   }
