@@ -1,8 +1,7 @@
 package dev.weft.api;
 
 import dev.weft.bus.Addresses;
-import dev.weft.node.NodeContext;
-import dev.weft.node.VerticleKinds;
+import dev.weft.runtime.NodeContext;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
@@ -22,9 +21,12 @@ import java.util.List;
 public final class AdminApi implements ApiModule {
   private static final DeliveryOptions TIMEOUT = new DeliveryOptions().setSendTimeout(5000);
   private final NodeContext ctx;
+  private final List<String> kinds;
 
-  public AdminApi(NodeContext ctx) {
+  /** {@code kinds}: the names of the verticle kinds a node can scale. */
+  public AdminApi(NodeContext ctx, List<String> kinds) {
     this.ctx = ctx;
+    this.kinds = List.copyOf(kinds);
   }
 
   @Override
@@ -62,8 +64,8 @@ public final class AdminApi implements ApiModule {
     JsonObject body = rc.body().asJsonObject();
     if (body == null) throw ApiError.badRequest("request body must be a JSON object");
     String kind = body.getString("kind");
-    if (kind == null || VerticleKinds.byName(kind).isEmpty()) {
-      throw ApiError.badRequest("kind must be one of " + String.join(", ", VerticleKinds.all().stream().map(k -> k.name()).toList()));
+    if (kind == null || !kinds.contains(kind)) {
+      throw ApiError.badRequest("kind must be one of " + String.join(", ", kinds));
     }
     Object n = body.getValue("instances");
     if (!(n instanceof Integer instances) || instances < 0 || instances > 64) throw ApiError.badRequest("instances must be an integer between 0 and 64");

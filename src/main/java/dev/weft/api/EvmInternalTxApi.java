@@ -1,6 +1,6 @@
 package dev.weft.api;
 
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import dev.weft.store.InternalTxStore;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;

@@ -1,6 +1,6 @@
 package dev.weft.api;
 
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpMethod;
@@ -25,17 +25,19 @@ public final class HttpApiVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApiVerticle.class);
 
   private final NodeContext ctx;
+  private final List<ApiModule> modules;
   private final java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
   private HttpServer server;
   private volatile boolean draining;
 
-  public HttpApiVerticle(NodeContext ctx) {
+  /** {@code modules}: the endpoint families this instance mounts, in mount order (the node wires them). */
+  public HttpApiVerticle(NodeContext ctx, List<ApiModule> modules) {
     this.ctx = ctx;
+    this.modules = List.copyOf(modules);
   }
 
   @Override
   public Future<?> start() {
-    List<ApiModule> modules = ApiModules.forNode(ctx);
     return vertx.executeBlocking(() -> OpenApiDocument.merge(modules), false).compose(openApi -> {
       Router router = router(modules, openApi);
       int port = port();

@@ -2,7 +2,7 @@ package dev.weft.api;
 
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hex;
-import dev.weft.nft.NftAddresses;
+import dev.weft.model.nft.NftAddresses;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;

@@ -1,7 +1,7 @@
 package dev.weft.api;
 
 import dev.weft.bus.BridgePermissions;
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;

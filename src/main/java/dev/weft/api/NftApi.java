@@ -2,9 +2,9 @@ package dev.weft.api;
 
 import dev.weft.chain.AccountAddress;
 import dev.weft.config.ChainConfig;
-import dev.weft.nft.NftAddresses;
-import dev.weft.nft.NftFold;
-import dev.weft.node.NodeContext;
+import dev.weft.model.nft.NftAddresses;
+import dev.weft.model.nft.NftFold;
+import dev.weft.runtime.NodeContext;
 import dev.weft.store.NftStore;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -1,7 +1,7 @@
 package dev.weft.api;
 
 import dev.weft.chain.Hex;
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import dev.weft.store.RichListStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;

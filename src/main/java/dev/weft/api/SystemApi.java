@@ -1,6 +1,6 @@
 package dev.weft.api;
 
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import dev.weft.store.StatusStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;

@@ -1,7 +1,7 @@
 package dev.weft.api;
 
 import dev.weft.chain.AccountAddress;
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import dev.weft.store.TxStore;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;

@@ -1,6 +1,6 @@
 package dev.weft.bus;
 
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.ext.bridge.BridgeOptions;

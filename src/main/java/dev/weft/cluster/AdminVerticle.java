@@ -1,7 +1,7 @@
 package dev.weft.cluster;
 
 import dev.weft.bus.Addresses;
-import dev.weft.node.NodeControl;
+import dev.weft.runtime.NodeControl;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;

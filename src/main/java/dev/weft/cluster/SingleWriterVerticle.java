@@ -1,7 +1,7 @@
 package dev.weft.cluster;
 
-import dev.weft.node.NodeContext;
-import dev.weft.node.VerticleKind;
+import dev.weft.runtime.NodeContext;
+import dev.weft.runtime.VerticleKind;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import org.slf4j.Logger;

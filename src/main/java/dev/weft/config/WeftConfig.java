@@ -1,11 +1,5 @@
 package dev.weft.config;
 
-import dev.weft.devnet.DevnetConfig;
-import dev.weft.evm.EvmConfig;
-import dev.weft.route.RouteConfig;
-import dev.weft.ingest.IngestConfig;
-import dev.weft.richlist.RichListConfig;
-import dev.weft.track.TrackConfig;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 

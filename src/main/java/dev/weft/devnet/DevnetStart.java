@@ -1,5 +1,6 @@
 package dev.weft.devnet;
 
+import dev.weft.config.DevnetConfig;
 import dev.weft.devnet.gen.ChainSpec;
 import io.vertx.core.json.JsonObject;
 import org.slf4j.Logger;

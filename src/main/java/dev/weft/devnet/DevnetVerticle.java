@@ -1,5 +1,6 @@
 package dev.weft.devnet;
 
+import dev.weft.config.DevnetConfig;
 import dev.weft.config.ConfigException;
 import dev.weft.config.WeftConfig;
 import dev.weft.devnet.evm.EvmRpcServer;
@@ -10,7 +11,7 @@ import dev.weft.devnet.rest.CosmosRestServer;
 import dev.weft.devnet.rpc.CometRpcServer;
 import dev.weft.devnet.world.ChainNode;
 import dev.weft.devnet.world.World;
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.RegistryLoader;
 import io.vertx.core.Future;

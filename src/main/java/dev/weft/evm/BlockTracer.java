@@ -1,5 +1,7 @@
 package dev.weft.evm;
 
+import dev.weft.model.evm.InternalTx;
+import dev.weft.model.evm.TracedBlock;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.Hex;
 import dev.weft.chain.client.EvmRpcClient;

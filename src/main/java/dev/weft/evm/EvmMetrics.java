@@ -4,7 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import dev.weft.node.SharedMeters;
+import dev.weft.runtime.SharedMeters;
 
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,12 +1,14 @@
 package dev.weft.evm;
 
+import dev.weft.config.EvmConfig;
+import dev.weft.model.evm.TracedBlock;
 import dev.weft.bus.Addresses;
 import dev.weft.chain.client.Backoff;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.ChainConfig;
-import dev.weft.ingest.IngestConfig;
-import dev.weft.ingest.IngestProgress;
-import dev.weft.node.NodeContext;
+import dev.weft.config.IngestConfig;
+import dev.weft.model.ingest.IngestProgress;
+import dev.weft.runtime.NodeContext;
 import dev.weft.store.InternalTxStore;
 import dev.weft.store.PositionMovedException;
 import io.vertx.core.Future;

@@ -9,7 +9,7 @@ import dev.weft.chain.Hex;
 import dev.weft.chain.model.AbciEvent;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.config.ChainConfig;
-import dev.weft.nft.NftAddresses;
+import dev.weft.model.nft.NftAddresses;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.weft.ingest;
 
+import dev.weft.model.ingest.IndexedBlock;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
@@ -9,7 +10,7 @@ import dev.weft.chain.model.CometBlock;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.chain.model.RestTx;
 import dev.weft.chain.model.Rfc3339;
-import dev.weft.nft.NftEvent;
+import dev.weft.model.nft.NftEvent;
 import dev.weft.nft.NftParser;
 import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;

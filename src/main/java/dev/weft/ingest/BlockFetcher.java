@@ -1,5 +1,7 @@
 package dev.weft.ingest;
 
+import dev.weft.config.IngestConfig;
+import dev.weft.model.ingest.IndexedBlock;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.client.Backoff;
 import dev.weft.chain.client.CometRpcClient;
@@ -7,7 +9,7 @@ import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.RestTx;
-import dev.weft.nft.NftEvent;
+import dev.weft.model.nft.NftEvent;
 import dev.weft.nft.NftMetadata;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

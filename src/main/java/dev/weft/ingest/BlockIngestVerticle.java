@@ -1,5 +1,8 @@
 package dev.weft.ingest;
 
+import dev.weft.config.IngestConfig;
+import dev.weft.model.ingest.IndexedBlock;
+import dev.weft.model.ingest.IngestProgress;
 import dev.weft.bus.Addresses;
 import dev.weft.chain.Hex;
 import dev.weft.chain.client.Backoff;
@@ -8,7 +11,7 @@ import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.config.ChainConfig;
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import dev.weft.nft.NftMetadata;
 import dev.weft.nft.NftParser;
 import dev.weft.store.IngestStore;

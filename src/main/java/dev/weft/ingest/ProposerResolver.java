@@ -1,5 +1,6 @@
 package dev.weft.ingest;
 
+import dev.weft.model.ingest.IndexedBlock;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.Bech32;
 import dev.weft.chain.Hashes;

@@ -1,5 +1,6 @@
 package dev.weft.ingest;
 
+import dev.weft.model.ingest.JsonOut;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import dev.weft.chain.Hex;

@@ -1,5 +1,7 @@
 package dev.weft.nft;
 
+import dev.weft.model.nft.NftAddresses;
+import dev.weft.model.nft.NftEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.Hex;
 import dev.weft.chain.model.AbciEvent;

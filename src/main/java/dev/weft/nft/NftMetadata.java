@@ -1,5 +1,7 @@
 package dev.weft.nft;
 
+import dev.weft.model.nft.NftAddresses;
+import dev.weft.model.nft.NftEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.client.CosmosRestClient;

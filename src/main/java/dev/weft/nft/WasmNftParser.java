@@ -1,5 +1,6 @@
 package dev.weft.nft;
 
+import dev.weft.model.nft.NftEvent;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Bech32;
 import dev.weft.chain.model.AbciEvent;

@@ -1,5 +1,7 @@
 package dev.weft.node;
 
+import dev.weft.runtime.NodeContext;
+import dev.weft.runtime.VerticleKind;
 import dev.weft.api.HttpApiVerticle;
 import dev.weft.bus.TcpBridgeVerticle;
 import dev.weft.config.Role;
@@ -25,7 +27,7 @@ public final class VerticleKinds {
         new VerticleKind("ingest", Role.INGEST, 1, true, BlockIngestVerticle::new),
         new VerticleKind("evm", Role.EVM, 1, true, EvmTraceVerticle::new),
         new VerticleKind("richlist", Role.RICHLIST, 1, true, RichListVerticle::new),
-        new VerticleKind("api", Role.API, 1, false, HttpApiVerticle::new),
+        new VerticleKind("api", Role.API, 1, false, c -> new HttpApiVerticle(c, ApiModules.forNode(c))),
         new VerticleKind("bridge", Role.API, 1, false, TcpBridgeVerticle::new));
   }
 

@@ -1,5 +1,10 @@
 package dev.weft.node;
 
+import dev.weft.runtime.BuildInfo;
+import dev.weft.runtime.NodeContext;
+import dev.weft.runtime.NodeControl;
+import dev.weft.runtime.NodeInfo;
+import dev.weft.runtime.VerticleKind;
 import com.hazelcast.config.Config;
 import dev.weft.api.HttpApiVerticle;
 import dev.weft.cluster.AdminVerticle;

@@ -3,7 +3,7 @@ package dev.weft.richlist;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import dev.weft.node.SharedMeters;
+import dev.weft.runtime.SharedMeters;
 
 import java.util.concurrent.atomic.AtomicLong;
 

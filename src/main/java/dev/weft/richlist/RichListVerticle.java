@@ -1,13 +1,14 @@
 package dev.weft.richlist;
 
+import dev.weft.config.RichListConfig;
 import dev.weft.bus.Addresses;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.client.Backoff;
 import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.ChainConfig;
-import dev.weft.ingest.IngestConfig;
-import dev.weft.node.NodeContext;
+import dev.weft.config.IngestConfig;
+import dev.weft.runtime.NodeContext;
 import dev.weft.store.PositionMovedException;
 import dev.weft.store.RichListStore;
 import dev.weft.store.RichListStore.Pair;

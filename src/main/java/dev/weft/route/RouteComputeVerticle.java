@@ -1,7 +1,8 @@
 package dev.weft.route;
 
+import dev.weft.config.RouteConfig;
 import dev.weft.bus.Addresses;
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;

@@ -1,5 +1,6 @@
 package dev.weft.route;
 
+import dev.weft.config.RouteConfig;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
 import dev.weft.route.graph.Edge;
@@ -10,7 +11,6 @@ import dev.weft.route.json.SkipJson;
 import dev.weft.route.msgs.Abi;
 import dev.weft.route.msgs.AddressRules;
 import dev.weft.route.msgs.CosmosMsgs;
-import dev.weft.route.msgs.MsgsBuilder;
 import dev.weft.route.msgs.OperationsDiff;
 import dev.weft.route.registry.Asset;
 import dev.weft.route.registry.Chain;

@@ -1,8 +1,8 @@
 package dev.weft.store;
 
 import dev.weft.chain.AccountAddress;
-import dev.weft.ingest.BlockJson;
-import dev.weft.ingest.IndexedBlock;
+import dev.weft.model.ingest.BlockJson;
+import dev.weft.model.ingest.IndexedBlock;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Tuple;
 

@@ -1,9 +1,9 @@
 package dev.weft.store;
 
 import dev.weft.chain.AccountAddress;
-import dev.weft.ingest.BlockJson;
-import dev.weft.ingest.IndexedBlock;
-import dev.weft.nft.NftFold;
+import dev.weft.model.ingest.BlockJson;
+import dev.weft.model.ingest.IndexedBlock;
+import dev.weft.model.nft.NftFold;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Pool;

@@ -1,8 +1,8 @@
 package dev.weft.store;
 
 import dev.weft.chain.Hex;
-import dev.weft.evm.InternalTx;
-import dev.weft.evm.TracedBlock;
+import dev.weft.model.evm.InternalTx;
+import dev.weft.model.evm.TracedBlock;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Pool;

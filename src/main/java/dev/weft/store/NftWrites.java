@@ -1,7 +1,7 @@
 package dev.weft.store;
 
 import dev.weft.chain.AccountAddress;
-import dev.weft.nft.NftFold;
+import dev.weft.model.nft.NftFold;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Tuple;
 

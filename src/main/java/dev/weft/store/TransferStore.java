@@ -1,8 +1,8 @@
 package dev.weft.store;
 
-import dev.weft.track.model.Hop;
-import dev.weft.track.model.Transfer;
-import dev.weft.track.model.TransferState;
+import dev.weft.model.track.Hop;
+import dev.weft.model.track.Transfer;
+import dev.weft.model.track.TransferState;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;

@@ -1,7 +1,7 @@
 package dev.weft.track;
 
-import dev.weft.track.model.Hop;
-import dev.weft.track.model.Transfer;
+import dev.weft.model.track.Hop;
+import dev.weft.model.track.Transfer;
 
 import java.util.List;
 

@@ -1,11 +1,11 @@
 package dev.weft.track;
 
-import dev.weft.track.model.ChainTx;
-import dev.weft.track.model.FlowStatus;
-import dev.weft.track.model.Hop;
-import dev.weft.track.model.HopKind;
-import dev.weft.track.model.Transfer;
-import dev.weft.track.model.TransferState;
+import dev.weft.model.track.ChainTx;
+import dev.weft.model.track.FlowStatus;
+import dev.weft.model.track.Hop;
+import dev.weft.model.track.HopKind;
+import dev.weft.model.track.Transfer;
+import dev.weft.model.track.TransferState;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 

@@ -1,10 +1,11 @@
 package dev.weft.track;
 
+import dev.weft.config.TrackConfig;
 import dev.weft.chain.Hex;
 import dev.weft.config.ChainConfig;
 import dev.weft.config.WeftConfig;
-import dev.weft.node.NodeInfo;
-import dev.weft.route.RouteConfig;
+import dev.weft.runtime.NodeInfo;
+import dev.weft.config.RouteConfig;
 import dev.weft.route.registry.Chain;
 import dev.weft.route.registry.IbcChannel;
 import dev.weft.route.registry.OpBridge;

@@ -2,7 +2,7 @@ package dev.weft.track;
 
 import dev.weft.bus.Addresses;
 import dev.weft.store.TransferStore;
-import dev.weft.track.model.TransferState;
+import dev.weft.model.track.TransferState;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonObject;

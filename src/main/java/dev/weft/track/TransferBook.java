@@ -1,9 +1,10 @@
 package dev.weft.track;
 
-import dev.weft.track.model.Hop;
-import dev.weft.track.model.HopKind;
-import dev.weft.track.model.Transfer;
-import dev.weft.track.model.TransferState;
+import dev.weft.model.track.ObservedTx;
+import dev.weft.model.track.Hop;
+import dev.weft.model.track.HopKind;
+import dev.weft.model.track.Transfer;
+import dev.weft.model.track.TransferState;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,11 +1,12 @@
 package dev.weft.track;
 
+import dev.weft.model.track.ObservedTx;
 import dev.weft.chain.Hex;
 import dev.weft.route.registry.Denoms;
 import dev.weft.route.registry.OpBridge;
-import dev.weft.track.model.ChainTx;
-import dev.weft.track.model.Hop;
-import dev.weft.track.model.Transfer;
+import dev.weft.model.track.ChainTx;
+import dev.weft.model.track.Hop;
+import dev.weft.model.track.Transfer;
 import io.vertx.core.json.JsonObject;
 
 import java.nio.charset.StandardCharsets;

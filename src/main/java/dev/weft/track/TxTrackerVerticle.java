@@ -1,10 +1,12 @@
 package dev.weft.track;
 
+import dev.weft.config.TrackConfig;
+import dev.weft.model.track.ObservedTx;
 import dev.weft.bus.Addresses;
-import dev.weft.node.NodeContext;
+import dev.weft.runtime.NodeContext;
 import dev.weft.store.TransferStore;
-import dev.weft.track.model.Transfer;
-import dev.weft.track.model.TransferState;
+import dev.weft.model.track.Transfer;
+import dev.weft.model.track.TransferState;
 import dev.weft.track.poll.ChainPoller;
 import dev.weft.track.poll.ChainRpc;
 import dev.weft.track.poll.RpcClients;
@@ -75,7 +77,7 @@ public final class TxTrackerVerticle extends VerticleBase {
         .compose(c -> {
           chains = c;
           book = new TransferBook(c, System::currentTimeMillis);
-          clients = new RpcClients(vertx, c, config);
+          clients = new RpcClients(vertx, c::rpcUrls, config);
           return store.cursors();
         })
         .compose(cursors -> {

@@ -3,7 +3,7 @@ package dev.weft.api;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.client.EthCalls;
 import dev.weft.chain.client.EvmRpcClient;
-import dev.weft.chain.client.NodeClientOptions;
+import dev.weft.config.NodeClientOptions;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.ChainTransfers;
 import dev.weft.testsupport.FixtureChain;

@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.node.ApiModules;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
@@ -101,7 +102,7 @@ class SystemApiTest {
     JsonObject doc = get(client, port, "/openapi.json").bodyAsJsonObject();
     assertEquals("3.0.3", doc.getString("openapi"));
     JsonObject paths = doc.getJsonObject("paths");
-    HttpApiVerticle v = new HttpApiVerticle(node.context());
+    HttpApiVerticle v = new HttpApiVerticle(node.context(), ApiModules.forNode(node.context()));
     io.vertx.ext.web.Router router = io.vertx.ext.web.Router.router(vertx);
     for (ApiModule m : ApiModules.forNode(node.context())) m.mount(router);
     for (Route route : router.getRoutes()) {

@@ -2,7 +2,7 @@ package dev.weft.bench;
 
 import dev.weft.config.ConfigSource;
 import dev.weft.config.WeftConfig;
-import dev.weft.devnet.DevnetConfig;
+import dev.weft.config.DevnetConfig;
 import dev.weft.devnet.evm.EthJson;
 import dev.weft.devnet.gen.Block;
 import dev.weft.devnet.gen.ChainSpec;

@@ -1,6 +1,6 @@
 package dev.weft.bench;
 
-import dev.weft.route.RouteConfig;
+import dev.weft.config.RouteConfig;
 import dev.weft.route.RouteError;
 import dev.weft.route.RouteService;
 import dev.weft.route.registry.Asset;

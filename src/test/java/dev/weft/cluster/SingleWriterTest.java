@@ -1,7 +1,7 @@
 package dev.weft.cluster;
 
 import dev.weft.config.Role;
-import dev.weft.node.VerticleKind;
+import dev.weft.runtime.VerticleKind;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;

@@ -1,5 +1,6 @@
 package dev.weft.devnet;
 
+import dev.weft.config.DevnetConfig;
 import dev.weft.config.ConfigException;
 import dev.weft.config.ConfigSource;
 import dev.weft.config.WeftConfig;

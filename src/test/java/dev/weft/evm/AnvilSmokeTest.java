@@ -1,5 +1,6 @@
 package dev.weft.evm;
 
+import dev.weft.model.evm.InternalTx;
 import dev.weft.chain.Hashes;
 import dev.weft.chain.Hex;
 import dev.weft.testsupport.AnvilNode;

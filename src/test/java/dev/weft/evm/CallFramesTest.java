@@ -1,5 +1,6 @@
 package dev.weft.evm;
 
+import dev.weft.model.evm.InternalTx;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.model.NodeJson;
 import io.vertx.core.json.JsonArray;

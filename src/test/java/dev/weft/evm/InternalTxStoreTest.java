@@ -1,5 +1,6 @@
 package dev.weft.evm;
 
+import dev.weft.model.evm.TracedBlock;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.ingest.IngestDump;

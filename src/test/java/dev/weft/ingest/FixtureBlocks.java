@@ -1,5 +1,6 @@
 package dev.weft.ingest;
 
+import dev.weft.model.ingest.IndexedBlock;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.CometBlock;

@@ -1,8 +1,9 @@
 package dev.weft.ingest;
 
+import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.chain.AccountAddress;
 import dev.weft.config.WeftConfig;
-import dev.weft.nft.NftEvent;
+import dev.weft.model.nft.NftEvent;
 import dev.weft.store.Database;
 import dev.weft.store.IngestStore;
 import dev.weft.store.NftStore;

@@ -1,9 +1,10 @@
 package dev.weft.ingest;
 
+import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.chain.Bech32;
 import dev.weft.chain.Hex;
 import dev.weft.chain.client.CosmosRestClient;
-import dev.weft.chain.client.NodeClientOptions;
+import dev.weft.config.NodeClientOptions;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;

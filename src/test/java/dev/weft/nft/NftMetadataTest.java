@@ -1,10 +1,11 @@
 package dev.weft.nft;
 
+import dev.weft.model.nft.NftEvent;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EthCalls;
 import dev.weft.chain.client.EvmRpcClient;
-import dev.weft.chain.client.NodeClientOptions;
+import dev.weft.config.NodeClientOptions;
 import dev.weft.config.ChainConfig;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;

@@ -1,5 +1,7 @@
 package dev.weft.nft;
 
+import dev.weft.model.nft.NftEvent;
+import dev.weft.model.nft.NftFold;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.model.AbciEvent;
 import dev.weft.testsupport.FixtureChain;

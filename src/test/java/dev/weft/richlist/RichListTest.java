@@ -4,7 +4,7 @@ import dev.weft.bus.Addresses;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.client.EthCalls;
 import dev.weft.chain.client.EvmRpcClient;
-import dev.weft.chain.client.NodeClientOptions;
+import dev.weft.config.NodeClientOptions;
 import dev.weft.chain.model.EvmLog;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.ChainTransfers;

@@ -1,5 +1,6 @@
 package dev.weft.route;
 
+import dev.weft.config.RouteConfig;
 import io.vertx.core.json.JsonObject;
 
 import java.time.Clock;

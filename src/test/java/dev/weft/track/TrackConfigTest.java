@@ -1,9 +1,10 @@
 package dev.weft.track;
 
+import dev.weft.config.TrackConfig;
 import dev.weft.config.ConfigException;
 import dev.weft.config.ConfigSource;
 import dev.weft.config.WeftConfig;
-import dev.weft.node.NodeInfo;
+import dev.weft.runtime.NodeInfo;
 import dev.weft.route.registry.RegistryLoader;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.DisplayName;

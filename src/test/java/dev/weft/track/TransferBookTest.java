@@ -1,13 +1,15 @@
 package dev.weft.track;
 
+import dev.weft.config.TrackConfig;
+import dev.weft.model.track.ObservedTx;
 import dev.weft.chain.Hex;
 import dev.weft.config.ConfigSource;
-import dev.weft.node.NodeInfo;
+import dev.weft.runtime.NodeInfo;
 import dev.weft.route.registry.Denoms;
 import dev.weft.route.registry.RegistryLoader;
-import dev.weft.track.model.Hop;
-import dev.weft.track.model.Transfer;
-import dev.weft.track.model.TransferState;
+import dev.weft.model.track.Hop;
+import dev.weft.model.track.Transfer;
+import dev.weft.model.track.TransferState;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

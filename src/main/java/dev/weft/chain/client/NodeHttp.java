@@ -1,5 +1,6 @@
 package dev.weft.chain.client;
 
+import dev.weft.config.NodeClientOptions;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;

@@ -9,7 +9,7 @@ import dev.weft.devnet.gen.EvmLog;
 import dev.weft.devnet.gen.EvmTx;
 import dev.weft.devnet.gen.Planner;
 import dev.weft.devnet.gen.Tx;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 
 import java.nio.charset.StandardCharsets;
 

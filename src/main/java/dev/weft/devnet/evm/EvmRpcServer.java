@@ -6,7 +6,7 @@ import dev.weft.devnet.fault.FaultInjector;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.http.DevnetServer;
 import dev.weft.devnet.http.Json;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 import dev.weft.devnet.http.JsonRpc;
 import dev.weft.devnet.http.Reply;
 import io.vertx.core.Future;

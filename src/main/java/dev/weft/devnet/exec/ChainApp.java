@@ -37,7 +37,7 @@ public final class ChainApp {
     this.chainId = chainId;
     this.prefix = prefix;
     this.validAddress = validAddress;
-    this.feeCollector = dev.weft.devnet.ibc.IbcAddresses.module("fee_collector", prefix);
+    this.feeCollector = dev.weft.devnet.exec.IbcAddresses.module("fee_collector", prefix);
   }
 
   public ChainApp add(MsgModule m) {

@@ -1,6 +1,6 @@
 package dev.weft.devnet.fault;
 
-import dev.weft.devnet.DevnetConfig.FaultConfig;
+import dev.weft.config.DevnetConfig.FaultConfig;
 import dev.weft.devnet.gen.Mix;
 
 import java.util.concurrent.ConcurrentHashMap;

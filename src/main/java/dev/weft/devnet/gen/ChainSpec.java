@@ -1,7 +1,7 @@
 package dev.weft.devnet.gen;
 
 import dev.weft.config.ChainConfig;
-import dev.weft.devnet.DevnetConfig;
+import dev.weft.config.DevnetConfig;
 
 import java.time.Duration;
 import java.time.Instant;

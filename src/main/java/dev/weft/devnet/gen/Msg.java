@@ -2,7 +2,7 @@ package dev.weft.devnet.gen;
 
 import dev.weft.chain.CosmosTx;
 import dev.weft.chain.proto.ProtoWriter;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.weft.devnet.http;
 
+import dev.weft.devnet.json.JsonOut;
 import io.vertx.core.buffer.Buffer;
 
 /**

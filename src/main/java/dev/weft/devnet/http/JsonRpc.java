@@ -1,5 +1,7 @@
 package dev.weft.devnet.http;
 
+import dev.weft.devnet.json.JsonOut;
+
 
 
 /** JSON-RPC 2.0 envelopes (CometBFT and EVM); {@code id} is the raw JSON of the request id. */

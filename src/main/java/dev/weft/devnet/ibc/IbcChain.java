@@ -1,5 +1,6 @@
 package dev.weft.devnet.ibc;
 
+import dev.weft.devnet.exec.IbcAddresses;
 import dev.weft.devnet.exec.Bank;
 import dev.weft.devnet.exec.EventLog;
 import dev.weft.devnet.exec.ExecError;

@@ -7,7 +7,7 @@ import dev.weft.devnet.exec.ExecError;
 import dev.weft.devnet.exec.MsgContext;
 import dev.weft.devnet.exec.MsgModule;
 import dev.weft.devnet.ibc.FailureRules;
-import dev.weft.devnet.ibc.IbcAddresses;
+import dev.weft.devnet.exec.IbcAddresses;
 import dev.weft.devnet.tx.MsgTypes;
 import dev.weft.route.registry.Denoms;
 import io.vertx.core.json.JsonObject;

@@ -9,7 +9,7 @@ import dev.weft.devnet.gen.Token;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.gen.Validator;
 import dev.weft.devnet.http.DevnetServer;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 import dev.weft.devnet.http.Reply;
 import dev.weft.devnet.mempool.Broadcaster;
 import dev.weft.devnet.rpc.BlockJson;

@@ -6,7 +6,7 @@ import dev.weft.devnet.gen.Block;
 import dev.weft.devnet.gen.Msg;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.gen.TxBuilder;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 import dev.weft.devnet.http.Times;
 import dev.weft.devnet.rpc.CometJson;
 

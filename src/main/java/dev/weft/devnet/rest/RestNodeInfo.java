@@ -4,7 +4,7 @@ import dev.weft.chain.Hex;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.Mix;
 import dev.weft.devnet.gen.Validator;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 
 import java.util.Base64;
 

@@ -2,7 +2,7 @@ package dev.weft.devnet.rpc;
 
 import dev.weft.chain.Hex;
 import dev.weft.devnet.gen.Block;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 import dev.weft.devnet.http.Times;
 
 import java.util.Base64;

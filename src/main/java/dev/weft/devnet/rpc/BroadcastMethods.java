@@ -53,7 +53,7 @@ final class BroadcastMethods {
     return p.future();
   }
 
-  private static void commitBody(dev.weft.devnet.http.JsonOut g, Broadcaster.Submission s, Tx tx, long height) {
+  private static void commitBody(dev.weft.devnet.json.JsonOut g, Broadcaster.Submission s, Tx tx, long height) {
     g.writeStartObject();
     g.writeObjectFieldStart("check_tx");
     g.writeNumberField("code", s.code());

@@ -4,7 +4,7 @@ import dev.weft.devnet.gen.Block;
 import dev.weft.devnet.gen.Event;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.gen.Validator;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 
 import java.util.Base64;
 import java.util.List;

@@ -7,7 +7,7 @@ import dev.weft.devnet.gen.Mix;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.gen.Validator;
 import dev.weft.devnet.http.Json;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 import dev.weft.devnet.http.JsonRpc;
 import dev.weft.devnet.http.Times;
 import io.vertx.core.Future;

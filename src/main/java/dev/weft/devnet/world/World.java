@@ -2,7 +2,7 @@ package dev.weft.devnet.world;
 
 import dev.weft.chain.AccountAddress;
 import dev.weft.config.ConfigException;
-import dev.weft.devnet.DevnetConfig;
+import dev.weft.config.DevnetConfig;
 import dev.weft.devnet.exec.BankModule;
 import dev.weft.devnet.exec.ChainApp;
 import dev.weft.devnet.exec.VmModule;

@@ -1,6 +1,6 @@
 package dev.weft.route.graph;
 
-import dev.weft.route.RouteConfig;
+import dev.weft.config.RouteConfig;
 import dev.weft.route.registry.Asset;
 import dev.weft.route.registry.Chain;
 import dev.weft.route.registry.Denoms;

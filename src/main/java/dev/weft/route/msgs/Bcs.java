@@ -7,7 +7,7 @@ import java.util.Base64;
 
 /** The BCS encodings of Move entry-function arguments ({@code MsgExecute.args} are base64 of each argument's BCS bytes). */
 public final class Bcs {
-  static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+  public static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
   private Bcs() {}
 

@@ -2,7 +2,7 @@ package dev.weft.track.poll;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.store.TransferStore;
-import dev.weft.track.ObservedTx;
+import dev.weft.model.track.ObservedTx;
 import io.vertx.core.Future;
 
 import java.util.ArrayList;

@@ -2,9 +2,8 @@ package dev.weft.track.poll;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.client.CometRpcClient;
-import dev.weft.chain.client.NodeClientOptions;
-import dev.weft.track.TrackChains;
-import dev.weft.track.TrackConfig;
+import dev.weft.config.NodeClientOptions;
+import dev.weft.config.TrackConfig;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -17,22 +16,24 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The tracker's CometBFT RPC clients, one per chain (the node clients of block ingestion: retries, URL rotation,
- * bounded in flight), built on first use from {@link TrackChains#rpcUrls}. Every request is counted in
+ * bounded in flight), built on first use from the chain's RPC URLs. Every request is counted in
  * {@code weft_track_node_requests_total{chain_id, method}} (what the tracking bench reports per block).
  */
 public final class RpcClients {
   private final Vertx vertx;
-  private final TrackChains chains;
+  private final Function<String, List<String>> rpcUrls;
   private final NodeClientOptions options;
   private final MeterRegistry registry;
   private final Map<String, CometRpcClient> clients = new LinkedHashMap<>();
 
-  public RpcClients(Vertx vertx, TrackChains chains, TrackConfig config) {
+  /** {@code rpcUrls}: a chain id's RPC URLs, empty when none is known. */
+  public RpcClients(Vertx vertx, Function<String, List<String>> rpcUrls, TrackConfig config) {
     this.vertx = vertx;
-    this.chains = chains;
+    this.rpcUrls = rpcUrls;
     this.options = new NodeClientOptions(config.maxInFlight(), config.requestTimeout(), 3, Duration.ofMillis(200),
         Duration.ofSeconds(2), 3, Duration.ofSeconds(30));
     MeterRegistry r = BackendRegistries.getDefaultNow();
@@ -43,7 +44,7 @@ public final class RpcClients {
   public ChainRpc of(String chainId) {
     CometRpcClient client = clients.get(chainId);
     if (client == null) {
-      List<String> urls = chains.rpcUrls(chainId);
+      List<String> urls = rpcUrls.apply(chainId);
       if (urls.isEmpty()) return null;
       client = new CometRpcClient(vertx, urls, options);
       clients.put(chainId, client);

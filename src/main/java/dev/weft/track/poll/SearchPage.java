@@ -2,7 +2,7 @@ package dev.weft.track.poll;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.weft.track.ObservedTx;
+import dev.weft.model.track.ObservedTx;
 
 import java.io.IOException;
 import java.util.ArrayList;

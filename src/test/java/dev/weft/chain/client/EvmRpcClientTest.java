@@ -1,5 +1,6 @@
 package dev.weft.chain.client;
 
+import dev.weft.config.NodeClientOptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.testsupport.AnvilNode;
 import dev.weft.testsupport.TestNodes;

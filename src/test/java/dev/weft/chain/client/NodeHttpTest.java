@@ -1,5 +1,6 @@
 package dev.weft.chain.client;
 
+import dev.weft.config.NodeClientOptions;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Future;

@@ -1,0 +1,68 @@
+package dev.weft.config;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code track.*} section: how often the tracker polls, how much a poll may fetch, when it gives up on a transfer,
+ * and where each chain's CometBFT RPC is.
+ *
+ * @param pollInterval     a poll cycle starts this long after the previous one started (or at once when it took longer)
+ * @param stallTimeout     a transfer without progress for this long is ABANDONED (an unseen tx too)
+ * @param maxBlocksPerPoll most blocks of one chain scanned per cycle (a tracker that fell behind catches up over cycles)
+ * @param pageSize         {@code per_page} of {@code tx_search} (CometBFT allows at most 100)
+ * @param maxPagesPerPoll  most pages of txs one chain's scan reads per cycle (the range is cut at a block boundary)
+ * @param maxInFlight      requests in flight per chain
+ * @param lookupsPerPoll   most one-off searches per cycle (newly tracked hashes, catch-up searches for old packets)
+ * @param lookbackBlocks   many newly tracked hashes on one chain are first looked for in one range search over this many
+ *                         blocks before the chain's cursor (a burst of fresh txs costs a few pages, not a search each)
+ * @param requestTimeout   timeout of one node request
+ * @param nodes            chain id → CometBFT RPC URLs; chains not listed use the registry's {@code apis.rpc}, then
+ *                         the local devnet's ports
+ */
+public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxBlocksPerPoll, int pageSize, int maxPagesPerPoll, int maxInFlight,
+                          int lookupsPerPoll, int lookbackBlocks, Duration requestTimeout, Map<String, List<String>> nodes) {
+
+  public static TrackConfig from(ConfigSource c) {
+    Duration poll = c.duration("track.poll_interval", Duration.ofSeconds(1));
+    if (poll.toMillis() < 10) throw new ConfigException("track.poll_interval", "must be at least 10ms");
+    Duration stall = c.duration("track.stall_timeout", Duration.ofMinutes(10));
+    if (stall.toMillis() < 100) throw new ConfigException("track.stall_timeout", "must be at least 100ms");
+    Duration timeout = c.duration("track.request_timeout", Duration.ofSeconds(10));
+    if (timeout.toMillis() < 100) throw new ConfigException("track.request_timeout", "must be at least 100ms");
+    return new TrackConfig(poll, stall,
+        c.intValue("track.max_blocks_per_poll", 200, 1, 100_000),
+        c.intValue("track.page_size", 100, 1, 100),
+        c.intValue("track.max_pages_per_poll", 50, 1, 10_000),
+        c.intValue("track.max_in_flight", 8, 1, 1024),
+        c.intValue("track.lookups_per_poll", 200, 1, 100_000),
+        c.intValue("track.lookback_blocks", 100, 0, 100_000),
+        timeout,
+        nodes(c));
+  }
+
+  private static Map<String, List<String>> nodes(ConfigSource c) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    JsonObject all = c.object("track.nodes");
+    for (String chain : all.fieldNames()) {
+      String key = "track.nodes." + chain;
+      Object v = all.getValue(chain);
+      List<String> urls = new ArrayList<>();
+      if (v instanceof JsonArray a) a.forEach(u -> urls.add(String.valueOf(u).trim()));
+      else if (v instanceof String s) for (String u : s.split(",")) if (!u.isBlank()) urls.add(u.trim());
+      else throw new ConfigException(key, "must be a list of URLs");
+      for (String u : urls) {
+        if (!u.startsWith("http://") && !u.startsWith("https://")) throw new ConfigException(key, "must hold http(s) URLs (got \"" + u + "\")");
+      }
+      if (urls.isEmpty()) throw new ConfigException(key, "names no URL");
+      out.put(chain, List.copyOf(urls));
+    }
+    return Map.copyOf(out);
+  }
+}

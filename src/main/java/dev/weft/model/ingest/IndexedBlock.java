@@ -1,0 +1,56 @@
+package dev.weft.model.ingest;
+
+import dev.weft.chain.AccountAddress;
+import dev.weft.chain.CosmosTx;
+import dev.weft.model.nft.NftEvent;
+import io.vertx.core.buffer.Buffer;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One block ready to commit: the facts of the block record, its Cosmos txs and EVM receipts with their pre-rendered
+ * API JSON, involved accounts and message types. Everything an endpoint shows is in here, so reads never call a node.
+ *
+ * @param timeNs    block time in nanoseconds since the epoch
+ * @param totalFee  fees of the block's txs summed per denom, sorted by denom
+ * @param nfts      the NFT changes of the block's txs in chain order (completed from the node before the commit)
+ */
+public record IndexedBlock(long height, String chainId, byte[] hash, long timeNs, byte[] proposerAddress,
+                           Proposer proposer, long gasUsed, long gasWanted, List<CosmosTx.Coin> totalFee,
+                           List<Tx> txs, List<EvmTx> evmTxs, List<NftEvent> nfts) {
+
+  /** The same block with its NFT changes replaced (once their metadata is read). */
+  public IndexedBlock withNfts(List<NftEvent> n) {
+    return new IndexedBlock(height, chainId, hash, timeNs, proposerAddress, proposer, gasUsed, gasWanted, totalFee, txs, evmTxs, n);
+  }
+
+  /** The proposer as the block record shows it. */
+  public record Proposer(String moniker, String identity, String operatorAddress) {}
+
+  /**
+   * A Cosmos tx.
+   *
+   * @param json     the exact JSON the API returns for it (UTF-8)
+   * @param signer   the first signer's address, or null when its key type is unknown
+   * @param accounts every involved account, with the signer flag
+   * @param msgTypes message type URLs without the leading slash, distinct, in message order
+   */
+  public record Tx(byte[] hash, int code, Buffer json, AccountAddress signer, Map<AccountAddress, Boolean> accounts,
+                   List<String> msgTypes) {}
+
+  /** An EVM receipt: {@code json} is the §1.6 subset, {@code from} the signer. */
+  public record EvmTx(byte[] hash, int index, Buffer json, AccountAddress from, Map<AccountAddress, Boolean> accounts) {}
+
+  public int txCount() {
+    return txs.size();
+  }
+
+  /** An estimate of the memory this block holds (for the window's log line). */
+  public long approxBytes() {
+    long n = 512;
+    for (Tx t : txs) n += t.json().length() + 64L * t.accounts().size() + 128;
+    for (EvmTx t : evmTxs) n += t.json().length() + 64L * t.accounts().size() + 128;
+    return n;
+  }
+}

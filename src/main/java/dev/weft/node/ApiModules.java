@@ -1,0 +1,38 @@
+package dev.weft.node;
+
+import dev.weft.api.AdminApi;
+import dev.weft.api.ApiModule;
+import dev.weft.api.BlockApi;
+import dev.weft.api.EvmInternalTxApi;
+import dev.weft.api.EvmTxApi;
+import dev.weft.api.LiveApi;
+import dev.weft.api.NftApi;
+import dev.weft.api.RichListApi;
+import dev.weft.api.SystemApi;
+import dev.weft.api.TxApi;
+import dev.weft.route.RoutingApi;
+import dev.weft.runtime.NodeContext;
+import dev.weft.runtime.VerticleKind;
+import dev.weft.track.TrackingApi;
+
+import java.util.List;
+
+/**
+ * The endpoint families the HTTP API serves, in mount order: the API package's own indexer and system modules plus the
+ * routing and tracking modules their features contribute (wired here so that {@code api} imports no feature).
+ */
+public final class ApiModules {
+  private ApiModules() {}
+
+  public static List<ApiModule> forNode(NodeContext ctx) {
+    return List.of(
+        new SystemApi(ctx),
+        new AdminApi(ctx, VerticleKinds.all().stream().map(VerticleKind::name).toList()),
+        new LiveApi(ctx),
+        new RoutingApi(ctx),
+        new BlockApi(ctx), new TxApi(ctx), new EvmTxApi(ctx), new EvmInternalTxApi(ctx),
+        new NftApi(ctx),
+        new RichListApi(ctx),
+        new TrackingApi(ctx));
+  }
+}

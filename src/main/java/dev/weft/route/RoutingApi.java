@@ -1,0 +1,131 @@
+package dev.weft.route;
+
+import dev.weft.api.ApiError;
+import dev.weft.api.ApiModule;
+import dev.weft.api.HttpApiVerticle;
+import dev.weft.api.Responses;
+import dev.weft.bus.Addresses;
+import dev.weft.runtime.NodeContext;
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.function.Consumer;
+
+/**
+ * The routing API: {@code POST /v2/fungible/route}, {@code POST /v2/fungible/msgs}, {@code POST /op-hook},
+ * {@code GET /v2/info/chains}, {@code GET /v2/fungible/assets}. It only validates requests (types, required fields,
+ * positive-integer amounts) and forwards them over the event bus to the route verticle, wherever it runs.
+ */
+public final class RoutingApi implements ApiModule {
+  private static final String SERVICE = "route computation";
+  private static final DeliveryOptions DELIVERY = new DeliveryOptions().setSendTimeout(10_000);
+
+  private final NodeContext ctx;
+
+  public RoutingApi(NodeContext ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public void mount(Router router) {
+    router.post("/v2/fungible/route").handler(HttpApiVerticle.bodyHandler(ctx)).handler(rc -> post(rc, Addresses.ROUTE_COMPUTE, RouteRequest::parse));
+    router.post("/v2/fungible/msgs").handler(HttpApiVerticle.bodyHandler(ctx)).handler(rc -> post(rc, Addresses.ROUTE_MSGS, MsgsRequest::parse));
+    router.post("/op-hook").handler(HttpApiVerticle.bodyHandler(ctx)).handler(rc -> post(rc, Addresses.ROUTE_OP_HOOK, OpHookRequest::parse));
+    router.get("/v2/info/chains").handler(this::chains);
+    router.get("/v2/fungible/assets").handler(this::assets);
+  }
+
+  @Override
+  public String openApiFragment() {
+    return "openapi/routing.json";
+  }
+
+  private void post(RoutingContext rc, String address, Consumer<JsonObject> validate) {
+    JsonObject body;
+    try {
+      body = jsonBody(rc.body().buffer());
+      validate.accept(body);
+    } catch (RouteError e) {
+      rc.fail(e.toApiError());
+      return;
+    }
+    forward(rc, address, body);
+  }
+
+  static JsonObject jsonBody(Buffer buffer) {
+    if (buffer == null || buffer.length() == 0) throw RouteError.badRequest("request body must be a JSON object");
+    Object parsed;
+    try {
+      parsed = buffer.toJsonValue();
+    } catch (DecodeException e) {
+      throw RouteError.badRequest("request body is not valid JSON");
+    }
+    if (!(parsed instanceof JsonObject o)) throw RouteError.badRequest("request body must be a JSON object");
+    return o;
+  }
+
+  private void chains(RoutingContext rc) {
+    MultiMap q = rc.queryParams();
+    JsonObject query = new JsonObject();
+    try {
+      putChainIds(q, query);
+      putBoolean(q, query, "include_evm");
+      putBoolean(q, query, "include_svm");
+      putBoolean(q, query, "only_testnets");
+    } catch (ApiError e) {
+      rc.fail(e);
+      return;
+    }
+    forward(rc, Addresses.ROUTE_CHAINS, query);
+  }
+
+  private void assets(RoutingContext rc) {
+    MultiMap q = rc.queryParams();
+    JsonObject query = new JsonObject();
+    try {
+      putChainIds(q, query);
+      for (String name : new String[]{"native_only", "include_evm_assets", "include_svm_assets", "include_cw20_assets",
+          "include_no_metadata_assets", "only_testnets"}) {
+        putBoolean(q, query, name);
+      }
+    } catch (ApiError e) {
+      rc.fail(e);
+      return;
+    }
+    forward(rc, Addresses.ROUTE_ASSETS, query);
+  }
+
+  /** {@code chain_ids} as repeated parameters, comma-separated values, or Skip's {@code chain_ids[]}. */
+  private static void putChainIds(MultiMap q, JsonObject query) {
+    JsonArray ids = new JsonArray();
+    for (String name : new String[]{"chain_ids", "chain_ids[]"}) {
+      for (String v : q.getAll(name)) {
+        for (String id : v.split(",")) if (!id.isBlank()) ids.add(id.trim());
+      }
+    }
+    if (!ids.isEmpty()) query.put("chain_ids", ids);
+  }
+
+  private static void putBoolean(MultiMap q, JsonObject query, String name) {
+    String v = q.get(name);
+    if (v == null) return;
+    switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> query.put(name, true);
+      case "false" -> query.put(name, false);
+      default -> throw ApiError.invalidValue(name, v, "must be true or false");
+    }
+  }
+
+  private void forward(RoutingContext rc, String address, JsonObject body) {
+    ctx.vertx().eventBus().<JsonObject>request(address, body, DELIVERY).onComplete(ar -> {
+      if (ar.succeeded()) Responses.json(rc, ar.result().body());
+      else rc.fail(RouteError.toApiError(ar.cause(), SERVICE));
+    });
+  }
+}

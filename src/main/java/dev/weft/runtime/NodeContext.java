@@ -1,0 +1,23 @@
+package dev.weft.runtime;
+
+import dev.weft.config.WeftConfig;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+
+/**
+ * What every verticle of a node is built from: the Vert.x instance, the configuration, the node's one shared pool
+ * (null on nodes whose roles need no database) and its connect options (for dedicated connections such as writer
+ * leases), build info and the node's id (the cluster node id when clustered).
+ */
+public record NodeContext(Vertx vertx, WeftConfig config, Pool pool, PgConnectOptions dbOptions, BuildInfo build,
+                          String nodeId, boolean clustered, NodeInfo info) {
+
+  public NodeContext withConfig(WeftConfig c) {
+    return new NodeContext(vertx, c, pool, dbOptions, build, nodeId, clustered, info);
+  }
+
+  public NodeContext withDatabase(Pool p, PgConnectOptions options) {
+    return new NodeContext(vertx, config, p, options, build, nodeId, clustered, info);
+  }
+}

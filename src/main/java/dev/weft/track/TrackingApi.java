@@ -1,0 +1,114 @@
+package dev.weft.track;
+
+import dev.weft.api.ApiError;
+import dev.weft.api.ApiModule;
+import dev.weft.api.HttpApiVerticle;
+import dev.weft.api.Responses;
+import dev.weft.bus.Addresses;
+import dev.weft.runtime.NodeContext;
+import dev.weft.store.TransferStore;
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Transfer tracking: {@code POST /v2/tx/track} and {@code GET /v2/tx/status}. The handlers check the request's shape
+ * and forward it over the event bus ({@link Addresses#TRACK_REGISTER}, {@link Addresses#TRACK_STATUS}); every API
+ * instance also answers those addresses from the database ({@link TrackService}), so registration and status work on
+ * any API node (and for bridge clients) whether or not the tracker runs there or at all.
+ */
+public final class TrackingApi implements ApiModule {
+  private static final String SERVICE = "transfer tracking";
+  private static final DeliveryOptions DELIVERY = new DeliveryOptions().setSendTimeout(10_000);
+
+  private final NodeContext ctx;
+  private Future<TrackService> service;
+
+  public TrackingApi(NodeContext ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public void mount(Router router) {
+    router.post("/v2/tx/track").handler(HttpApiVerticle.bodyHandler(ctx)).handler(this::track);
+    router.get("/v2/tx/status").handler(this::status);
+    if (ctx.pool() != null) {
+      ctx.vertx().eventBus().<JsonObject>consumer(Addresses.TRACK_REGISTER, m -> answer(m, s -> s.track(m.body())));
+      ctx.vertx().eventBus().<JsonObject>consumer(Addresses.TRACK_STATUS, m -> answer(m, s -> s.status(m.body())));
+    }
+  }
+
+  @Override
+  public String openApiFragment() {
+    return "openapi/tracking.json";
+  }
+
+  private void track(RoutingContext rc) {
+    JsonObject body;
+    try {
+      Object v = rc.body().buffer() == null || rc.body().buffer().length() == 0 ? null : rc.body().buffer().toJsonValue();
+      if (!(v instanceof JsonObject o)) throw ApiError.badRequest("request body must be a JSON object");
+      body = new JsonObject().put("tx_hash", text(o.getValue("tx_hash"), "tx_hash")).put("chain_id", text(o.getValue("chain_id"), "chain_id"));
+    } catch (DecodeException e) {
+      rc.fail(ApiError.badRequest("request body is not valid JSON"));
+      return;
+    } catch (ApiError e) {
+      rc.fail(e);
+      return;
+    }
+    forward(rc, Addresses.TRACK_REGISTER, body);
+  }
+
+  private void status(RoutingContext rc) {
+    JsonObject query;
+    try {
+      query = new JsonObject().put("tx_hash", text(rc.queryParams().get("tx_hash"), "tx_hash"))
+          .put("chain_id", text(rc.queryParams().get("chain_id"), "chain_id"));
+    } catch (ApiError e) {
+      rc.fail(e);
+      return;
+    }
+    forward(rc, Addresses.TRACK_STATUS, query);
+  }
+
+  private static String text(Object v, String name) {
+    if (v == null || (v instanceof String s && s.isBlank())) throw ApiError.badRequest(name + " is required");
+    if (!(v instanceof String s)) throw ApiError.badRequest(name + " must be a string");
+    return s.trim();
+  }
+
+  private void forward(RoutingContext rc, String address, JsonObject body) {
+    ctx.vertx().eventBus().<JsonObject>request(address, body, DELIVERY).onComplete(ar -> {
+      if (ar.succeeded()) Responses.json(rc, ar.result().body());
+      else rc.fail(ApiError.fromBus(ar.cause(), SERVICE));
+    });
+  }
+
+  private void answer(Message<JsonObject> m, java.util.function.Function<TrackService, Future<JsonObject>> call) {
+    service().compose(s -> {
+      try {
+        return call.apply(s);
+      } catch (TrackError e) {
+        return Future.failedFuture(e);
+      }
+    }).onComplete(ar -> {
+      if (ar.succeeded()) m.reply(ar.result());
+      else if (ar.cause() instanceof TrackError e) m.fail(e.status(), e.getMessage());
+      else m.fail(500, "internal server error");
+    });
+  }
+
+  /** The service, built once per API instance (loading the registries is file IO: off the event loop). */
+  private Future<TrackService> service() {
+    if (service == null) {
+      service = ctx.vertx().executeBlocking(() -> new TrackService(new TransferStore(ctx.pool()),
+          TrackChains.load(ctx.config(), ctx.info()), ctx.vertx().eventBus()));
+      service.onFailure(e -> service = null);
+    }
+    return service;
+  }
+}
