@@ -45,7 +45,7 @@ public final class HttpApiVerticle extends VerticleBase {
       // client's default) could be left unanswered
       server = vertx.createHttpServer(new HttpServerOptions().setHost(ctx.config().http().host())
           .setPort(port).setCompressionSupported(true).setMaxHeaderSize(64 * 1024).setHttp2ClearTextEnabled(false));
-      return server.requestHandler(router).listen().onSuccess(s -> ctx.info().put("http.port", Integer.toString(s.actualPort())));
+      return server.requestHandler(router).listen().onSuccess(s -> ctx.info().httpPort(s.actualPort()));
     });
   }
 
@@ -56,10 +56,10 @@ public final class HttpApiVerticle extends VerticleBase {
   private int port() {
     if (ctx.config().http().port() > 0) return ctx.config().http().port();
     synchronized (ctx.info()) {
-      int bound = ctx.info().port("http.port");
+      int bound = ctx.info().httpPort();
       if (bound > 0) return bound;
       try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(ctx.config().http().host()))) {
-        ctx.info().put("http.port", Integer.toString(s.getLocalPort()));
+        ctx.info().httpPort(s.getLocalPort());
         return s.getLocalPort();
       } catch (java.io.IOException e) {
         throw new IllegalStateException("no free port on " + ctx.config().http().host(), e);

@@ -26,8 +26,7 @@ public final class TcpBridgeVerticle extends VerticleBase {
     // the bridge does not report the port it bound, so port 0 is resolved to a free port first
     int port = ctx.config().bridge().tcpPort() > 0 ? ctx.config().bridge().tcpPort() : freePort(host);
     return bridge.listen(port, host).onSuccess(b -> {
-      ctx.info().put("bridge.tcp.port", Integer.toString(port));
-      ctx.info().put("bridge.tcp", "tcp://" + host + ":" + port + " (event-bus bridge: weft.updates.*)");
+      ctx.info().bridgeTcp(port, "tcp://" + host + ":" + port + " (event-bus bridge: weft.updates.*)");
     });
   }
 

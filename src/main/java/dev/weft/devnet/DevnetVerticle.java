@@ -12,6 +12,7 @@ import dev.weft.devnet.rpc.CometRpcServer;
 import dev.weft.devnet.world.ChainNode;
 import dev.weft.devnet.world.World;
 import dev.weft.runtime.NodeContext;
+import dev.weft.runtime.NodeInfo;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.RegistryLoader;
 import io.vertx.core.Future;
@@ -22,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The devnet role: the simulated minievm rollup ({@code chain.chain_id}, {@code chain.bech32_prefix}) served on
@@ -73,7 +75,7 @@ public final class DevnetVerticle extends VerticleBase {
     world = World.build(chain, p.registry(), d, s.genesis(), s.head(), d.mode() == DevnetConfig.Mode.LIVE);
     FaultInjector faults = new FaultInjector(d.faults());
     List<Future<?>> listening = new ArrayList<>();
-    List<Runnable> announce = new ArrayList<>();
+    List<Supplier<NodeInfo.DevnetChain>> bound = new ArrayList<>();
     String host = d.host().equals("0.0.0.0") ? "127.0.0.1" : d.host();
     for (ChainNode n : world.nodes()) {
       boolean generated = n.chain() == chain;
@@ -84,36 +86,26 @@ public final class DevnetVerticle extends VerticleBase {
       listening.add(rest.listen(d.host(), generated ? d.restPort() : ports.restPort()));
       EvmRpcServer evm = generated ? new EvmRpcServer(vertx, faults, chain) : null;
       if (evm != null) listening.add(evm.listen(d.host(), d.jsonRpcPort()));
-      announce.add(() -> {
-        ctx.info().put("devnet." + n.chainId() + ".rpc.port", Integer.toString(rpc.port()));
-        ctx.info().put("devnet." + n.chainId() + ".rest.port", Integer.toString(rest.port()));
-        if (evm != null) {
-          ctx.info().put("devnet.rpc.port", Integer.toString(rpc.port()));
-          ctx.info().put("devnet.rest.port", Integer.toString(rest.port()));
-          ctx.info().put("devnet.json_rpc.port", Integer.toString(evm.port()));
-        }
-      });
+      bound.add(() -> new NodeInfo.DevnetChain(n.chainId(), rpc.port(), rest.port(), evm == null ? 0 : evm.port()));
     }
     return Future.all(listening).onSuccess(x -> {
-      ctx.info().put("devnet.host", host);
-      ctx.info().put("devnet.chains", String.join(",", world.nodes().stream().map(ChainNode::chainId).toList()));
-      announce.forEach(Runnable::run);
-      ctx.info().put("devnet", "chain " + chain.spec().chainId() + " (" + describe(d) + ")   rpc http://" + host + ":"
-          + ctx.info().get("devnet.rpc.port") + "   rest http://" + host + ":" + ctx.info().get("devnet.rest.port")
-          + "   json-rpc http://" + host + ":" + ctx.info().get("devnet.json_rpc.port") + others(host));
+      List<NodeInfo.DevnetChain> chains = bound.stream().map(Supplier::get).toList();
+      NodeInfo.DevnetChain generated = chains.stream().filter(c -> c.chainId().equals(chain.spec().chainId())).findFirst().orElseThrow();
+      ctx.info().devnet(new NodeInfo.Devnet(host, "chain " + chain.spec().chainId() + " (" + describe(d) + ")   rpc http://"
+          + host + ":" + generated.rpcPort() + "   rest http://" + host + ":" + generated.restPort() + "   json-rpc http://"
+          + host + ":" + generated.jsonRpcPort() + others(host, chains), generated, chains));
       if (d.mode() == DevnetConfig.Mode.LIVE) startProducing(d);
       LOG.info("devnet {} serving {} blocks on {} chain(s)", chain.spec().chainId(), chain.head(), world.nodes().size());
     });
   }
 
   /** The other chains' URLs, one line each under the generated chain's (the banner prints the value as is). */
-  private String others(String host) {
+  private String others(String host, List<NodeInfo.DevnetChain> chains) {
     StringBuilder b = new StringBuilder();
-    for (ChainNode n : world.nodes()) {
-      if (n.chain() == chain) continue;
+    for (NodeInfo.DevnetChain n : chains) {
+      if (n.chainId().equals(chain.spec().chainId())) continue;
       b.append("\n                chain ").append(n.chainId()).append("   rpc http://").append(host).append(':')
-          .append(ctx.info().get("devnet." + n.chainId() + ".rpc.port")).append("   rest http://").append(host).append(':')
-          .append(ctx.info().get("devnet." + n.chainId() + ".rest.port"));
+          .append(n.rpcPort()).append("   rest http://").append(host).append(':').append(n.restPort());
     }
     return b.toString();
   }

@@ -108,12 +108,12 @@ public final class WeftNode implements NodeControl {
     WeftConfig c = ctx.config();
     ChainConfig chain = c.chain();
     if (c.node().runs(Role.DEVNET)) {
-      NodeInfo info = ctx.info();
-      String base = "http://" + info.get("devnet.host") + ":";
+      NodeInfo.Devnet devnet = ctx.info().devnet();
+      NodeInfo.DevnetChain generated = devnet.generated();
       ctx = ctx.withConfig(c.withChain(chain.withUrls(
-          chain.rpcUrls().isEmpty() ? List.of(base + info.port("devnet.rpc.port")) : chain.rpcUrls(),
-          chain.restUrls().isEmpty() ? List.of(base + info.port("devnet.rest.port")) : chain.restUrls(),
-          chain.jsonRpcUrls().isEmpty() ? List.of(base + info.port("devnet.json_rpc.port")) : chain.jsonRpcUrls())));
+          chain.rpcUrls().isEmpty() ? List.of(devnet.url(generated.rpcPort())) : chain.rpcUrls(),
+          chain.restUrls().isEmpty() ? List.of(devnet.url(generated.restPort())) : chain.restUrls(),
+          chain.jsonRpcUrls().isEmpty() ? List.of(devnet.url(generated.jsonRpcPort())) : chain.jsonRpcUrls())));
       return Future.succeededFuture();
     }
     if (ROLES_WITH_CHAIN.stream().noneMatch(c.node()::runs)) return Future.succeededFuture();
@@ -129,8 +129,7 @@ public final class WeftNode implements NodeControl {
     return Database.start(vertx, ctx.config().database()).map(db -> {
       database = db;
       ctx = ctx.withDatabase(db.pool(), db.connectOptions());
-      ctx.info().put("database", db.describe());
-      if (db.embedded() != null) ctx.info().put("database.url", db.embedded().url());
+      ctx.info().database(db.describe());
       return null;
     });
   }
@@ -277,8 +276,8 @@ public final class WeftNode implements NodeControl {
     WeftConfig c = ctx.config();
     lines.add("Weft " + ctx.build().version() + " is up: node " + ctx.nodeId() + ", roles " + roleNames(c)
         + (ctx.clustered() ? ", clustered" : ""));
-    if (ctx.info().get("database") != null) lines.add("  database      " + ctx.info().get("database"));
-    int http = ctx.info().port("http.port");
+    if (ctx.info().database() != null) lines.add("  database      " + ctx.info().database());
+    int http = ctx.info().httpPort();
     if (http > 0) {
       String base = "http://" + displayHost(c.http().host()) + ":" + http;
       lines.add("  live page     " + base + "/");
@@ -293,9 +292,8 @@ public final class WeftNode implements NodeControl {
       lines.add("  metrics       " + base + "/metrics   health " + base + "/health   ready " + base + "/ready");
       lines.add("  nodes         " + base + "/admin/nodes");
     }
-    for (String key : List.of("devnet", "bridge.tcp")) {
-      if (ctx.info().get(key) != null) lines.add("  " + String.format("%-13s", key) + " " + ctx.info().get(key));
-    }
+    if (ctx.info().devnet() != null) lines.add("  devnet        " + ctx.info().devnet().description());
+    if (ctx.info().bridgeTcp() != null) lines.add("  bridge.tcp    " + ctx.info().bridgeTcp());
     return lines;
   }
 

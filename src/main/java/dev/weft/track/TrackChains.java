@@ -98,9 +98,8 @@ public final class TrackChains {
     if (indexed != null && indexed.chainId().equals(chainId) && !indexed.rpcUrls().isEmpty()) return indexed.rpcUrls();
     Chain c = registry.chain(chainId);
     if (c != null && c.rpc() != null && !c.rpc().isBlank()) return List.of(c.rpc());
-    String port = info.get("devnet." + chainId + ".rpc.port");
-    if (port != null) return List.of("http://" + info.get("devnet.host") + ":" + port);
-    return List.of();
+    NodeInfo.Devnet devnet = info.devnet();
+    return devnet == null ? List.of() : devnet.chain(chainId).map(n -> List.of(devnet.url(n.rpcPort()))).orElse(List.of());
   }
 
   public Registry registry() {

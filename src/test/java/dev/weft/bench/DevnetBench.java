@@ -101,9 +101,9 @@ public final class DevnetBench {
   private static void overHttp(int blocks, int txs, int concurrency) throws Exception {
     Vertx server = WeftNode.createVertx("127.0.0.1", null).toCompletionStage().toCompletableFuture().get();
     WeftNode node = WeftNode.startOn(server, config(txs, blocks + 10), true).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-    int rpc = node.context().info().port("devnet.rpc.port");
-    int rest = node.context().info().port("devnet.rest.port");
-    int evm = node.context().info().port("devnet.json_rpc.port");
+    int rpc = node.context().info().devnet().generated().rpcPort();
+    int rest = node.context().info().devnet().generated().restPort();
+    int evm = node.context().info().devnet().generated().jsonRpcPort();
     long[] serverThreads = CPU.getAllThreadIds(); // the server's event loops exist by now; the client's come later
     long serverCpu0 = threadsCpu(serverThreads);
     Vertx clientVertx = Vertx.vertx();

@@ -267,7 +267,7 @@ public final class TrackBench {
   }
 
   static int port(WeftNode node, String chain) {
-    return node.context().info().port("devnet." + chain + ".rpc.port");
+    return node.context().info().devnet().chain(chain).orElseThrow().rpcPort();
   }
 
   static CompletableFuture<HttpResponse<String>> postAsync(int port, String path, JsonObject body) {

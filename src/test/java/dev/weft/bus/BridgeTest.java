@@ -85,7 +85,7 @@ class BridgeTest {
   @Test
   @DisplayName("TCP bridge: a subscriber receives every published block update in order; a forbidden publish is refused")
   void tcpBridge() throws Exception {
-    int port = node.context().info().port("bridge.tcp.port");
+    int port = node.context().info().bridgeTcpPort();
     TcpClient c = new TcpClient(await(net.connect(port, "127.0.0.1")));
     c.send(new JsonObject().put("type", "register").put("address", Addresses.BLOCK_INDEXED));
     c.send(new JsonObject().put("type", "ping"));

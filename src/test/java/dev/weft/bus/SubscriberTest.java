@@ -37,7 +37,7 @@ class SubscriberTest {
     WebSocketClient wsClient = vertx.createWebSocketClient();
     WeftNode indexer = null;
     try {
-      BridgeTest.TcpClient tcp = new BridgeTest.TcpClient(await(net.connect(front.context().info().port("bridge.tcp.port"), "127.0.0.1")));
+      BridgeTest.TcpClient tcp = new BridgeTest.TcpClient(await(net.connect(front.context().info().bridgeTcpPort(), "127.0.0.1")));
       tcp.send(new JsonObject().put("type", "register").put("address", Addresses.BLOCK_INDEXED));
       tcp.send(new JsonObject().put("type", "ping"));
       assertEquals("pong", tcp.next().getString("type")); // frames are handled in order: the registration is done

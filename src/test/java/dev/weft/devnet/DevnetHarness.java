@@ -28,9 +28,9 @@ final class DevnetHarness implements AutoCloseable {
   private DevnetHarness(Vertx vertx, WeftNode node) {
     this.vertx = vertx;
     this.node = node;
-    this.rpcPort = node.context().info().port("devnet.rpc.port");
-    this.restPort = node.context().info().port("devnet.rest.port");
-    this.evmPort = node.context().info().port("devnet.json_rpc.port");
+    this.rpcPort = node.context().info().devnet().generated().rpcPort();
+    this.restPort = node.context().info().devnet().generated().restPort();
+    this.evmPort = node.context().info().devnet().generated().jsonRpcPort();
   }
 
   /** A history-mode devnet of {@code blocks} blocks with a fixed genesis time (deterministic answers). */
@@ -71,11 +71,11 @@ final class DevnetHarness implements AutoCloseable {
 
   /** The CometBFT RPC port of a chain of the multi-chain devnet. */
   int rpcPort(String chainId) {
-    return node.context().info().port("devnet." + chainId + ".rpc.port");
+    return node.context().info().devnet().chain(chainId).orElseThrow().rpcPort();
   }
 
   int restPort(String chainId) {
-    return node.context().info().port("devnet." + chainId + ".rest.port");
+    return node.context().info().devnet().chain(chainId).orElseThrow().restPort();
   }
 
   /** CometBFT RPC GET; the whole JSON-RPC response. */

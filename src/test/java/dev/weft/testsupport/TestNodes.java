@@ -25,7 +25,7 @@ public final class TestNodes {
   }
 
   public static int httpPort(WeftNode node) {
-    return node.context().info().port("http.port");
+    return node.context().info().httpPort();
   }
 
   public static <T> T await(io.vertx.core.Future<T> f) {

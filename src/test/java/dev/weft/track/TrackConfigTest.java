@@ -45,8 +45,8 @@ class TrackConfigTest {
   @DisplayName("Cosmos chains of the registries are tracked (EVM ones not); hashes in any case with or without 0x; explorer links; URLs")
   void chains() throws Exception {
     NodeInfo info = new NodeInfo();
-    info.put("devnet.host", "127.0.0.1");
-    info.put("devnet.weft-l1-1.rpc.port", "4567");
+    NodeInfo.DevnetChain l1 = new NodeInfo.DevnetChain("weft-l1-1", 4567, 4568, 0);
+    info.devnet(new NodeInfo.Devnet("127.0.0.1", "devnet", l1, List.of(l1)));
     TrackConfig config = WeftConfig.from(new ConfigSource(file(), Map.of("WEFT_TRACK_NODES", "{\"weft-move-1\": [\"http://move.example\"]}"), Map.of())).track();
     TrackChains c = new TrackChains(RegistryLoader.load(List.of("conf/registry/mainnet.json", "conf/registry/devnet.json"), Map.of()), config, info, null);
     assertTrue(c.supported("weft-l1-1"));

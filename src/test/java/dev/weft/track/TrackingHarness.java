@@ -65,7 +65,7 @@ final class TrackingHarness implements AutoCloseable {
   }
 
   int rpcPort(String chain) {
-    return node.context().info().port("devnet." + chain + ".rpc.port");
+    return node.context().info().devnet().chain(chain).orElseThrow().rpcPort();
   }
 
   HttpResponse<String> get(int port, String pathAndQuery) {
