@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import dev.weft.bus.Addresses;
 import dev.weft.runtime.NodeContext;
 import io.vertx.core.Future;
@@ -62,18 +63,16 @@ public final class AdminApi implements ApiModule {
 
   private void scale(RoutingContext rc) {
     JsonObject body = rc.body().asJsonObject();
-    if (body == null) throw ApiError.badRequest("request body must be a JSON object");
+    if (body == null) throw BusError.badRequest("request body must be a JSON object");
     String kind = body.getString("kind");
     if (kind == null || !kinds.contains(kind)) {
-      throw ApiError.badRequest("kind must be one of " + String.join(", ", kinds));
+      throw BusError.badRequest("kind must be one of " + String.join(", ", kinds));
     }
     Object n = body.getValue("instances");
-    if (!(n instanceof Integer instances) || instances < 0 || instances > 64) throw ApiError.badRequest("instances must be an integer between 0 and 64");
+    if (!(n instanceof Integer instances) || instances < 0 || instances > 64) throw BusError.badRequest("instances must be an integer between 0 and 64");
     String node = body.getString("node_id", ctx.nodeId());
-    if (!nodeIds().contains(node)) throw ApiError.notFound("no node " + node + " in the cluster");
+    if (!nodeIds().contains(node)) throw BusError.notFound("no node " + node + " in the cluster");
     JsonObject msg = new JsonObject().put("action", "scale").put("kind", kind).put("instances", instances);
-    Responses.reply(rc, ctx.vertx().eventBus().<JsonObject>request(Addresses.adminOf(node), msg, new DeliveryOptions().setSendTimeout(60_000))
-        .map(Message::body)
-        .recover(e -> Future.failedFuture(ApiError.fromBus(e, "node " + node))));
+    Responses.forward(rc, ctx.vertx().eventBus(), Addresses.adminOf(node), msg, new DeliveryOptions().setSendTimeout(60_000), "node " + node);
   }
 }

@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.BlockStore;
 import io.vertx.core.buffer.Buffer;
@@ -43,7 +44,7 @@ public final class BlockApi implements ApiModule {
   private void one(RoutingContext rc) {
     long height = IndexerParams.height(rc);
     blocks.get(height).onSuccess(json -> {
-      if (json == null) rc.fail(ApiError.notFound("[NOT_FOUND] block not found"));
+      if (json == null) rc.fail(BusError.notFound("[NOT_FOUND] block not found"));
       else Responses.json(rc, IndexerParams.singleBody("block", json));
     }).onFailure(rc::fail);
   }

@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.InternalTxStore;
 import io.vertx.ext.web.Router;
@@ -55,7 +56,7 @@ public final class EvmInternalTxApi implements ApiModule {
         IndexerParams.offset(page), page.limit(), page.countTotal())).onSuccess(p -> {
           // the frames of a tx are never zero: no total means no such tx
           if (filter == InternalTxStore.Filter.HASH && p.total() == 0) {
-            rc.fail(ApiError.notFound("transaction not found"));
+            rc.fail(BusError.notFound("transaction not found"));
             return;
           }
           Responses.json(rc, IndexerParams.listBody("internal_txs", p.rows(),

@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.TxStore;
 import io.vertx.ext.web.Router;
@@ -35,7 +36,7 @@ public final class EvmTxApi implements ApiModule {
 
   /** The answer of every EVM route (receipts and internal txs) on a chain without an EVM, as rollytics gives it. */
   static void unavailable(RoutingContext rc) {
-    rc.fail(ApiError.notFound("evm routes are not available on this chain"));
+    rc.fail(BusError.notFound("evm routes are not available on this chain"));
   }
 
   private void byAccount(RoutingContext rc) {
@@ -56,7 +57,7 @@ public final class EvmTxApi implements ApiModule {
   private void one(RoutingContext rc) {
     byte[] hash = IndexerParams.txHash(rc);
     txs.byHash(TxStore.Stream.EVM, hash).onSuccess(json -> {
-      if (json == null) rc.fail(ApiError.notFound("tx not found"));
+      if (json == null) rc.fail(BusError.notFound("tx not found"));
       else Responses.json(rc, IndexerParams.singleBody("tx", json));
     }).onFailure(rc::fail);
   }

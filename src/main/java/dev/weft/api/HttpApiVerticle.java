@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -101,10 +102,10 @@ public final class HttpApiVerticle extends VerticleBase {
     router.get("/openapi.json").handler(rc -> Responses.json(rc, openApi));
     for (ApiModule m : modules) m.mount(router);
     router.route().failureHandler(this::onFailure);
-    router.errorHandler(404, rc -> Responses.error(rc, ApiError.notFound("no route for " + rc.request().method() + " " + rc.request().path())));
-    router.errorHandler(405, rc -> Responses.error(rc, new ApiError(405, "method " + rc.request().method() + " is not allowed on " + rc.request().path())));
-    router.errorHandler(413, rc -> Responses.error(rc, new ApiError(413, "request body too large")));
-    router.errorHandler(400, rc -> Responses.error(rc, ApiError.badRequest(rc.failure() != null && rc.failure().getMessage() != null ? rc.failure().getMessage() : "bad request")));
+    router.errorHandler(404, rc -> Responses.error(rc, BusError.notFound("no route for " + rc.request().method() + " " + rc.request().path())));
+    router.errorHandler(405, rc -> Responses.error(rc, new BusError(405, "method " + rc.request().method() + " is not allowed on " + rc.request().path())));
+    router.errorHandler(413, rc -> Responses.error(rc, new BusError(413, "request body too large")));
+    router.errorHandler(400, rc -> Responses.error(rc, BusError.badRequest(rc.failure() != null && rc.failure().getMessage() != null ? rc.failure().getMessage() : "bad request")));
     router.errorHandler(500, this::onFailure);
     return router;
   }
@@ -116,18 +117,18 @@ public final class HttpApiVerticle extends VerticleBase {
 
   private void onFailure(RoutingContext rc) {
     Throwable f = rc.failure();
-    ApiError e;
-    if (f instanceof ApiError a) {
+    BusError e;
+    if (f instanceof BusError a) {
       e = a;
     } else if (f instanceof HttpException he) {
-      e = new ApiError(he.getStatusCode(), he.getPayload() != null ? he.getPayload() : defaultMessage(he.getStatusCode()));
+      e = new BusError(he.getStatusCode(), he.getPayload() != null ? he.getPayload() : defaultMessage(he.getStatusCode()));
     } else if (f == null) {
-      e = new ApiError(rc.statusCode() > 0 ? rc.statusCode() : 500, defaultMessage(rc.statusCode()));
+      e = new BusError(rc.statusCode() > 0 ? rc.statusCode() : 500, defaultMessage(rc.statusCode()));
     } else if (f instanceof io.vertx.core.json.DecodeException || f instanceof IllegalArgumentException && f.getMessage() != null && f.getMessage().startsWith("Invalid JSON")) {
-      e = ApiError.badRequest("request body is not valid JSON");
+      e = BusError.badRequest("request body is not valid JSON");
     } else {
       LOG.error("request {} {} failed", rc.request().method(), rc.request().uri(), f);
-      e = ApiError.internal();
+      e = BusError.internal();
     }
     Responses.error(rc, e);
   }

@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hex;
 import dev.weft.model.nft.NftAddresses;
@@ -32,16 +33,16 @@ public final class IndexerParams {
     try {
       h = Long.parseLong(s.trim());
     } catch (RuntimeException e) {
-      throw ApiError.invalidValue("height", s, "must be a valid integer");
+      throw BusError.invalidValue("height", s, "must be a valid integer");
     }
-    if (h < 1) throw ApiError.invalidValue("height", s, "must be a positive integer");
+    if (h < 1) throw BusError.invalidValue("height", s, "must be a positive integer");
     return h;
   }
 
   /** A 32-byte tx hash in hex of either case, with or without 0x. */
   public static byte[] txHash(RoutingContext rc) {
     String s = rc.pathParam("tx_hash").trim();
-    if (!Hex.isHex(s, 32)) throw ApiError.badRequest("invalid hash format");
+    if (!Hex.isHex(s, 32)) throw BusError.badRequest("invalid hash format");
     return Hex.decode(s);
   }
 
@@ -56,7 +57,7 @@ public final class IndexerParams {
     try {
       a = AccountAddress.parse(s, bech32Prefix);
     } catch (RuntimeException e) {
-      throw ApiError.invalidValue("account", s, "invalid address format");
+      throw BusError.invalidValue("account", s, "invalid address format");
     }
     return s.trim().toLowerCase(Locale.ROOT).startsWith(bech32Prefix + "1") ? a : NftAddresses.narrow(a);
   }
@@ -84,7 +85,7 @@ public final class IndexerParams {
     return switch (v.trim().toLowerCase(Locale.ROOT)) {
       case "true" -> true;
       case "false" -> false;
-      default -> throw ApiError.invalidValue("is_signer", v, "must be true or false");
+      default -> throw BusError.invalidValue("is_signer", v, "must be true or false");
     };
   }
 

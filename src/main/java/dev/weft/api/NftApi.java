@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import dev.weft.chain.AccountAddress;
 import dev.weft.config.ChainConfig;
 import dev.weft.model.nft.NftAddresses;
@@ -64,7 +65,7 @@ public final class NftApi implements ApiModule {
   private void collection(RoutingContext rc) {
     byte[] addr = collectionAddr(rc.pathParam("collection_addr"));
     nfts.collection(addr).onSuccess(c -> {
-      if (c == null) rc.fail(ApiError.notFound("nft collection not found"));
+      if (c == null) rc.fail(BusError.notFound("nft collection not found"));
       else Responses.json(rc, new JsonObject().put("collection", NftJson.collection(c, prefix)));
     }).onFailure(rc::fail);
   }
@@ -86,7 +87,7 @@ public final class NftApi implements ApiModule {
     NftStore.TokenCursor after = null;
     if (page.hasCursor()) {
       String id = page.cursorString("token_id");
-      if (id == null) throw ApiError.badRequest("pagination.key must hold a height and token_id cursor");
+      if (id == null) throw BusError.badRequest("pagination.key must hold a height and token_id cursor");
       after = new NftStore.TokenCursor(page.cursorLong("height"), id);
     }
     nfts.tokens(owner, collection, optional(rc, "token_id"), order, page.reverse(), after, after == null ? page.offset() : 0,
@@ -114,7 +115,7 @@ public final class NftApi implements ApiModule {
     String v = rc.queryParams().get("order_by");
     if (v == null || v.isEmpty() || v.equals("token_id")) return NftStore.TokenOrder.TOKEN_ID;
     if (v.equals("height")) return NftStore.TokenOrder.HEIGHT;
-    throw ApiError.badRequest("invalid order_by value '" + v + "', must be one of: token_id, height");
+    throw BusError.badRequest("invalid order_by value '" + v + "', must be one of: token_id, height");
   }
 
   private static String optional(RoutingContext rc, String name) {
@@ -131,7 +132,7 @@ public final class NftApi implements ApiModule {
     try {
       a = AccountAddress.parse(s, prefix);
     } catch (RuntimeException e) {
-      throw ApiError.invalidValue("collection_addr", s, "invalid address format");
+      throw BusError.invalidValue("collection_addr", s, "invalid address format");
     }
     byte[] b = a.bytes();
     return switch (vm) {

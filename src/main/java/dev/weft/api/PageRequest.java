@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -28,9 +29,9 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
       try {
         limit = Integer.parseInt(l.trim());
       } catch (NumberFormatException e) {
-        throw ApiError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
+        throw BusError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
       }
-      if (limit < 1 || limit > MAX_LIMIT) throw ApiError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
+      if (limit < 1 || limit > MAX_LIMIT) throw BusError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
     }
     long offset = 0;
     String o = q.get("pagination.offset");
@@ -38,9 +39,9 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
       try {
         offset = Long.parseLong(o.trim());
       } catch (NumberFormatException e) {
-        throw ApiError.badRequest("pagination.offset must be a nonnegative integer");
+        throw BusError.badRequest("pagination.offset must be a nonnegative integer");
       }
-      if (offset < 0) throw ApiError.badRequest("pagination.offset cannot be negative");
+      if (offset < 0) throw BusError.badRequest("pagination.offset cannot be negative");
     }
     JsonObject cursor = null;
     String k = q.get("pagination.key");
@@ -49,21 +50,21 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
       try {
         text = new String(Base64.getDecoder().decode(k.trim()), StandardCharsets.UTF_8).trim();
       } catch (IllegalArgumentException e) {
-        throw ApiError.badRequest("pagination.key must be a valid base64 encoded string");
+        throw BusError.badRequest("pagination.key must be a valid base64 encoded string");
       }
       if (text.startsWith("{")) {
         try {
           cursor = new JsonObject(text);
         } catch (RuntimeException e) {
-          throw ApiError.badRequest("pagination.key must decode to a nonnegative integer or a cursor object");
+          throw BusError.badRequest("pagination.key must decode to a nonnegative integer or a cursor object");
         }
       } else {
         try {
           offset = Long.parseLong(text);
         } catch (NumberFormatException e) {
-          throw ApiError.badRequest("pagination.key must decode to a nonnegative integer");
+          throw BusError.badRequest("pagination.key must decode to a nonnegative integer");
         }
-        if (offset < 0) throw ApiError.badRequest("pagination.key must decode to a nonnegative integer");
+        if (offset < 0) throw BusError.badRequest("pagination.key must decode to a nonnegative integer");
       }
     }
     return new PageRequest(limit, offset, cursor,
@@ -77,7 +78,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
     return switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
       case "true", "t", "1" -> true;
       case "false", "f", "0" -> false;
-      default -> throw ApiError.badRequest(name + " must be true or false");
+      default -> throw BusError.badRequest(name + " must be true or false");
     };
   }
 
@@ -97,7 +98,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
         // falls through to the 400
       }
     }
-    throw ApiError.badRequest("pagination.key must hold a " + field + " cursor");
+    throw BusError.badRequest("pagination.key must hold a " + field + " cursor");
   }
 
   /** A cursor field of another type (for composite cursors such as token_id), or null. */

@@ -1,7 +1,10 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
@@ -29,7 +32,16 @@ public final class Responses {
     });
   }
 
-  public static void error(RoutingContext rc, ApiError e) {
+  /**
+   * Forwards a request to a service on the event bus and answers with its JSON reply, or with its {@link BusError}
+   * (an absent or silent service becomes a 503 naming {@code service}).
+   */
+  public static void forward(RoutingContext rc, EventBus bus, String address, JsonObject body, DeliveryOptions delivery,
+                             String service) {
+    reply(rc, BusError.request(bus, address, body, delivery, service));
+  }
+
+  public static void error(RoutingContext rc, BusError e) {
     if (rc.response().ended()) return;
     if (rc.response().headWritten()) {
       rc.response().reset();

@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import dev.weft.chain.Hex;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.RichListStore;
@@ -43,7 +44,7 @@ public final class RichListApi implements ApiModule {
 
   private void holders(RoutingContext rc) {
     if (!evm) {
-      rc.fail(ApiError.notFound("rich list is not available on this chain"));
+      rc.fail(BusError.notFound("rich list is not available on this chain"));
       return;
     }
     String denom = rc.pathParam("denom");
@@ -64,10 +65,10 @@ public final class RichListApi implements ApiModule {
   private Future<byte[]> contract(String denom) {
     String d = denom == null ? "" : denom.trim();
     if (d.startsWith("0x") || d.startsWith("0X")) {
-      if (!Hex.isHex(d, 20)) throw ApiError.invalidValue("denom", denom, "invalid contract address");
+      if (!Hex.isHex(d, 20)) throw BusError.invalidValue("denom", denom, "invalid contract address");
       return Future.succeededFuture(Hex.decode(d));
     }
-    if (!DENOM.matcher(d).matches()) throw ApiError.invalidValue("denom", denom, "invalid denom");
+    if (!DENOM.matcher(d).matches()) throw BusError.invalidValue("denom", denom, "invalid denom");
     // minievm's own rule (ContractAddressFromDenom): an "evm/<hex>" denom names its ERC-20 contract; such tokens may
     // never move through bank messages, so the stored mapping would not know them. Any case, as rollytics lower-cases
     // the denom before asking the node

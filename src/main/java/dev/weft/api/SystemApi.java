@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.StatusStore;
 import io.vertx.core.Future;
@@ -34,7 +35,7 @@ public final class SystemApi implements ApiModule {
     if (BackendRegistries.getDefaultNow() instanceof PrometheusMeterRegistry prometheus) {
       router.get("/metrics").handler(PrometheusScrapingHandler.create(prometheus));
     } else {
-      router.get("/metrics").handler(rc -> Responses.error(rc, ApiError.unavailable("metrics are disabled on this node")));
+      router.get("/metrics").handler(rc -> Responses.error(rc, BusError.unavailable("metrics are disabled on this node")));
     }
   }
 
@@ -68,7 +69,7 @@ public final class SystemApi implements ApiModule {
       if (up) {
         Responses.json(rc, new JsonObject().put("status", "UP").put("checks", checks));
       } else {
-        Responses.error(rc, new ApiError(503, "not ready", new JsonArray().add(checks)));
+        Responses.error(rc, new BusError(503, "not ready", new JsonArray().add(checks)));
       }
     });
   }

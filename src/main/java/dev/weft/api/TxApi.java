@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import dev.weft.chain.AccountAddress;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.TxStore;
@@ -63,7 +64,7 @@ public final class TxApi implements ApiModule {
   private void one(RoutingContext rc) {
     byte[] hash = IndexerParams.txHash(rc);
     txs.byHash(TxStore.Stream.COSMOS, hash).onSuccess(json -> {
-      if (json == null) rc.fail(ApiError.notFound("[NOT_FOUND] transaction not found"));
+      if (json == null) rc.fail(BusError.notFound("[NOT_FOUND] transaction not found"));
       else Responses.json(rc, IndexerParams.singleBody("tx", json));
     }).onFailure(rc::fail);
   }

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * Every event-bus address of Weft. Payloads are JSON objects. {@code weft.updates.*} addresses are published
  * (fan-out to every subscriber, also outside subscribers through the bridges); the others are request/reply.
- * Request handlers reply with a JSON body, or fail the message with the HTTP status as failure code and a
- * client-facing message (see {@code dev.weft.api.ApiError#fromBus}).
+ * Request handlers reply with a JSON body, or fail the message with a {@link BusError} ({@link BusError#failTo}:
+ * the HTTP status as failure code, {@code {"message","details"}} as failure message).
  */
 public final class Addresses {
   private Addresses() {}

@@ -1,5 +1,6 @@
 package dev.weft.cluster;
 
+import dev.weft.bus.BusError;
 import dev.weft.bus.Addresses;
 import dev.weft.runtime.NodeControl;
 import io.vertx.core.Future;
@@ -34,19 +35,19 @@ public final class AdminVerticle extends VerticleBase {
         Object instances = body.getValue("instances");
         String kind = body.getString("kind");
         if (kind == null || !(instances instanceof Integer n) || n < 0 || n > 64) {
-          msg.fail(400, "scale needs {\"kind\": <verticle kind>, \"instances\": 0..64}");
+          BusError.badRequest("scale needs {\"kind\": <verticle kind>, \"instances\": 0..64}").failTo(msg);
           return;
         }
         Future<JsonObject> f;
         try {
           f = node.scale(kind, n);
         } catch (IllegalArgumentException e) {
-          msg.fail(400, e.getMessage());
+          BusError.badRequest(e.getMessage()).failTo(msg);
           return;
         }
-        f.onSuccess(msg::reply).onFailure(e -> msg.fail(e instanceof IllegalArgumentException ? 400 : 500, e.getMessage()));
+        f.onSuccess(msg::reply).onFailure(e -> new BusError(e instanceof IllegalArgumentException ? 400 : 500, e.getMessage()).failTo(msg));
       }
-      default -> msg.fail(400, "unknown admin action " + action);
+      default -> BusError.badRequest("unknown admin action " + action).failTo(msg);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.weft.route;
 
+import dev.weft.bus.BusError;
 import dev.weft.route.msgs.Abi;
 import dev.weft.route.msgs.AddressRules;
 import dev.weft.route.msgs.Bcs;
@@ -100,7 +101,7 @@ public final class MsgsBuilder {
         List<CosmosMsgs.Msg> msgs = cosmosMsgs(start, end, msgAmount, swapMin);
         Chain chain = chain(start);
         if (tx == 0 && route.evmSigned()) {
-          if (msgs.size() != 1) throw RouteError.badRequest("an EVM-signed source can carry only one Cosmos message, this route needs " + msgs.size());
+          if (msgs.size() != 1) throw BusError.badRequest("an EVM-signed source can carry only one Cosmos message, this route needs " + msgs.size());
           evm = evmTx(chain, signer(start), COSMOS_PRECOMPILE, BigInteger.ZERO,
               Abi.call(EXECUTE_COSMOS, new Abi.Str(msgs.get(0).withType()), Abi.uint(EXECUTE_COSMOS_GAS)), new JsonArray());
         } else {
@@ -140,7 +141,7 @@ public final class MsgsBuilder {
       switch (e.kind()) {
         case SWAP -> {
           if (msgAmount[i].compareTo(Bcs.U64_MAX) > 0) {
-            throw RouteError.badRequest("amount " + msgAmount[i] + " does not fit the u64 of a Move swap on " + in.chainId());
+            throw BusError.badRequest("amount " + msgAmount[i] + " does not fit the u64 of a Move swap on " + in.chainId());
           }
           out.add(CosmosMsgs.swap(sender, e.pool(), in.denom(), to.denom(), msgAmount[i], swapMin));
         }
@@ -160,7 +161,7 @@ public final class MsgsBuilder {
               address(route.toVisit()[i]), timeoutNanos, memo == null ? "" : memo.encode()));
           i = last;
         }
-        case LAYER_ZERO -> throw RouteError.badRequest("a LayerZero transfer must start its own transaction");
+        case LAYER_ZERO -> throw BusError.badRequest("a LayerZero transfer must start its own transaction");
       }
       i++;
     }
@@ -172,7 +173,7 @@ public final class MsgsBuilder {
     LayerZeroLane lane = e.lane();
     AccountAddress from = signer(op);
     AccountAddress receiver = addresses.get(route.toVisit()[op]);
-    if (receiver.length() != 20) throw RouteError.badRequest("a LayerZero receiver must be a 20-byte account");
+    if (receiver.length() != 20) throw BusError.badRequest("a LayerZero receiver must be a 20-byte account");
     byte[] data = Abi.call(OFT_SEND,
         new Abi.Tuple(List.of(Abi.uint(lane.destinationEndpointId()), Abi.addressAsBytes32(receiver.bytes()), new Abi.Uint(amount),
             new Abi.Uint(floor(amount)), new Abi.Bytes(new byte[0]), new Abi.Bytes(new byte[0]), new Abi.Bytes(new byte[0]))),
@@ -189,7 +190,7 @@ public final class MsgsBuilder {
 
   private JsonObject evmTx(Chain chain, AccountAddress signer, String to, BigInteger value, byte[] data, JsonArray approvals) {
     if (signer.length() != 20) {
-      throw RouteError.badRequest("the signer on " + chain.chainId() + " must be a 20-byte account to sign an EVM transaction");
+      throw BusError.badRequest("the signer on " + chain.chainId() + " must be a 20-byte account to sign an EVM transaction");
     }
     return new JsonObject()
         .put("chain_id", chain.chainId())

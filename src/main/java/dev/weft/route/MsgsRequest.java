@@ -1,5 +1,6 @@
 package dev.weft.route;
 
+import dev.weft.bus.BusError;
 import dev.weft.route.graph.Edge;
 import dev.weft.route.graph.RouteLimits;
 import io.vertx.core.json.JsonArray;
@@ -28,26 +29,26 @@ public record MsgsRequest(RouteRequest route, BigInteger amountOut, List<String>
     RouteRequest route = RouteRequest.parse(body);
     BigInteger amountOut = body.getValue("amount_out") == null ? null : RouteRequest.amount(body, "amount_out");
     Object list = body.getValue("address_list");
-    if (list == null) throw RouteError.badRequest("address_list is required");
-    if (!(list instanceof JsonArray arr)) throw RouteError.badRequest("address_list must be an array of strings");
+    if (list == null) throw BusError.badRequest("address_list is required");
+    if (!(list instanceof JsonArray arr)) throw BusError.badRequest("address_list must be an array of strings");
     List<String> addresses = new ArrayList<>();
     for (int i = 0; i < arr.size(); i++) {
-      if (!(arr.getValue(i) instanceof String s)) throw RouteError.badRequest("address_list[" + i + "] must be a string");
+      if (!(arr.getValue(i) instanceof String s)) throw BusError.badRequest("address_list[" + i + "] must be a string");
       addresses.add(s.trim());
     }
     Object ops = body.getValue("operations");
-    if (ops == null) throw RouteError.badRequest("operations is required (the operations of the route, as /v2/fungible/route returned them)");
-    if (!(ops instanceof JsonArray opsArr) || opsArr.isEmpty()) throw RouteError.badRequest("operations must be a non-empty array");
+    if (ops == null) throw BusError.badRequest("operations is required (the operations of the route, as /v2/fungible/route returned them)");
+    if (!(ops instanceof JsonArray opsArr) || opsArr.isEmpty()) throw BusError.badRequest("operations must be a non-empty array");
     for (int i = 0; i < opsArr.size(); i++) {
-      if (!(opsArr.getValue(i) instanceof JsonObject)) throw RouteError.badRequest("operations[" + i + "] must be an object");
+      if (!(opsArr.getValue(i) instanceof JsonObject)) throw BusError.badRequest("operations[" + i + "] must be an object");
     }
     if (body.getValue("post_route_handler") != null) {
-      throw RouteError.badRequest("post_route_handler is not supported: the route ends with the transfer to the last address of address_list");
+      throw BusError.badRequest("post_route_handler is not supported: the route ends with the transfer to the last address of address_list");
     }
     if (body.getValue("chain_ids_to_affiliates") instanceof JsonObject affiliates) {
       for (String chain : affiliates.fieldNames()) {
         if (affiliates.getValue(chain) instanceof JsonObject a && a.getValue("affiliates") instanceof JsonArray named && !named.isEmpty()) {
-          throw RouteError.badRequest("chain_ids_to_affiliates: affiliate fees are not supported (" + chain + " has " + named.size() + ")");
+          throw BusError.badRequest("chain_ids_to_affiliates: affiliate fees are not supported (" + chain + " has " + named.size() + ")");
         }
       }
     }
@@ -66,7 +67,7 @@ public record MsgsRequest(RouteRequest route, BigInteger amountOut, List<String>
       }
     }
     if (d == null || d.signum() < 0 || d.compareTo(BigDecimal.valueOf(100)) > 0) {
-      throw RouteError.badRequest("slippage_tolerance_percent must be a decimal between 0 and 100 (got " + RouteRequest.show(v) + ")");
+      throw BusError.badRequest("slippage_tolerance_percent must be a decimal between 0 and 100 (got " + RouteRequest.show(v) + ")");
     }
     return d;
   }
@@ -74,7 +75,7 @@ public record MsgsRequest(RouteRequest route, BigInteger amountOut, List<String>
   private static SignedOpHook signedOpHook(JsonObject body) {
     Object v = body.getValue("signed_op_hook");
     if (v == null) return null;
-    if (!(v instanceof JsonObject o)) throw RouteError.badRequest("signed_op_hook must be an object {signer, hook}");
+    if (!(v instanceof JsonObject o)) throw BusError.badRequest("signed_op_hook must be an object {signer, hook}");
     return new SignedOpHook(RouteRequest.string(o, "signer"), RouteRequest.string(o, "hook"));
   }
 
@@ -83,7 +84,7 @@ public record MsgsRequest(RouteRequest route, BigInteger amountOut, List<String>
     if (v == null) return null;
     String s = v.toString();
     if (!(v instanceof String || v instanceof Integer || v instanceof Long) || !s.matches("[1-9][0-9]{0,6}")) {
-      throw RouteError.badRequest("timeout_seconds must be a whole number of seconds between 1 and 9999999");
+      throw BusError.badRequest("timeout_seconds must be a whole number of seconds between 1 and 9999999");
     }
     return Long.parseLong(s);
   }

@@ -1,5 +1,6 @@
 package dev.weft.route;
 
+import dev.weft.bus.BusError;
 import io.vertx.core.json.JsonObject;
 
 /** A {@code POST /op-hook} body: the source and destination addresses and assets (all required). */
@@ -7,7 +8,7 @@ public record OpHookRequest(String sourceAddress, String sourceChainId, String s
                             String destChainId, String destDenom) {
 
   public static OpHookRequest parse(JsonObject body) {
-    if (body == null) throw RouteError.badRequest("request body must be a JSON object");
+    if (body == null) throw BusError.badRequest("request body must be a JSON object");
     return new OpHookRequest(RouteRequest.string(body, "source_address"), RouteRequest.string(body, "source_asset_chain_id"),
         RouteRequest.string(body, "source_asset_denom"), RouteRequest.string(body, "dest_address"),
         RouteRequest.string(body, "dest_asset_chain_id"), RouteRequest.string(body, "dest_asset_denom"));

@@ -1,5 +1,6 @@
 package dev.weft.route;
 
+import dev.weft.bus.BusError;
 import dev.weft.config.RouteConfig;
 import dev.weft.bus.Addresses;
 import dev.weft.runtime.NodeContext;
@@ -66,11 +67,11 @@ public final class RouteComputeVerticle extends VerticleBase {
     MessageConsumer<JsonObject> c = vertx.eventBus().consumer(address, msg -> {
       try {
         msg.reply(handler.apply(service.get(), msg.body() == null ? new JsonObject() : msg.body()));
-      } catch (RouteError e) {
+      } catch (BusError e) {
         e.failTo(msg);
       } catch (RuntimeException e) {
         LOG.error("{} failed for {}", address, msg.body(), e);
-        new RouteError(500, "internal server error").failTo(msg);
+        BusError.internal().failTo(msg);
       }
     });
     return c.completion();
@@ -88,7 +89,7 @@ public final class RouteComputeVerticle extends VerticleBase {
       if (ar.succeeded()) {
         msg.reply(new JsonObject().put("chains", ar.result().registry().chains().size()).put("assets", ar.result().registry().assets().size()));
       } else {
-        msg.fail(500, "registry reload failed: " + ar.cause().getMessage());
+        new BusError(500, "registry reload failed: " + ar.cause().getMessage()).failTo(msg);
       }
     });
   }

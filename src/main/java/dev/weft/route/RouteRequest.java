@@ -1,5 +1,6 @@
 package dev.weft.route;
 
+import dev.weft.bus.BusError;
 import dev.weft.route.graph.Edge;
 import dev.weft.route.graph.RouteLimits;
 import io.vertx.core.json.JsonArray;
@@ -25,13 +26,13 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
       "GO_FAST", List.of(), "STARGATE", List.of(), "EUREKA", List.of());
 
   public static RouteRequest parse(JsonObject body) {
-    if (body == null) throw RouteError.badRequest("request body must be a JSON object");
+    if (body == null) throw BusError.badRequest("request body must be a JSON object");
     if (body.getValue("amount_in") == null && body.getValue("amount_out") != null) {
-      throw RouteError.badRequest("amount_in is required (quotes for an exact amount_out are not supported)");
+      throw BusError.badRequest("amount_in is required (quotes for an exact amount_out are not supported)");
     }
     Object affiliateBps = body.getValue("cumulative_affiliate_fee_bps");
     if (affiliateBps != null && !String.valueOf(affiliateBps).matches("0+")) {
-      throw RouteError.badRequest("cumulative_affiliate_fee_bps must be \"0\": affiliate fees are not supported (got " + show(affiliateBps) + ")");
+      throw BusError.badRequest("cumulative_affiliate_fee_bps must be \"0\": affiliate fees are not supported (got " + show(affiliateBps) + ")");
     }
     return new RouteRequest(amount(body, "amount_in"),
         string(body, "source_asset_chain_id"), string(body, "source_asset_denom"),
@@ -47,13 +48,13 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
     Set<Edge.Kind> kinds = RouteLimits.NONE.kinds();
     Object b = body.getValue("bridges");
     if (b != null) {
-      if (!(b instanceof JsonArray arr)) throw RouteError.badRequest("bridges must be an array of bridge types");
+      if (!(b instanceof JsonArray arr)) throw BusError.badRequest("bridges must be an array of bridge types");
       if (!arr.isEmpty()) {
         kinds = EnumSet.noneOf(Edge.Kind.class);
         for (int i = 0; i < arr.size(); i++) {
           List<Edge.Kind> k = arr.getValue(i) instanceof String name ? BRIDGES.get(name) : null;
           if (k == null) {
-            throw RouteError.badRequest("bridges[" + i + "] must be one of " + String.join(", ", BRIDGE_NAMES) + " (got " + show(arr.getValue(i)) + ")");
+            throw BusError.badRequest("bridges[" + i + "] must be one of " + String.join(", ", BRIDGE_NAMES) + " (got " + show(arr.getValue(i)) + ")");
           }
           kinds.addAll(k);
         }
@@ -62,15 +63,15 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
     Set<String> venues = null;
     Object v = body.getValue("swap_venues");
     if (v != null) {
-      if (!(v instanceof JsonArray arr)) throw RouteError.badRequest("swap_venues must be an array of {name, chain_id}");
+      if (!(v instanceof JsonArray arr)) throw BusError.badRequest("swap_venues must be an array of {name, chain_id}");
       if (!arr.isEmpty()) {
         venues = new HashSet<>();
         for (int i = 0; i < arr.size(); i++) {
-          if (!(arr.getValue(i) instanceof JsonObject venue)) throw RouteError.badRequest("swap_venues[" + i + "] must be an object {name, chain_id}");
+          if (!(arr.getValue(i) instanceof JsonObject venue)) throw BusError.badRequest("swap_venues[" + i + "] must be an object {name, chain_id}");
           Object chain = venue.getValue("chain_id");
-          if (chain != null && !(chain instanceof String)) throw RouteError.badRequest("swap_venues[" + i + "].chain_id must be a string");
+          if (chain != null && !(chain instanceof String)) throw BusError.badRequest("swap_venues[" + i + "].chain_id must be a string");
           if (!(venue.getValue("name") instanceof String name) || name.isBlank()) {
-            throw RouteError.badRequest("swap_venues[" + i + "].name must be a non-empty string");
+            throw BusError.badRequest("swap_venues[" + i + "].name must be a non-empty string");
           }
           venues.add((chain == null ? "*" : (String) chain) + "/" + name);
         }
@@ -90,18 +91,18 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
   /** A required base-unit amount: a positive integer, as a JSON string (or an integral JSON number). */
   public static BigInteger amount(JsonObject body, String key) {
     Object v = body.getValue(key);
-    if (v == null) throw RouteError.badRequest(key + " is required");
+    if (v == null) throw BusError.badRequest(key + " is required");
     String s = v instanceof String str ? str : v instanceof Number n && !(v instanceof Double || v instanceof Float) ? n.toString() : null;
     if (s == null || !s.matches("[0-9]{1,78}") || s.matches("0+")) {
-      throw RouteError.badRequest(key + " must be a positive integer in base units (got " + show(v) + ")");
+      throw BusError.badRequest(key + " must be a positive integer in base units (got " + show(v) + ")");
     }
     return new BigInteger(s);
   }
 
   public static String string(JsonObject body, String key) {
     Object v = body.getValue(key);
-    if (v == null) throw RouteError.badRequest(key + " is required");
-    if (!(v instanceof String s) || s.isBlank()) throw RouteError.badRequest(key + " must be a non-empty string");
+    if (v == null) throw BusError.badRequest(key + " is required");
+    if (!(v instanceof String s) || s.isBlank()) throw BusError.badRequest(key + " must be a non-empty string");
     return s.trim();
   }
 
@@ -114,7 +115,7 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
     Object v = body.getValue(key);
     if (v == null) return null;
     if (v instanceof Boolean b) return b;
-    throw RouteError.badRequest(key + " must be a boolean");
+    throw BusError.badRequest(key + " must be a boolean");
   }
 
   static String show(Object v) {

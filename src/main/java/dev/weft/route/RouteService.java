@@ -1,5 +1,6 @@
 package dev.weft.route;
 
+import dev.weft.bus.BusError;
 import dev.weft.config.RouteConfig;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
@@ -66,7 +67,7 @@ public final class RouteService {
   public ComputedRoute compute(RouteRequest req) {
     Asset source = asset(req.sourceChainId(), req.sourceDenom(), "source");
     Asset dest = asset(req.destChainId(), req.destDenom(), "destination");
-    if (source == dest) throw RouteError.badRequest("the source and destination assets are the same");
+    if (source == dest) throw BusError.badRequest("the source and destination assets are the same");
     Chain sourceChain = registry.chain(source.chainId());
     boolean evmSigned = sourceChain.isEvmChain()
         || sourceChain.hasEvm() && !req.sourceDenom().equals(source.denom()) && req.sourceDenom().regionMatches(true, 0, "0x", 0, 2);
@@ -78,21 +79,21 @@ public final class RouteService {
         RouteSearch.Result multi = RouteSearch.find(graph, source, dest, req.amountIn(),
             req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID, config.maxHops(), req.limits().withMultiTx());
         if (multi.path() != null) {
-          throw RouteError.notFound("no single-tx routes found " + between + " (the route takes " + multi.path().txsRequired()
+          throw BusError.notFound("no single-tx routes found " + between + " (the route takes " + multi.path().txsRequired()
               + " txs): set allow_multi_tx to true");
         }
       }
       if (req.isOpWithdraw() && found.anyRoute()) {
-        throw RouteError.badRequest("route does not support OP withdraw: no route " + between + " withdraws through an OPinit bridge");
+        throw BusError.badRequest("route does not support OP withdraw: no route " + between + " withdraws through an OPinit bridge");
       }
-      throw RouteError.notFound("no route found " + between);
+      throw BusError.notFound("no route found " + between);
     }
     ComputedRoute route = RouteBuilder.build(graph, req, source, dest, evmSigned, found.path());
     if (!req.allowUnsafe() && found.path().swapQuote() != null
         && found.path().swapQuote().impactPercent().compareTo(RouteBuilder.IMPACT_WARNING_PERCENT) > 0) {
       String impact = RouteBuilder.percent(found.path().swapQuote().impactPercent());
-      throw new RouteError(400, "swap price impact of " + impact + "% is above " + RouteBuilder.IMPACT_WARNING_PERCENT
-          + "% and allow_unsafe is false", new JsonArray().add(RouteError.errorInfo("BAD_PRICE_ERROR",
+      throw new BusError(400, "swap price impact of " + impact + "% is above " + RouteBuilder.IMPACT_WARNING_PERCENT
+          + "% and allow_unsafe is false", new JsonArray().add(BusError.errorInfo("BAD_PRICE_ERROR",
           new JsonObject().put("price_impact_percent", impact))));
     }
     return route;
@@ -101,15 +102,15 @@ public final class RouteService {
   private ComputedRoute computeOrNull(RouteRequest req) {
     try {
       return compute(req);
-    } catch (RouteError e) {
+    } catch (BusError e) {
       return null;
     }
   }
 
   private Asset asset(String chainId, String denom, String role) {
-    if (registry.chain(chainId) == null) throw RouteError.notFound(role + " chain " + chainId + " is not supported");
+    if (registry.chain(chainId) == null) throw BusError.notFound(role + " chain " + chainId + " is not supported");
     Asset a = registry.resolve(chainId, denom);
-    if (a == null) throw RouteError.notFound(role + " asset " + denom + " is not supported on " + chainId);
+    if (a == null) throw BusError.notFound(role + " asset " + denom + " is not supported on " + chainId);
     return a;
   }
 
@@ -134,19 +135,19 @@ public final class RouteService {
         diff = null;
       }
     }
-    if (diff != null) throw RouteError.badRequest("operations do not match the route for this request: " + diff);
+    if (diff != null) throw BusError.badRequest("operations do not match the route for this request: " + diff);
     if (m.amountOut() != null && !m.amountOut().toString().equals(route.json().getString("amount_out"))) {
-      throw RouteError.badRequest("amount_out is \"" + m.amountOut() + "\", the route gives \"" + route.json().getString("amount_out") + "\"");
+      throw BusError.badRequest("amount_out is \"" + m.amountOut() + "\", the route gives \"" + route.json().getString("amount_out") + "\"");
     }
     List<AccountAddress> addresses = addresses(route, m.addressList());
     String hookData = "";
     if (route.requiresOpHook()) {
       if (m.signedOpHook() == null) {
-        throw RouteError.badRequest("signed_op_hook is required: the route has required_op_hook true (get the hook from /op-hook and sign it)");
+        throw BusError.badRequest("signed_op_hook is required: the route has required_op_hook true (get the hook from /op-hook and sign it)");
       }
       hookData = checkedHook(route, addresses, m.signedOpHook());
     } else if (m.signedOpHook() != null) {
-      throw RouteError.badRequest("signed_op_hook is only accepted when the route has required_op_hook true");
+      throw BusError.badRequest("signed_op_hook is only accepted when the route has required_op_hook true");
     }
     Duration timeout = m.timeoutSeconds() != null ? Duration.ofSeconds(m.timeoutSeconds()) : config.ibcTimeout();
     return MsgsBuilder.build(graph, route, addresses, m.slippagePercent(), timeout, clock.instant(), hookData);
@@ -155,7 +156,7 @@ public final class RouteService {
   private List<AccountAddress> addresses(ComputedRoute route, List<String> given) {
     List<String> chains = route.chainIds();
     if (given.size() != chains.size()) {
-      throw RouteError.badRequest("address_list has " + given.size() + " address" + (given.size() == 1 ? "" : "es") + ", the route needs "
+      throw BusError.badRequest("address_list has " + given.size() + " address" + (given.size() == 1 ? "" : "es") + ", the route needs "
           + chains.size() + " (one per required_chain_addresses entry: " + String.join(", ", chains) + ")");
     }
     List<AccountAddress> out = new ArrayList<>();
@@ -168,7 +169,7 @@ public final class RouteService {
   private AccountAddress address(Chain chain, String s, String field) {
     AccountAddress a = AddressRules.parse(chain, s);
     if (a == null) {
-      throw RouteError.badRequest(field + " \"" + s + "\" is not a valid address for " + chain.chainId() + " (expected "
+      throw BusError.badRequest(field + " \"" + s + "\" is not a valid address for " + chain.chainId() + " (expected "
           + AddressRules.expected(chain) + ")");
     }
     return a;
@@ -180,12 +181,12 @@ public final class RouteService {
     Chain l2 = registry.chain(route.chainIds().get(visit));
     AccountAddress signer = AddressRules.parse(l2, hook.signer());
     if (signer == null || !signer.equals(addresses.get(visit))) {
-      throw RouteError.badRequest("signed_op_hook.signer must be the recipient on " + l2.chainId() + " (" + AddressRules.display(l2, addresses.get(visit)) + ")");
+      throw BusError.badRequest("signed_op_hook.signer must be the recipient on " + l2.chainId() + " (" + AddressRules.display(l2, addresses.get(visit)) + ")");
     }
     try {
       CosmosTx.decodeBase64(hook.hook());
     } catch (RuntimeException e) {
-      throw RouteError.badRequest("signed_op_hook.hook is not a base64 signed Cosmos tx");
+      throw BusError.badRequest("signed_op_hook.hook is not a base64 signed Cosmos tx");
     }
     return hook.hook();
   }
@@ -204,13 +205,13 @@ public final class RouteService {
     ComputedRoute route = compute(new RouteRequest(BigInteger.TEN.pow(source.decimals()), h.sourceChainId(), h.sourceDenom(),
         h.destChainId(), h.destDenom(), true, null, false, RouteLimits.NONE));
     if (!route.requiresOpHook()) {
-      throw RouteError.badRequest("route does not support OP hooks: the route from " + route.source().chainId() + " " + route.source().denom()
+      throw BusError.badRequest("route does not support OP hooks: the route from " + route.source().chainId() + " " + route.source().denom()
           + " to " + route.dest().chainId() + " " + route.dest().denom() + " has no OPinit transfer that converts to an ERC-20 on arrival");
     }
     address(registry.chain(route.source().chainId()), h.sourceAddress(), "source_address");
     Chain destChain = registry.chain(route.dest().chainId());
     AccountAddress dest = address(destChain, h.destAddress(), "dest_address");
-    if (dest.length() != 20) throw RouteError.badRequest("dest_address must be a 20-byte account on " + destChain.chainId());
+    if (dest.length() != 20) throw BusError.badRequest("dest_address must be a 20-byte account on " + destChain.chainId());
     Edge deposit = route.path().edges().get(wrapperDeposit(route));
     byte[] input = Abi.call(deposit.wrapper().hookFunction(), new Abi.Address(dest.bytes()));
     CosmosMsgs.Msg call = CosmosMsgs.evmCall(AddressRules.display(destChain, dest), deposit.wrapper().contract(), input);

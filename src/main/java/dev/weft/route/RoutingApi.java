@@ -1,6 +1,6 @@
 package dev.weft.route;
 
-import dev.weft.api.ApiError;
+import dev.weft.bus.BusError;
 import dev.weft.api.ApiModule;
 import dev.weft.api.HttpApiVerticle;
 import dev.weft.api.Responses;
@@ -51,22 +51,22 @@ public final class RoutingApi implements ApiModule {
     try {
       body = jsonBody(rc.body().buffer());
       validate.accept(body);
-    } catch (RouteError e) {
-      rc.fail(e.toApiError());
+    } catch (BusError e) {
+      rc.fail(e);
       return;
     }
     forward(rc, address, body);
   }
 
   static JsonObject jsonBody(Buffer buffer) {
-    if (buffer == null || buffer.length() == 0) throw RouteError.badRequest("request body must be a JSON object");
+    if (buffer == null || buffer.length() == 0) throw BusError.badRequest("request body must be a JSON object");
     Object parsed;
     try {
       parsed = buffer.toJsonValue();
     } catch (DecodeException e) {
-      throw RouteError.badRequest("request body is not valid JSON");
+      throw BusError.badRequest("request body is not valid JSON");
     }
-    if (!(parsed instanceof JsonObject o)) throw RouteError.badRequest("request body must be a JSON object");
+    if (!(parsed instanceof JsonObject o)) throw BusError.badRequest("request body must be a JSON object");
     return o;
   }
 
@@ -78,7 +78,7 @@ public final class RoutingApi implements ApiModule {
       putBoolean(q, query, "include_evm");
       putBoolean(q, query, "include_svm");
       putBoolean(q, query, "only_testnets");
-    } catch (ApiError e) {
+    } catch (BusError e) {
       rc.fail(e);
       return;
     }
@@ -94,7 +94,7 @@ public final class RoutingApi implements ApiModule {
           "include_no_metadata_assets", "only_testnets"}) {
         putBoolean(q, query, name);
       }
-    } catch (ApiError e) {
+    } catch (BusError e) {
       rc.fail(e);
       return;
     }
@@ -118,14 +118,11 @@ public final class RoutingApi implements ApiModule {
     switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
       case "true" -> query.put(name, true);
       case "false" -> query.put(name, false);
-      default -> throw ApiError.invalidValue(name, v, "must be true or false");
+      default -> throw BusError.invalidValue(name, v, "must be true or false");
     }
   }
 
   private void forward(RoutingContext rc, String address, JsonObject body) {
-    ctx.vertx().eventBus().<JsonObject>request(address, body, DELIVERY).onComplete(ar -> {
-      if (ar.succeeded()) Responses.json(rc, ar.result().body());
-      else rc.fail(RouteError.toApiError(ar.cause(), SERVICE));
-    });
+    Responses.forward(rc, ctx.vertx().eventBus(), address, body, DELIVERY, SERVICE);
   }
 }

@@ -1,5 +1,6 @@
 package dev.weft.track;
 
+import dev.weft.bus.BusError;
 import dev.weft.bus.Addresses;
 import dev.weft.store.TransferStore;
 import dev.weft.model.track.TransferState;
@@ -42,23 +43,23 @@ public final class TrackService {
     String chain = chain(req);
     String hash = hash(req);
     return store.find(chain, hash).map(s -> {
-      if (s == null) throw TrackError.txNotFound();
+      if (s == null) throw BusError.notFound("tx not found");
       return StatusJson.of(s.transfer(), chains::explorerLink);
     });
   }
 
   private String chain(JsonObject req) {
     Object c = req.getValue("chain_id");
-    if (!(c instanceof String s) || s.isBlank()) throw TrackError.badRequest("chain_id is required");
-    if (!chains.supported(s.trim())) throw TrackError.chainNotSupported();
+    if (!(c instanceof String s) || s.isBlank()) throw BusError.badRequest("chain_id is required");
+    if (!chains.supported(s.trim())) throw BusError.notFound("chain ID not supported");
     return s.trim();
   }
 
   private static String hash(JsonObject req) {
     Object h = req.getValue("tx_hash");
-    if (!(h instanceof String s) || s.isBlank()) throw TrackError.badRequest("tx_hash is required");
+    if (!(h instanceof String s) || s.isBlank()) throw BusError.badRequest("tx_hash is required");
     String n = TrackChains.normalizeHash(s);
-    if (n == null) throw TrackError.badRequest("invalid tx_hash " + s.trim() + ": expected 32 bytes of hex, with or without 0x");
+    if (n == null) throw BusError.badRequest("invalid tx_hash " + s.trim() + ": expected 32 bytes of hex, with or without 0x");
     return n;
   }
 }

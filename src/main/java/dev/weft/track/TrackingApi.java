@@ -1,6 +1,6 @@
 package dev.weft.track;
 
-import dev.weft.api.ApiError;
+import dev.weft.bus.BusError;
 import dev.weft.api.ApiModule;
 import dev.weft.api.HttpApiVerticle;
 import dev.weft.api.Responses;
@@ -51,12 +51,12 @@ public final class TrackingApi implements ApiModule {
     JsonObject body;
     try {
       Object v = rc.body().buffer() == null || rc.body().buffer().length() == 0 ? null : rc.body().buffer().toJsonValue();
-      if (!(v instanceof JsonObject o)) throw ApiError.badRequest("request body must be a JSON object");
+      if (!(v instanceof JsonObject o)) throw BusError.badRequest("request body must be a JSON object");
       body = new JsonObject().put("tx_hash", text(o.getValue("tx_hash"), "tx_hash")).put("chain_id", text(o.getValue("chain_id"), "chain_id"));
     } catch (DecodeException e) {
-      rc.fail(ApiError.badRequest("request body is not valid JSON"));
+      rc.fail(BusError.badRequest("request body is not valid JSON"));
       return;
-    } catch (ApiError e) {
+    } catch (BusError e) {
       rc.fail(e);
       return;
     }
@@ -68,7 +68,7 @@ public final class TrackingApi implements ApiModule {
     try {
       query = new JsonObject().put("tx_hash", text(rc.queryParams().get("tx_hash"), "tx_hash"))
           .put("chain_id", text(rc.queryParams().get("chain_id"), "chain_id"));
-    } catch (ApiError e) {
+    } catch (BusError e) {
       rc.fail(e);
       return;
     }
@@ -76,29 +76,25 @@ public final class TrackingApi implements ApiModule {
   }
 
   private static String text(Object v, String name) {
-    if (v == null || (v instanceof String s && s.isBlank())) throw ApiError.badRequest(name + " is required");
-    if (!(v instanceof String s)) throw ApiError.badRequest(name + " must be a string");
+    if (v == null || (v instanceof String s && s.isBlank())) throw BusError.badRequest(name + " is required");
+    if (!(v instanceof String s)) throw BusError.badRequest(name + " must be a string");
     return s.trim();
   }
 
   private void forward(RoutingContext rc, String address, JsonObject body) {
-    ctx.vertx().eventBus().<JsonObject>request(address, body, DELIVERY).onComplete(ar -> {
-      if (ar.succeeded()) Responses.json(rc, ar.result().body());
-      else rc.fail(ApiError.fromBus(ar.cause(), SERVICE));
-    });
+    Responses.forward(rc, ctx.vertx().eventBus(), address, body, DELIVERY, SERVICE);
   }
 
   private void answer(Message<JsonObject> m, java.util.function.Function<TrackService, Future<JsonObject>> call) {
     service().compose(s -> {
       try {
         return call.apply(s);
-      } catch (TrackError e) {
+      } catch (BusError e) {
         return Future.failedFuture(e);
       }
     }).onComplete(ar -> {
       if (ar.succeeded()) m.reply(ar.result());
-      else if (ar.cause() instanceof TrackError e) m.fail(e.status(), e.getMessage());
-      else m.fail(500, "internal server error");
+      else BusError.failTo(m, ar.cause());
     });
   }
 

@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.bus.BusError;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.DisplayName;
@@ -76,7 +77,7 @@ class PageRequestTest {
   }
 
   private static void assertMessage(String message, String... kv) {
-    ApiError e = assertThrows(ApiError.class, () -> parse(kv));
+    BusError e = assertThrows(BusError.class, () -> parse(kv));
     assertEquals(400, e.httpStatus());
     assertEquals(3, e.grpcCode());
     assertEquals(message, e.getMessage());
@@ -87,7 +88,7 @@ class PageRequestTest {
   void keys() {
     PageRequest cursor = parse("pagination.key", b64("{\"sequence\":12345}"));
     assertEquals(12345L, cursor.cursorLong("sequence"));
-    assertThrows(ApiError.class, () -> cursor.cursorLong("height"));
+    assertThrows(BusError.class, () -> cursor.cursorLong("height"));
     PageRequest offset = parse("pagination.key", b64("200"), "pagination.offset", "5");
     assertEquals(200, offset.offset());
     assertFalse(offset.hasCursor());

@@ -1,7 +1,7 @@
 package dev.weft.bench;
 
 import dev.weft.config.RouteConfig;
-import dev.weft.route.RouteError;
+import dev.weft.bus.BusError;
 import dev.weft.route.RouteService;
 import dev.weft.route.registry.Asset;
 import io.vertx.core.Future;
@@ -74,7 +74,7 @@ public final class RouteBench {
       try {
         s.route(req);
         found = true;
-      } catch (RouteError e) {
+      } catch (BusError e) {
         found = false;
       }
       if (found == routable) out.add(req);
@@ -101,7 +101,7 @@ public final class RouteBench {
       long t = System.nanoTime();
       try {
         s.route(req);
-      } catch (RouteError e) {
+      } catch (BusError e) {
         // no route
       }
       if (n == lat.length) lat = Arrays.copyOf(lat, n * 2);

@@ -1,5 +1,6 @@
 package dev.weft.route;
 
+import dev.weft.bus.BusError;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hex;
 import io.vertx.core.json.JsonArray;
@@ -39,16 +40,16 @@ class OpHookTest {
   @Test
   @DisplayName("400 when the route has no OP hook, 400 for a bad address, 404 for an unknown asset")
   void errors() {
-    RouteError none = assertThrows(RouteError.class, () -> s.opHook(request(RECIPIENT, "weft-devnet-1", RouteFixtures.INIT_DEVNET)));
-    assertEquals(400, none.status());
+    BusError none = assertThrows(BusError.class, () -> s.opHook(request(RECIPIENT, "weft-devnet-1", RouteFixtures.INIT_DEVNET)));
+    assertEquals(400, none.httpStatus());
     assertEquals("route does not support OP hooks: the route from weft-l1-1 uinit to weft-devnet-1 " + RouteFixtures.INIT_DEVNET
         + " has no OPinit transfer that converts to an ERC-20 on arrival", none.getMessage());
-    RouteError bad = assertThrows(RouteError.class, () -> s.opHook(request("cosmos1xyz", "weft-devnet-1", RouteFixtures.WINIT_DEVNET)));
+    BusError bad = assertThrows(BusError.class, () -> s.opHook(request("cosmos1xyz", "weft-devnet-1", RouteFixtures.WINIT_DEVNET)));
     assertEquals("dest_address \"cosmos1xyz\" is not a valid address for weft-devnet-1 (expected bech32 with prefix \"init\" or a 0x address of 20 bytes)",
         bad.getMessage());
-    RouteError missing = assertThrows(RouteError.class, () -> s.opHook(new JsonObject()));
+    BusError missing = assertThrows(BusError.class, () -> s.opHook(new JsonObject()));
     assertEquals("source_address is required", missing.getMessage());
-    RouteError unknown = assertThrows(RouteError.class, () -> s.opHook(request(RECIPIENT, "weft-devnet-1", "ufoo")));
-    assertEquals(404, unknown.status());
+    BusError unknown = assertThrows(BusError.class, () -> s.opHook(request(RECIPIENT, "weft-devnet-1", "ufoo")));
+    assertEquals(404, unknown.httpStatus());
   }
 }

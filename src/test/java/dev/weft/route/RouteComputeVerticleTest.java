@@ -1,6 +1,6 @@
 package dev.weft.route;
 
-import dev.weft.api.ApiError;
+import dev.weft.bus.BusError;
 import dev.weft.bus.Addresses;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.TestConfig;
@@ -61,7 +61,7 @@ class RouteComputeVerticleTest {
     ReplyException failure = assertThrows(ReplyException.class,
         () -> TestNodes.<Message<JsonObject>>await(vertx.eventBus().request(Addresses.ROUTE_COMPUTE, unsafe)));
     assertEquals(400, failure.failureCode());
-    ApiError e = RouteError.toApiError(failure, "route");
+    BusError e = BusError.fromBus(failure, "route");
     assertEquals(400, e.httpStatus());
     assertEquals("BAD_PRICE_ERROR", e.toJson().getJsonArray("details").getJsonObject(0).getString("reason"));
     JsonObject chains = TestNodes.await(vertx.eventBus().<JsonObject>request(Addresses.ROUTE_CHAINS, new JsonObject().put("include_evm", true))).body();
@@ -82,7 +82,8 @@ class RouteComputeVerticleTest {
       ReplyException failed = assertThrows(ReplyException.class,
           () -> TestNodes.await(vertx.eventBus().request(Addresses.ROUTE_RELOAD, new JsonObject())));
       assertEquals(500, failed.failureCode());
-      assertTrue(failed.getMessage().startsWith("registry reload failed: registry file " + devnet + " is not valid JSON"), failed.getMessage());
+      BusError reported = BusError.fromBus(failed, "route");
+      assertTrue(reported.getMessage().startsWith("registry reload failed: registry file " + devnet + " is not valid JSON"), reported.getMessage());
       assertEquals("3987992", quote().getString("amount_out"));
     } finally {
       Files.writeString(devnet, original);

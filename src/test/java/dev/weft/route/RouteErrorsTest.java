@@ -1,6 +1,6 @@
 package dev.weft.route;
 
-import dev.weft.api.ApiError;
+import dev.weft.bus.BusError;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.DisplayName;
@@ -16,8 +16,8 @@ class RouteErrorsTest {
   private final RouteService s = RouteFixtures.service();
 
   private JsonObject error(JsonObject body) {
-    RouteError e = assertThrows(RouteError.class, () -> s.route(body));
-    ApiError api = e.toApiError();
+    BusError e = assertThrows(BusError.class, () -> s.route(body));
+    BusError api = e;
     return api.toJson().put("http", api.httpStatus());
   }
 

@@ -1,5 +1,6 @@
 package dev.weft.route;
 
+import dev.weft.bus.BusError;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.DisplayName;
@@ -36,8 +37,8 @@ class RouteLimitsTest {
   }
 
   private JsonObject error(JsonObject body) {
-    RouteError e = assertThrows(RouteError.class, () -> s.route(body));
-    return e.toApiError().toJson().put("http", e.status());
+    BusError e = assertThrows(BusError.class, () -> s.route(body));
+    return e.toJson().put("http", e.httpStatus());
   }
 
   private static JsonObject expected(int http, int code, String message) {
@@ -115,9 +116,9 @@ class RouteLimitsTest {
     // operations no restricted route has are still refused
     JsonArray forged = route.getJsonArray("operations").copy();
     forged.getJsonObject(1).getJsonObject("transfer").put("channel", "channel-99");
-    RouteError e = assertThrows(RouteError.class, () -> s.msgs(req.copy().put("operations", forged)
+    BusError e = assertThrows(BusError.class, () -> s.msgs(req.copy().put("operations", forged)
         .put("address_list", new JsonArray().add(INIT_ADDR).add(INIT_ADDR))));
-    assertEquals(400, e.status());
+    assertEquals(400, e.httpStatus());
     assertEquals("operations do not match the route for this request: operations has 2 entries, the route has 1", e.getMessage());
   }
 }

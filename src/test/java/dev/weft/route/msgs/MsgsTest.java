@@ -1,7 +1,7 @@
 package dev.weft.route.msgs;
 
 import dev.weft.chain.Hex;
-import dev.weft.route.RouteError;
+import dev.weft.bus.BusError;
 import dev.weft.route.RouteFixtures;
 import dev.weft.route.RouteService;
 import dev.weft.route.registry.Denoms;
@@ -47,8 +47,8 @@ class MsgsTest {
   }
 
   private static String badRequest(Runnable r) {
-    RouteError e = assertThrows(RouteError.class, r::run);
-    assertEquals(400, e.status());
+    BusError e = assertThrows(BusError.class, r::run);
+    assertEquals(400, e.httpStatus());
     return e.getMessage();
   }
 
