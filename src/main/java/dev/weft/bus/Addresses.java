@@ -43,8 +43,6 @@ public final class Addresses {
 
   /** Per-node admin address prefix: {@code weft.admin.<node id>}; body {action, kind, instances}. */
   public static final String ADMIN_NODE_PREFIX = "weft.admin.";
-  /** Published to every node; each replies what it runs (gathered by the API with a short timeout). */
-  public static final String ADMIN_DESCRIBE = "weft.admin.describe";
 
   public static String adminOf(String nodeId) {
     return ADMIN_NODE_PREFIX + nodeId;

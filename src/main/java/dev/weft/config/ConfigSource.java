@@ -197,13 +197,6 @@ public final class ConfigSource {
     throw new ConfigException(key, "must be one of " + String.join(", ", names) + " (got \"" + s + "\")");
   }
 
-  public String httpUrl(String key, String def) {
-    String s = string(key, def);
-    if (s == null) return null;
-    checkUrl(key, s);
-    return s;
-  }
-
   public List<String> httpUrls(String key, List<String> def) {
     List<String> urls = stringList(key, def);
     for (String u : urls) checkUrl(key, u);

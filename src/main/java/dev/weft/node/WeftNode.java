@@ -222,11 +222,6 @@ public final class WeftNode implements NodeControl {
         .put("kinds", kinds);
   }
 
-  /** Replaces the node context (the devnet fills in the chain URLs once it listens). */
-  public void updateContext(NodeContext c) {
-    ctx = c;
-  }
-
   public NodeContext context() {
     return ctx;
   }

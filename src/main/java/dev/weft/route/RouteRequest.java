@@ -83,11 +83,6 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
   private static final List<String> BRIDGE_NAMES = List.of("IBC", "AXELAR", "CCTP", "HYPERLANE", "OPINIT", "GO_FAST",
       "STARGATE", "LAYER_ZERO", "EUREKA");
 
-  /** The same request with another amount (the OP-hook lookup quotes one whole token). */
-  public RouteRequest withAmount(BigInteger amount) {
-    return new RouteRequest(amount, sourceChainId, sourceDenom, destChainId, destDenom, allowUnsafe, goFast, isOpWithdraw, limits);
-  }
-
   /** A required base-unit amount: a positive integer, as a JSON string (or an integral JSON number). */
   public static BigInteger amount(JsonObject body, String key) {
     Object v = body.getValue(key);

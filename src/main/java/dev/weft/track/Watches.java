@@ -144,9 +144,4 @@ final class Watches {
     out.addAll(withdrawals.keySet());
     return out;
   }
-
-  /** Hashes still awaited on a chain (for tests). */
-  int hashCount() {
-    return hashes.values().stream().mapToInt(Map::size).sum();
-  }
 }

@@ -31,9 +31,4 @@ public final class ExecError extends RuntimeException {
   public static ExecError invalidCoins(String what) {
     return new ExecError("sdk", 10, what + ": invalid coins");
   }
-
-  /** The SDK's {@code invalid request} (sdk, 18). */
-  public static ExecError invalidRequest(String what) {
-    return new ExecError("sdk", 18, what + ": invalid request");
-  }
 }

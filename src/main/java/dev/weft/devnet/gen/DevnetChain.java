@@ -101,11 +101,6 @@ public final class DevnetChain {
     return from > to ? java.util.Collections.emptyNavigableMap() : submitted.subMap(from, true, to, true);
   }
 
-  /** Number of txs at h the generator made (the submitted ones follow them). */
-  public int generatedTxCount(long h) {
-    return layout.txCount(h);
-  }
-
   public boolean exists(long h) {
     return h >= 1 && h <= head.get();
   }

@@ -89,11 +89,6 @@ public final class Tx {
         signatureBase64, code, codespace, log, data, gasUsed, events, evm, decoded);
   }
 
-  /** Whether the devnet received this tx (a user's or a relayer's) rather than generating it. */
-  public boolean isSubmitted() {
-    return decoded != null;
-  }
-
   /** The account number the signature check would name (0 for a submitted tx: the devnet checks no signature). */
   public long accountNumber() {
     return signer == null ? 0 : signer.accountNumber();

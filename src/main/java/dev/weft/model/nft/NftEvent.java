@@ -47,8 +47,4 @@ public record NftEvent(Kind kind, int txIndex, AccountAddress collection, String
   public NftEvent withText(String t) {
     return new NftEvent(kind, txIndex, collection, tokenId, object, account, t);
   }
-
-  public NftEvent withAccount(AccountAddress a) {
-    return new NftEvent(kind, txIndex, collection, tokenId, object, a, text);
-  }
 }

@@ -144,8 +144,4 @@ public final class Transfer {
     if (o == null) return;
     seen(ChainTx.fromJson(o), o.getInteger("code", 0), o.getString("log", ""));
   }
-
-  public void restoreAbandoned(boolean a) {
-    abandoned = a;
-  }
 }

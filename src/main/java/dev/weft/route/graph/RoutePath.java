@@ -21,8 +21,4 @@ public record RoutePath(List<Edge> edges, List<BigInteger> amounts, List<Integer
   public int txsRequired() {
     return txIndex.isEmpty() ? 0 : txIndex.get(txIndex.size() - 1) + 1;
   }
-
-  public boolean hasOpWithdrawal() {
-    return edges.stream().anyMatch(e -> e.kind() == Edge.Kind.OP_WITHDRAW);
-  }
 }
