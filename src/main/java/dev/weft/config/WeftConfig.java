@@ -37,11 +37,16 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
    * environment variables, system properties and then {@code overrides} (command-line options, by dotted key).
    */
   public static WeftConfig load(Path file, Map<String, String> overrides) {
-    JsonObject json = readFile(file);
     Map<String, String> sys = new HashMap<>();
     System.getProperties().forEach((k, v) -> sys.put(String.valueOf(k), String.valueOf(v)));
+    return load(file, System.getenv(), sys, overrides);
+  }
+
+  /** {@link #load(Path, Map)} over the given environment and system properties instead of the process's. */
+  static WeftConfig load(Path file, Map<String, String> env, Map<String, String> systemProperties, Map<String, String> overrides) {
+    Map<String, String> sys = new HashMap<>(systemProperties);
     overrides.forEach((k, v) -> sys.put("weft." + k, v));
-    return from(new ConfigSource(json, System.getenv(), sys));
+    return from(new ConfigSource(readFile(file), env, sys));
   }
 
   static JsonObject readFile(Path file) {

@@ -106,14 +106,20 @@ class WeftConfigTest {
   }
 
   @Test
-  @DisplayName("command-line overrides win over the file")
+  @DisplayName("environment variables win over the file, system properties over both, command-line overrides over all")
   void overrides(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("w.json");
     Files.writeString(f, defaults().encode());
-    WeftConfig c = WeftConfig.load(f, Map.of("node.roles", "devnet", "cluster.enabled", "true", "cluster.host", "10.0.0.5"));
+    // the environment and system properties are given, not the process's: the outcome does not depend on the machine
+    Map<String, String> env = Map.of("WEFT_NODE_ROLES", "api", "WEFT_CLUSTER_HOST", "10.9.9.9", "WEFT_HTTP_PORT", "8123",
+        "WEFT_LOG_LEVEL", "warn");
+    Map<String, String> sys = Map.of("weft.log.level", "debug");
+    WeftConfig c = WeftConfig.load(f, env, sys, Map.of("node.roles", "devnet", "cluster.enabled", "true", "cluster.host", "10.0.0.5"));
     assertEquals(EnumSet.of(Role.DEVNET), c.node().roles());
     assertTrue(c.cluster().enabled());
     assertEquals("10.0.0.5", c.cluster().host());
+    assertEquals(8123, c.http().port());
+    assertEquals("DEBUG", c.log().level());
     assertNull(c.database().url());
   }
 }

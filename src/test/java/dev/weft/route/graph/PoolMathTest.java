@@ -51,8 +51,8 @@ class PoolMathTest {
   }
 
   @Test
-  @DisplayName("no fee and a vanishing trade: impact 0, never negative")
-  void zeroImpact() {
+  @DisplayName("no fee and a vanishing trade: nothing comes out of a constant-product pool (100% impact); a stableswap pool's impact is not negative")
+  void vanishingTrade() {
     PoolMath.Quote q = PoolMath.quote(cp(1_000_000_000, 1_000_000_000, "0"), "a", BigInteger.ONE);
     assertEquals(BigInteger.ZERO, q.amountOut());
     assertEquals(0, q.impactPercent().compareTo(BigDecimal.valueOf(100)), "nothing out is 100% impact");
