@@ -1,4 +1,4 @@
--- Block ingestion (issue 4). Lessons of rollytics' final schema (indexer-anchors §3): a global sequence per tx stream
+-- Block ingestion (issue 4). Lessons of rollytics' final schema (initia-labs/rollytics): a global sequence per tx stream
 -- is the pagination key, one edge table per filter dimension, dictionary ids for accounts and message types, bytea
 -- for addresses and hashes. Totals are counters kept in the ingest transaction, so list totals never COUNT a big
 -- table. The API JSON of blocks, txs and EVM txs is rendered once at ingest and stored as UTF-8 bytes (`json`), so a

@@ -1,5 +1,5 @@
--- EVM internal txs (issue 5): the callTracer frames of every EVM tx, flattened in pre-order DFS (indexer-anchors §1.7,
--- §2.9). One row per frame with a global gapless `sequence` (the pagination key) in chain order: height, then the tx's
+-- EVM internal txs (issue 5): the callTracer frames of every EVM tx, flattened in pre-order DFS (as rollytics
+-- orders them). One row per frame with a global gapless `sequence` (the pagination key) in chain order: height, then the tx's
 -- place in the block's trace, then the frame index. The EVM tracer writes a height's rows, their account edges, the
 -- counters and its `evm` cursor in one transaction, so a restart resumes exactly and totals never COUNT a big table.
 

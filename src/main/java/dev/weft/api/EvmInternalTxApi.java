@@ -7,7 +7,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * {@code /indexer/tx/v1/evm-internal-txs*}: the EVM tracer's internal txs (indexer-anchors §1.7), all, by account (from
+ * {@code /indexer/tx/v1/evm-internal-txs*}: the EVM tracer's internal txs (rollytics' api/handler/tx/internaltx.go), all, by account (from
  * or to, bech32 or hex), by height (as rollytics serves it besides the spec's three), and every frame of one tx by
  * hash. Sequence cursors, newest first by default, exact totals. On a chain without an EVM every route answers 404
  * {@code evm routes are not available on this chain}.

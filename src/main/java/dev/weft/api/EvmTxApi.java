@@ -7,7 +7,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * {@code /indexer/tx/v1/evm-txs*}: EVM receipts (the §1.6 subset) by height, by account, all, and one by hash. On a
+ * {@code /indexer/tx/v1/evm-txs*}: EVM receipts (the subset of receipt fields rollytics keeps) by height, by account, all, and one by hash. On a
  * chain without an EVM every route answers 404 {@code evm routes are not available on this chain}, as rollytics does.
  */
 public final class EvmTxApi implements ApiModule {

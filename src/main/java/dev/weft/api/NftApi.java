@@ -14,7 +14,7 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * {@code /indexer/nft/v1/*}: collections (all, by owner, by name, one), tokens (by owner, by collection) and the txs
- * of a token, in rollytics' shapes (indexer-anchors §1.8–1.10). Lists of collections and tokens are offset pages with
+ * of a token, in rollytics' shapes (api/handler/nft in initia-labs/rollytics). Lists of collections and tokens are offset pages with
  * exact totals; the tx history pages by sequence like the tx lists. Addresses are accepted as hex (any case, optional
  * {@code 0x}) or bech32 of the chain's prefix.
  */

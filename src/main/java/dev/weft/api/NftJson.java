@@ -8,7 +8,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 /**
- * NFT collections and tokens in rollytics' shapes (indexer-anchors §1.8–1.9): addresses of collections and objects as
+ * NFT collections and tokens in rollytics' shapes (api/handler/nft/types.go in initia-labs/rollytics): addresses of collections and objects as
  * {@code 0x} + lower-case hex, creators and owners as bech32 of the chain's prefix ({@code ""} when unknown), heights
  * and {@code nfts.length} as numbers, timestamps RFC 3339 in UTC with microseconds (trailing zeros dropped), as
  * rollytics renders a {@code timestamptz} read back through a UTC session.

@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Flattens a callTracer result into internal-tx rows in pre-order DFS: the top frame is index 0 with parent -1,
  * children follow their parent with contiguous indexes ({@code A(B(C), D)} → A0(-1) B1(0) C2(1) D3(0)), exactly as
- * rollytics does (indexer-anchors §1.7, §2.9).
+ * rollytics does (initia-labs/rollytics, the internal-tx indexer and api/handler/tx/internaltx.go).
  *
  * <p>Re-encoding: byte fields become even-length lower-case hex ({@code 0x0} → {@code 0x00}, {@code 0x100} →
  * {@code 0x0100}, absent or empty → {@code 0x}); addresses are {@code 0x} + 40 lower-case hex, {@code ""} when

@@ -9,7 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * The API item of an internal tx (indexer-anchors §1.7), rendered once when it is traced:
+ * The API item of an internal tx (as rollytics' api/handler/tx/internaltx.go serves it), rendered once when it is traced:
  * {@code {"height","hash","parent_index","index","type","from","to","input","output","value","gas","gasUsed"}} with
  * rollytics' mixed snake/camel names, numbers for height and the indexes, strings for the rest; then, only for a frame
  * that failed, the callTracer's {@code error} and (when the node gave one) {@code revertReason}: deliberate extras

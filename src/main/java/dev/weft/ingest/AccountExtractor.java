@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The accounts a tx involves (indexer-anchors §2.6), for {@code by_account}. From event attributes: values (or
+ * The accounts a tx involves, for {@code by_account}. From event attributes: values (or
  * comma-separated pieces) that are entirely a bech32 address of the chain's prefix or a 0x + 40 hex address (0x + 64
  * hex too on Move chains, where objects have 32 bytes); from {@code evm} events' {@code log}: the log address and the
  * address-shaped topics after topic0. Never EVM call return values ({@code call}/{@code ret}, rollytics#109), never the

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 
 /**
- * The EVM tx record of the API (indexer-anchors §1.6): the receipt fields rollytics keeps, in its order; every other
+ * The EVM tx record of the API: the receipt fields rollytics keeps, in its order; every other
  * receipt field ({@code blockTimestamp}, {@code blobGasPrice}…) is dropped. Values are the node's own strings.
  */
 final class ReceiptJson {

@@ -13,7 +13,7 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * The Cosmos tx record of the API (indexer-anchors §1.5), rendered once at ingest:
+ * The Cosmos tx record of the API (as rollytics' api/handler/tx/types.go serves it), rendered once at ingest:
  * {@code {"txhash","height","codespace","code","data","raw_log","logs","info","gas_wanted","gas_used","tx","timestamp","events"}}.
  * {@code data} is the upper-case hex of the result bytes, {@code tx} the REST-decoded tx without an {@code @type}
  * wrapper, {@code logs} always {@code []} (SDK 0.50 logs are not JSON), {@code timestamp} Go RFC3339Nano of the

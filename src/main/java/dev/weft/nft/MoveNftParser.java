@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Move NFTs: {@code move} events by {@code type_tag}, their {@code data} JSON read as indexer-anchors §2.7 documents:
+ * Move NFTs: {@code move} events by {@code type_tag}, their {@code data} JSON as the Move stdlib's collection and nft modules emit it:
  * {@code 0x1::collection::CreateCollectionEvent {collection, creator, name}}, {@code 0x1::collection::MintEvent
  * {collection, token_id|index, nft}}, {@code 0x1::collection::BurnEvent {collection, token_id|index, nft}},
  * {@code 0x1::object::TransferEvent {object, from, to}} (any object; only NFTs are affected when applied) and

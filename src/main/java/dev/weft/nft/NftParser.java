@@ -6,7 +6,7 @@ import dev.weft.config.ChainConfig;
 
 import java.util.List;
 
-/** Reads the NFT changes of a tx from its events (indexer-anchors §2.7); pure and thread-safe. */
+/** Reads the NFT changes of a tx from its events (the Move, cw721 and ERC-721 event shapes); pure and thread-safe. */
 public interface NftParser {
   /** Appends the changes of one tx's events to {@code out}, in event order. */
   void parse(int txIndex, List<AbciEvent> events, List<NftEvent> out);

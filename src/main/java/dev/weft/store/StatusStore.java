@@ -22,7 +22,7 @@ public final class StatusStore {
 
   /**
    * Not a cursor: the height {@code /status} reports as {@code internal_tx_height} (rollytics' semantics,
-   * indexer-anchors §1.3): the tracer's cursor, or the ingest height when no block with EVM txs lies above the cursor
+   * api/handler/status/status.go): the tracer's cursor, or the ingest height when no block with EVM txs lies above the cursor
    * up to it (the tracer is caught up; the blocks above hold nothing to trace).
    */
   public static final String INTERNAL_TX = "internal_tx";

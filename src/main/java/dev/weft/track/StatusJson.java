@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.function.BiFunction;
 
 /**
- * {@code GET /v2/tx/status} in Skip's {@code StatusTxResponse} shape (§1.8): {@code state}, {@code transfers} (one per
+ * {@code GET /v2/tx/status} in Skip Go's {@code StatusTxResponse} shape: {@code state}, {@code transfers} (one per
  * transfer the tx started: state, transfer_sequence, next_blocking_transfer, transfer_asset_release, error), the
  * deprecated top-level {@code transfer_sequence} (the first transfer's), the first transfer's
  * {@code next_blocking_transfer}, {@code transfer_asset_release} and {@code error}, and the legacy {@code status}

@@ -38,7 +38,7 @@ public final class TrackService {
     });
   }
 
-  /** {@code {tx_hash, chain_id}} → the status of §1.8; 404 {@code tx not found} when never tracked. */
+  /** {@code {tx_hash, chain_id}} → the status in Skip Go's StatusTxResponse shape; 404 {@code tx not found} when never tracked. */
   public Future<JsonObject> status(JsonObject req) {
     String chain = chain(req);
     String hash = hash(req);

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Applies a tx seen on a chain to the transfers waiting for it (§2.3): the tracked tx itself (its {@code send_packet},
+ * Applies a tx seen on a chain to the transfers waiting for it: the tracked tx itself (its {@code send_packet},
  * {@code initiate_token_deposit} and {@code initiate_token_withdrawal} start one transfer each), {@code recv_packet}
  * with the {@code write_acknowledgement} or the PFM {@code send_packet} of the same message, a later
  * {@code write_acknowledgement} (PFM's asynchronous ack), {@code acknowledge_packet} and {@code timeout_packet} on the

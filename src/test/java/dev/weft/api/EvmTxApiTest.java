@@ -61,7 +61,7 @@ class EvmTxApiTest {
   }
 
   @Test
-  @DisplayName("by_height: the §1.6 receipt subset in order, and the block's EVM txs only")
+  @DisplayName("by_height: the receipt fields rollytics keeps, in its order, and the block's EVM txs only")
   void byHeight() {
     long h = 2;   // block 2: txs 0 (send) and 1 (call) → one receipt
     JsonObject page = ic.get("/indexer/tx/v1/evm-txs/by_height/" + h);

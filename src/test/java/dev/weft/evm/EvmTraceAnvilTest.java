@@ -350,7 +350,7 @@ class EvmTraceAnvilTest {
   }
 
   @Test
-  @DisplayName("each tx by hash: every frame as §1.7 plus error/revertReason on the failed ones; gas from the receipt")
+  @DisplayName("each tx by hash: every frame as an internal-tx item plus error/revertReason on the failed ones; gas from the receipt")
   void byHash() {
     assertEquals(9, txs.size(), "3 deployments, a token transfer, 4 txs in block 5, 1 in block 7");
     for (ExpectedTx tx : txs) {

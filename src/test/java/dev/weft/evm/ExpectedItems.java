@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The API items a callTracer frame tree must give, written out here from indexer-anchors §1.7 and §2.9 independently
+ * The API items a callTracer frame tree must give, written out here from rollytics' internal-tx items (api/handler/tx/internaltx.go in initia-labs/rollytics) independently
  * of {@link CallFrames}: pre-order, the top frame index 0 with parent -1, even-length lower-case hex, the top frame's
  * output blanked and its gasUsed the receipt's, no value for STATICCALL and DELEGATECALL, error and revertReason only
  * on failed frames.

@@ -16,7 +16,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Involved accounts (indexer-anchors §2.6) from real minievm events and Anvil receipts. */
+/** The accounts a tx involves (for by_account) from real minievm events and Anvil receipts. */
 class AccountExtractorTest {
   static final ChainConfig EVM = TestConfig.defaults().build().chain();
 

@@ -16,7 +16,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-/** The per-VM NFT parsers: real minievm/Anvil ERC-721 logs, and Move and cw721 events built from the §2.7 shapes. */
+/** The per-VM NFT parsers: real minievm/Anvil ERC-721 logs, and Move and cw721 events built from the event shapes the Move and cw721 NFT modules emit. */
 class NftParsersTest {
   static AbciEvent event(String type, String... kv) {
     List<AbciEvent.Attribute> attrs = new ArrayList<>();

@@ -5,7 +5,7 @@ import dev.weft.chain.Hex;
 import dev.weft.chain.model.Rfc3339;
 
 /**
- * The block record of the API (indexer-anchors §1.4): int64 values as strings, upper-case hex hash, RFC 3339
+ * The block record of the API (as rollytics' api/handler/block/types.go in initia-labs/rollytics serves it): int64 values as strings, upper-case hex hash, RFC 3339
  * timestamp in whole seconds, {@code total_fee} {@code []} when empty, and the proposer resolved at ingest.
  */
 public final class BlockJson {

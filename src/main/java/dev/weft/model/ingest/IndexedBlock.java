@@ -39,7 +39,7 @@ public record IndexedBlock(long height, String chainId, byte[] hash, long timeNs
   public record Tx(byte[] hash, int code, Buffer json, AccountAddress signer, Map<AccountAddress, Boolean> accounts,
                    List<String> msgTypes) {}
 
-  /** An EVM receipt: {@code json} is the §1.6 subset, {@code from} the signer. */
+  /** An EVM receipt: {@code json} is the subset of receipt fields the API serves, {@code from} the signer. */
   public record EvmTx(byte[] hash, int index, Buffer json, AccountAddress from, Map<AccountAddress, Boolean> accounts) {}
 
   public int txCount() {

@@ -5,7 +5,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
- * The state of one transfer (a {@code transfers[i]}) from its hops, as Skip reports it (§2.1):
+ * The state of one transfer (a {@code transfers[i]}) from its hops, as Skip Go's /v2/tx/status reports it:
  * <ul>
  *   <li>no hop failed: {@code STATE_COMPLETED_SUCCESS} when every hop is done (IBC acknowledged, OPinit received),
  *   with the asset released on the last hop's destination; else {@code STATE_PENDING};</li>

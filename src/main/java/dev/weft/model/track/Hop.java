@@ -3,7 +3,7 @@ package dev.weft.model.track;
 import io.vertx.core.json.JsonObject;
 
 /**
- * One hop of a transfer and its state machine (Skip's per-hop states, §2.2 of the router research):
+ * One hop of a transfer and its state machine (the per-hop states of Skip Go's /v2/tx/status, skip-mev/skip-go):
  * <ul>
  *   <li>IBC: {@code TRANSFER_PENDING} (sent) → {@code TRANSFER_RECEIVED} (recv on the destination; a PFM chain may
  *   still fail it) → {@code TRANSFER_SUCCESS} (success ack on the source) or {@code TRANSFER_FAILURE} (error ack or
