@@ -13,6 +13,7 @@ public final class ApiModules {
         new SystemApi(ctx),
         new AdminApi(ctx),
         new LiveApi(ctx),
+        new DocsApi(),
         new RoutingApi(ctx),
         new BlockApi(ctx), new TxApi(ctx), new EvmTxApi(ctx), new EvmInternalTxApi(ctx),
         new NftApi(ctx),
