@@ -20,6 +20,7 @@ public final class SingleWriterVerticle extends VerticleBase {
   private final NodeContext ctx;
   private final long pollMs;
   private WriterLease lease;
+  private LeaseMetrics metrics;
   private String childId;
   private boolean stopping;
 
@@ -37,6 +38,7 @@ public final class SingleWriterVerticle extends VerticleBase {
   public Future<?> start() {
     lease = new WriterLease(vertx, ctx.dbOptions(), leaseName(kind, ctx));
     lease.onLost(this::lost);
+    metrics = LeaseMetrics.of(kind.name(), ctx.config().chain().chainId());
     return attempt();
   }
 
@@ -60,6 +62,8 @@ public final class SingleWriterVerticle extends VerticleBase {
       return vertx.deployVerticle(() -> kind.factory().apply(ctx), new io.vertx.core.DeploymentOptions())
           .map(id -> {
             childId = id;
+            metrics.acquired.increment();
+            metrics.held.set(1);
             if (stopping) vertx.undeploy(id);
             return (Void) null;
           })
@@ -72,6 +76,8 @@ public final class SingleWriterVerticle extends VerticleBase {
 
   private void lost() {
     LOG.warn("node {} lost the {} lease: stopping {}", ctx.nodeId(), lease.name(), kind.name());
+    if (childId != null) metrics.lost.increment();
+    metrics.held.set(0);
     String id = childId;
     childId = null;
     Future<Void> undeployed = id == null ? Future.succeededFuture() : vertx.undeploy(id).recover(e -> Future.succeededFuture());
@@ -81,6 +87,7 @@ public final class SingleWriterVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     stopping = true;
+    if (metrics != null) metrics.held.set(0);
     String id = childId;
     childId = null;
     Future<Void> undeployed = id == null ? Future.succeededFuture() : vertx.undeploy(id).recover(e -> Future.succeededFuture());

@@ -23,6 +23,7 @@ import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.vertx.micrometer.Label;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
@@ -80,8 +81,13 @@ public final class WeftNode implements NodeControl {
 
   /** Vert.x with Prometheus metrics; clustered over Hazelcast when {@code hazelcast} is given. */
   public static Future<Vertx> createVertx(String clusterHost, Config hazelcast) {
+    // Histogram buckets (p99 in dashboards), the route template of each request (bounded: one per declared route),
+    // and the JVM's heap, GC, threads and CPU.
     VertxOptions opts = new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions()
-        .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true)).setEnabled(true));
+        .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true).setPublishQuantiles(true))
+        .addLabels(Label.HTTP_ROUTE)
+        .setJvmMetricsEnabled(true)
+        .setEnabled(true));
     if (hazelcast == null) return Future.succeededFuture(Vertx.builder().with(opts).build());
     opts.setEventBusOptions(new EventBusOptions().setHost(clusterHost).setClusterPublicHost(clusterHost));
     return Vertx.builder().with(opts).withClusterManager(new HazelcastClusterManager(hazelcast)).buildClustered();
@@ -283,7 +289,7 @@ public final class WeftNode implements NodeControl {
       if (c.chain().isEvm()) lines.add("  rich list     " + base + "/indexer/richlist/v1/{token contract or denom}");
       lines.add("  routing API   POST " + base + "/v2/fungible/route   GET " + base + "/v2/info/chains");
       lines.add("  tracking      POST " + base + "/v2/tx/track   GET " + base + "/v2/tx/status?tx_hash=&chain_id=");
-      lines.add("  OpenAPI       " + base + "/openapi.json");
+      lines.add("  API docs      " + base + "/docs   OpenAPI " + base + "/openapi.json");
       lines.add("  metrics       " + base + "/metrics   health " + base + "/health   ready " + base + "/ready");
       lines.add("  nodes         " + base + "/admin/nodes");
     }
