@@ -1,8 +1,8 @@
 package dev.weft.api;
 
+import io.vertx.core.http.MimeMapping;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.StaticHandler;
 
 /**
  * Browsable API docs: Swagger UI at {@code /docs} over {@code /openapi.json}, served from the pinned webjar on the
@@ -16,13 +16,28 @@ public final class DocsApi implements ApiModule {
   @Override
   public void mount(Router router) {
     router.get("/docs").handler(DocsApi::page);
-    router.get("/docs/").handler(DocsApi::page);
-    router.get("/docs/index.html").handler(DocsApi::page);
-    router.get("/docs/weft-docs.js").handler(rc -> rc.response().putHeader("content-type", "text/javascript; charset=utf-8")
-        .putHeader("cache-control", "no-cache").sendFile("docs/weft-docs.js"));
-    router.get("/docs/swagger-initializer.js").handler(rc -> rc.fail(404));
-    router.get("/docs/*").handler(StaticHandler.create(SWAGGER_UI).setCachingEnabled(true).setMaxAgeSeconds(86_400)
-        .setDirectoryListing(false).setIncludeHidden(false));
+    // the page's assets: Weft's own start-up script, the webjar's files (documented as part of /docs, not one by one)
+    router.getWithRegex("/docs/(.*)").handler(rc -> {
+      switch (rc.normalizedPath().substring("/docs/".length())) {
+        case "", "index.html" -> page(rc);
+        case "weft-docs.js" -> rc.response().putHeader("content-type", "text/javascript; charset=utf-8")
+            .putHeader("cache-control", "no-cache").sendFile("docs/weft-docs.js");
+        case "swagger-initializer.js" -> rc.fail(404);
+        default -> webjarFile(rc, rc.normalizedPath().substring("/docs/".length()));
+      }
+    });
+  }
+
+  /** A file of the webjar by its plain name (no directories: the webjar has none), else the JSON 404. */
+  private static void webjarFile(RoutingContext rc, String name) {
+    if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")
+        || DocsApi.class.getClassLoader().getResource(SWAGGER_UI + "/" + name) == null) {
+      rc.fail(404);
+      return;
+    }
+    String type = MimeMapping.mimeTypeForFilename(name);
+    rc.response().putHeader("content-type", type == null ? "application/octet-stream" : type.startsWith("text/") ? type + "; charset=utf-8" : type)
+        .putHeader("cache-control", "public, max-age=86400").sendFile(SWAGGER_UI + "/" + name);
   }
 
   private static void page(RoutingContext rc) {

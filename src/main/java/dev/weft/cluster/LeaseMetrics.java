@@ -1,6 +1,6 @@
 package dev.weft.cluster;
 
-import dev.weft.node.SharedMeters;
+import dev.weft.runtime.SharedMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

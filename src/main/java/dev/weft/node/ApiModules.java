@@ -3,6 +3,7 @@ package dev.weft.node;
 import dev.weft.api.AdminApi;
 import dev.weft.api.ApiModule;
 import dev.weft.api.BlockApi;
+import dev.weft.api.DocsApi;
 import dev.weft.api.EvmInternalTxApi;
 import dev.weft.api.EvmTxApi;
 import dev.weft.api.LiveApi;
@@ -29,6 +30,7 @@ public final class ApiModules {
         new SystemApi(ctx),
         new AdminApi(ctx, VerticleKinds.all().stream().map(VerticleKind::name).toList()),
         new LiveApi(ctx),
+        new DocsApi(),
         new RoutingApi(ctx),
         new BlockApi(ctx), new TxApi(ctx), new EvmTxApi(ctx), new EvmInternalTxApi(ctx),
         new NftApi(ctx),
