@@ -3,6 +3,7 @@ package dev.weft.cluster;
 import dev.weft.config.Role;
 import dev.weft.node.VerticleKind;
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
@@ -16,8 +17,6 @@ import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import static dev.weft.testsupport.TestNodes.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -71,14 +70,6 @@ class SingleWriterTest {
     await(vertx.close());
   }
 
-  private static void waitFor(String what, BooleanSupplier cond) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!cond.getAsBoolean()) {
-      if (System.nanoTime() > deadline) throw new AssertionError("timed out waiting for " + what + "; events " + events);
-      Thread.sleep(20);
-    }
-  }
-
   @Test
   @DisplayName("two nodes run a single-writer kind: one is active, the standby takes over when it stops")
   void failoverOnStop() throws Exception {
@@ -86,15 +77,16 @@ class SingleWriterTest {
     VerticleKind b = new VerticleKind("writer", Role.INGEST, 1, true, ctx -> new Recorder("b"));
     SingleWriterVerticle wa = new SingleWriterVerticle(a, nodeA.context(), 100);
     String ida = await(vertx.deployVerticle(wa));
-    waitFor("a active", wa::active);
+    Await.until("a active", 30, wa::active);
     SingleWriterVerticle wb = new SingleWriterVerticle(b, nodeB.context(), 100);
     await(vertx.deployVerticle(wb));
-    Thread.sleep(500); // several standby polls: b must stay passive while a holds the lease
+    int deployed = wb.attempts();
+    Await.until("five standby polls of b", 30, () -> wb.attempts() >= deployed + 5); // b must stay passive while a holds the lease
     assertFalse(wb.active());
     assertEquals(java.util.List.of("start a"), java.util.List.copyOf(events));
 
     await(vertx.undeploy(ida));
-    waitFor("b active", wb::active);
+    Await.until("b active", 30, wb::active);
     assertEquals(java.util.List.of("start a", "stop a", "start b"), java.util.List.copyOf(events));
   }
 
@@ -105,14 +97,14 @@ class SingleWriterTest {
     VerticleKind b = new VerticleKind("writer", Role.INGEST, 1, true, ctx -> new Recorder("b"));
     SingleWriterVerticle wa = new SingleWriterVerticle(a, nodeA.context(), 100);
     await(vertx.deployVerticle(wa));
-    waitFor("a active", wa::active);
+    Await.until("a active", 30, wa::active);
     SingleWriterVerticle wb = new SingleWriterVerticle(b, nodeB.context(), 100);
     await(vertx.deployVerticle(wb));
     try (Connection c = TestDatabase.jdbc(dbUrl)) {
       c.createStatement().execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'weft lease writer.%'"
           + " AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)");
     }
-    waitFor("b active after a lost its session", () -> wb.active() && !wa.active());
+    Await.until("b active after a lost its session", 30, () -> wb.active() && !wa.active());
     assertTrue(events.contains("stop a"), events.toString());
     assertEquals("start b", java.util.List.copyOf(events).get(events.size() - 1));
   }

@@ -444,14 +444,4 @@ public final class FixtureChain {
     req.response().putHeader("content-type", "application/json")
         .end(new JsonObject().put("jsonrpc", "2.0").put("id", call.getValue("id")).put("result", result).encode());
   }
-
-  /** {@link Await#until}: the callers that predate it use this name. */
-  public static void await(String what, int seconds, java.util.function.BooleanSupplier cond) {
-    Await.until(what, seconds, cond::getAsBoolean);
-  }
-
-  /** {@link Await#value}: the callers that predate it use this name. */
-  public static <T> T awaitValue(String what, int seconds, java.util.function.Supplier<T> probe) {
-    return Await.value(what, seconds, probe::get);
-  }
 }
