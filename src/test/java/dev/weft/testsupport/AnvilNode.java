@@ -3,10 +3,7 @@ package dev.weft.testsupport;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -52,10 +49,7 @@ public final class AnvilNode implements AutoCloseable {
     Files.createDirectories(log.getParent());
     Process p = new ProcessBuilder(anvil.toString(), "--host", "127.0.0.1", "--port", Integer.toString(port),
         "--chain-id", "31337", "--timestamp", "1700000000").redirectErrorStream(true).start();
-    CompletableFuture<Void> listening = new CompletableFuture<>();
-    Thread reader = new Thread(() -> copyLog(p, log, "Listening on 127.0.0.1:" + port, listening), "anvil-log");
-    reader.setDaemon(true);
-    reader.start();
+    CompletableFuture<String> listening = ProcessOutput.follow(p, log, l -> l.contains("Listening on 127.0.0.1:" + port));
     AnvilNode node = new AnvilNode(p, port);
     try {
       listening.get(30, TimeUnit.SECONDS);
@@ -64,22 +58,6 @@ public final class AnvilNode implements AutoCloseable {
       node.close();
       throw new IllegalStateException("anvil did not start; see " + log, e);
     }
-  }
-
-  /** Copies the process output to {@code log} and completes {@code ready} at the first line containing {@code marker}. */
-  private static void copyLog(Process p, Path log, String marker, CompletableFuture<Void> ready) {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-         BufferedWriter out = Files.newBufferedWriter(log)) {
-      for (String line; (line = in.readLine()) != null; ) {
-        out.write(line);
-        out.newLine();
-        out.flush();
-        if (line.contains(marker)) ready.complete(null);
-      }
-    } catch (IOException e) {
-      ready.completeExceptionally(e);
-    }
-    ready.completeExceptionally(new IllegalStateException("anvil exited before it listened"));
   }
 
   /** Compiles {@code src/test/resources/anvil/contracts} with solc-js: {name: {bytecode, abi}}. */

@@ -3,16 +3,11 @@ package dev.weft.testsupport;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -59,13 +54,11 @@ public final class HeadlessChromium implements AutoCloseable {
     pb.environment().put("HOME", profile.toString());
     Process p = pb.start();
     Path log = profile.resolve("chromium.log");
-    CompletableFuture<Integer> listening = new CompletableFuture<>();
-    Thread reader = new Thread(() -> copyLog(p, log, listening), "chromium-log");
-    reader.setDaemon(true);
-    reader.start();
     int port;
     try {
-      port = listening.get(60, TimeUnit.SECONDS);
+      String listening = ProcessOutput.follow(p, log, l -> LISTENING.matcher(l).find()).get(60, TimeUnit.SECONDS);
+      Matcher m = LISTENING.matcher(listening);
+      port = m.find() ? Integer.parseInt(m.group(1)) : 0;
     } catch (ExecutionException | TimeoutException e) {
       p.destroyForcibly();
       throw new IllegalStateException("chromium did not start; see " + log, e);
@@ -164,23 +157,6 @@ public final class HeadlessChromium implements AutoCloseable {
     Files.createDirectories(file.toAbsolutePath().getParent());
     Files.write(file, Base64.getDecoder().decode(r.getString("data")));
     return file;
-  }
-
-  /** Copies the browser's output to {@code log} and completes {@code listening} with its DevTools port. */
-  private static void copyLog(Process p, Path log, CompletableFuture<Integer> listening) {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-         BufferedWriter out = Files.newBufferedWriter(log)) {
-      for (String line; (line = in.readLine()) != null; ) {
-        out.write(line);
-        out.newLine();
-        out.flush();
-        Matcher m = LISTENING.matcher(line);
-        if (m.find()) listening.complete(Integer.parseInt(m.group(1)));
-      }
-    } catch (IOException e) {
-      listening.completeExceptionally(e);
-    }
-    listening.completeExceptionally(new IllegalStateException("chromium exited with " + p.exitValue() + " before it listened"));
   }
 
   @Override
