@@ -23,6 +23,7 @@ public final class SingleWriterVerticle extends VerticleBase {
   private LeaseMetrics metrics;
   private String childId;
   private boolean stopping;
+  private volatile int attempts;
 
   public SingleWriterVerticle(VerticleKind kind, NodeContext ctx, long pollMs) {
     this.kind = kind;
@@ -47,12 +48,18 @@ public final class SingleWriterVerticle extends VerticleBase {
     return childId != null;
   }
 
+  /** How many times this instance has tried to take the lease (a standby keeps trying every poll). */
+  public int attempts() {
+    return attempts;
+  }
+
   public VerticleKind kind() {
     return kind;
   }
 
   private Future<Void> attempt() {
     if (stopping) return Future.succeededFuture();
+    attempts++;
     return lease.tryAcquire().compose(held -> {
       if (!held) {
         vertx.setTimer(pollMs, id -> attempt());

@@ -8,6 +8,9 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -70,6 +73,8 @@ class AdminApiTest {
     assertEquals(4, scaled.getJsonObject("kinds", new JsonObject()).getJsonObject("api", new JsonObject()).getInteger("instances"), scaled.encode());
     AtomicBoolean running = new AtomicBoolean(true);
     AtomicInteger ok = new AtomicInteger();
+    // the clients count answers down on the latch of the current phase (400 answers with 4 instances, then 400 with 1)
+    AtomicReference<CountDownLatch> phase = new AtomicReference<>(new CountDownLatch(400));
     List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     List<Thread> clients = new ArrayList<>();
     for (int t = 0; t < 8; t++) {
@@ -80,7 +85,12 @@ class AdminApiTest {
           try {
             var r = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/health")).build(),
                 java.net.http.HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() == 200) ok.incrementAndGet(); else failures.add("status " + r.statusCode());
+            if (r.statusCode() == 200) {
+              ok.incrementAndGet();
+              phase.get().countDown();
+            } else {
+              failures.add("status " + r.statusCode());
+            }
           } catch (Exception e) {
             failures.add(e.toString());
           }
@@ -90,16 +100,15 @@ class AdminApiTest {
       client.start();
     }
     try {
-      long deadline = System.nanoTime() + 30_000_000_000L;
-      while (ok.get() < 400 && System.nanoTime() < deadline) Thread.sleep(10);
+      assertTrue(phase.get().await(30, TimeUnit.SECONDS), "400 answers with 4 instances; got " + ok.get() + ", failures " + failures);
       JsonArray served = TestNodes.get(client, port, "/admin/nodes").bodyAsJsonObject().getJsonArray("nodes").getJsonObject(0)
           .getJsonObject("kinds").getJsonObject("api").getJsonArray("requests_served");
       assertEquals(4, served.size());
       long busy = served.stream().filter(n -> ((Number) n).longValue() > 0).count();
       assertTrue(busy >= 2, "new instances took no requests: " + served);
       assertEquals(1, scale("api", 1).getJsonObject("kinds").getJsonObject("api").getInteger("instances"));
-      int after = ok.get();
-      while (ok.get() < after + 400 && System.nanoTime() < deadline) Thread.sleep(10);
+      phase.set(new CountDownLatch(400));
+      assertTrue(phase.get().await(30, TimeUnit.SECONDS), "400 answers after scaling down; got " + ok.get() + ", failures " + failures);
     } finally {
       running.set(false);
       for (Thread t : clients) t.join();

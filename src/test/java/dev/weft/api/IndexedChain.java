@@ -1,6 +1,7 @@
 package dev.weft.api;
 
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
@@ -35,7 +36,7 @@ final class IndexedChain implements AutoCloseable {
   }
 
   void awaitHeight(long h) {
-    FixtureChain.await("indexed height " + h, 60, () -> get("/status").getLong("height") >= h);
+    Await.until("indexed height " + h, 60, () -> get("/status").getLong("height") >= h);
   }
 
   JsonObject get(String uri) {

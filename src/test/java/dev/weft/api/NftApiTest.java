@@ -5,8 +5,8 @@ import dev.weft.chain.client.EthCalls;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.NodeClientOptions;
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.ChainTransfers;
-import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
@@ -70,7 +70,7 @@ class NftApiTest {
     prefix = chain.bech32Prefix();
     evmUrl = chain.jsonRpcUrls().get(0);
     evm = new EvmRpcClient(vertx, chain.jsonRpcUrls(), NodeClientOptions.defaults());
-    FixtureChain.await("indexed height " + BLOCKS, 120, () -> get("/status").getLong("height") >= BLOCKS);
+    Await.until("indexed height " + BLOCKS, 120, () -> get("/status").getLong("height") >= BLOCKS);
     for (ChainTransfers.Transfer t : ChainTransfers.read(client, chain.rpcUrls().get(0), 1, BLOCKS)) {
       if (t.nft()) truth.computeIfAbsent(key(t.token().hex(), t.value().toString()), k -> new ArrayList<>()).add(t);
     }

@@ -4,6 +4,7 @@ import dev.weft.config.ConfigSource;
 import dev.weft.config.WeftConfig;
 import dev.weft.node.WeftNode;
 import dev.weft.store.EmbeddedPostgresServer;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
@@ -61,16 +62,10 @@ public final class EvmTraceBench {
       Pool pool2 = pool(vertx, url2);
       WeftNode both = TestNodes.start(vertx, config(url2, ports, "ingest", "evm"));
       long t0 = System.nanoTime();
-      double ingestDone = 0;
-      long lastEvm = -1;
-      while (true) {
-        if (ingestDone == 0 && scalar(pool2, "SELECT height FROM pipeline_cursor WHERE name = 'ingest'") >= head) {
-          ingestDone = (System.nanoTime() - t0) / 1e9;
-          lastEvm = scalar(pool2, "SELECT coalesce(max(height), 0) FROM block WHERE evm_tx_count > 0");
-        }
-        if (ingestDone > 0 && scalar(pool2, "SELECT height FROM pipeline_cursor WHERE name = 'evm'") >= lastEvm) break;
-        Thread.sleep(50);
-      }
+      Await.until("ingestion to " + head, IngestReadBench.BENCH_SECONDS, () -> scalar(pool2, "SELECT height FROM pipeline_cursor WHERE name = 'ingest'") >= head);
+      double ingestDone = (System.nanoTime() - t0) / 1e9;
+      long lastEvm = scalar(pool2, "SELECT coalesce(max(height), 0) FROM block WHERE evm_tx_count > 0");
+      Await.until("internal txs to " + lastEvm, IngestReadBench.BENCH_SECONDS, () -> scalar(pool2, "SELECT height FROM pipeline_cursor WHERE name = 'evm'") >= lastEvm);
       double allDone = (System.nanoTime() - t0) / 1e9;
       await(both.stop());
       long internal = scalar(pool2, "SELECT internal_txs FROM evm_internal_totals");
@@ -81,7 +76,7 @@ public final class EvmTraceBench {
       // 2. ingestion alone, the baseline
       WeftNode ingest = TestNodes.start(vertx, config(url, ports, "ingest"));
       long t1 = System.nanoTime();
-      while (scalar(pool, "SELECT height FROM pipeline_cursor WHERE name = 'ingest'") < head) Thread.sleep(50);
+      Await.until("ingestion to " + head, IngestReadBench.BENCH_SECONDS, () -> scalar(pool, "SELECT height FROM pipeline_cursor WHERE name = 'ingest'") >= head);
       double ingestSecs = (System.nanoTime() - t1) / 1e9;
       await(ingest.stop());
       Row totals = await(pool.query("SELECT blocks, txs, evm_txs FROM ingest_totals").execute()).iterator().next();
@@ -92,7 +87,7 @@ public final class EvmTraceBench {
       // 3. the tracer alone over what ingestion committed
       WeftNode tracer = TestNodes.start(vertx, config(url, ports, "evm"));
       long t2 = System.nanoTime();
-      while (scalar(pool, "SELECT height FROM pipeline_cursor WHERE name = 'evm'") < lastEvm) Thread.sleep(50);
+      Await.until("internal txs to " + lastEvm, IngestReadBench.BENCH_SECONDS, () -> scalar(pool, "SELECT height FROM pipeline_cursor WHERE name = 'evm'") >= lastEvm);
       double traceSecs = (System.nanoTime() - t2) / 1e9;
       await(tracer.stop());
       long traced = scalar(pool, "SELECT count(*) FROM block WHERE evm_tx_count > 0");

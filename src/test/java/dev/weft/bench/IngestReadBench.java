@@ -7,6 +7,7 @@ import dev.weft.config.WeftConfig;
 import dev.weft.node.WeftNode;
 import dev.weft.store.EmbeddedPostgresServer;
 import dev.weft.store.TxStore;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
@@ -50,6 +51,8 @@ import static dev.weft.testsupport.TestNodes.await;
  */
 public final class IngestReadBench {
   static final String CHAIN = "weft-devnet-1";
+  /** How long a bench waits for a pipeline to reach the end of the chain before it gives up. */
+  static final int BENCH_SECONDS = 3600;
 
   public static void main(String[] args) throws Exception {
     if (System.getProperty("bench.api_port") != null) {
@@ -104,22 +107,24 @@ public final class IngestReadBench {
       long t0 = System.nanoTime();
       WeftNode node = TestNodes.start(vertx, config);
       Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(8)).connectingTo(PgConnectOptions.fromUri(url)).using(vertx).build();
-      long warmNanos = 0;
-      long warmTxs = 0;
-      long halfNanos = 0;
-      long halfTxs = 0;
-      long at;
-      while ((at = cursor(pool)) < head) {
-        Thread.sleep(100);
-        if (warmNanos == 0 && System.nanoTime() - t0 > 15_000_000_000L) {
-          warmNanos = System.nanoTime();
-          warmTxs = txs(pool);
+      long[] warm = {0, 0}; // nanos, txs at the first sample after 15 s (JIT warm)
+      long[] half = {0, 0}; // nanos, txs at the first sample at half the chain
+      Await.until("ingestion to " + head, BENCH_SECONDS, () -> {
+        long at = cursor(pool);
+        if (warm[0] == 0 && System.nanoTime() - t0 > 15_000_000_000L) {
+          warm[0] = System.nanoTime();
+          warm[1] = txs(pool);
         }
-        if (halfNanos == 0 && at >= head / 2) {
-          halfNanos = System.nanoTime();
-          halfTxs = txs(pool);
+        if (half[0] == 0 && at >= head / 2) {
+          half[0] = System.nanoTime();
+          half[1] = txs(pool);
         }
-      }
+        return at >= head;
+      });
+      long warmNanos = warm[0];
+      long warmTxs = warm[1];
+      long halfNanos = half[0];
+      long halfTxs = half[1];
       long doneNanos = System.nanoTime();
       double ingestSecs = (doneNanos - t0) / 1e9;
       long peakHeap = 0;
@@ -244,17 +249,11 @@ public final class IngestReadBench {
     return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("devnet.log").toFile()).start();
   }
 
-  static void waitFor(String url, int seconds) throws Exception {
-    long end = System.currentTimeMillis() + seconds * 1000L;
-    while (true) {
-      try {
-        httpGet(url);
-        return;
-      } catch (Exception e) {
-        if (System.currentTimeMillis() > end) throw new IllegalStateException("devnet did not answer " + url, e);
-        Thread.sleep(200);
-      }
-    }
+  static void waitFor(String url, int seconds) {
+    Await.until("the devnet answering " + url, seconds, () -> {
+      httpGet(url);
+      return true;
+    });
   }
 
   static String httpGet(String url) throws Exception {

@@ -7,6 +7,7 @@ import dev.weft.node.WeftNode;
 import dev.weft.richlist.RichListMetrics;
 import dev.weft.store.EmbeddedPostgresServer;
 import dev.weft.store.RichListStore;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
@@ -63,7 +64,7 @@ public final class RichListBench {
 
       long t0 = System.nanoTime();
       WeftNode ingest = TestNodes.start(vertx, config(url, ports, "ingest"));
-      while (cursor(pool, "ingest") < blocks) Thread.sleep(100);
+      Await.until("ingestion to " + blocks, IngestReadBench.BENCH_SECONDS, () -> cursor(pool, "ingest") >= blocks);
       double ingestSecs = (System.nanoTime() - t0) / 1e9;
       long txs = await(pool.query("SELECT txs FROM ingest_totals").execute()).iterator().next().getLong(0);
       await(ingest.stop());
@@ -74,7 +75,7 @@ public final class RichListBench {
       double before = metrics.deltas.count();
       long t1 = System.nanoTime();
       WeftNode rich = TestNodes.start(vertx, config(url, ports, "richlist", "api"));
-      while (cursor(pool, "richlist") < blocks) Thread.sleep(50);
+      Await.until("the rich list to " + blocks, IngestReadBench.BENCH_SECONDS, () -> cursor(pool, "richlist") >= blocks);
       double richSecs = (System.nanoTime() - t1) / 1e9;
       double deltas = metrics.deltas.count() - before;
       long rows = await(pool.query("SELECT count(*) FROM rich_list").execute()).iterator().next().getLong(0);

@@ -5,6 +5,7 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
 import dev.weft.node.WeftNode;
 import dev.weft.route.registry.Denoms;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
@@ -26,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -86,7 +89,7 @@ public final class TrackBench {
     Map<String, Integer> rpc = Map.of(L1, port(node, L1), EVM, port(node, EVM), MOVE, port(node, MOVE));
     HeadWatcher heads = new HeadWatcher(rpc);
     heads.start();
-    while (heads.heads().size() < 3) Thread.sleep(10);
+    Await.until("a head of every chain", 60, () -> heads.heads().size() >= 3);
     Map<String, Long> finalAt = new ConcurrentHashMap<>();
     Map<String, Long> trackedAt = new ConcurrentHashMap<>();
     vertx.eventBus().<JsonObject>consumer(Addresses.TRANSFER_UPDATED, m -> {
@@ -177,8 +180,11 @@ public final class TrackBench {
       CompletableFuture.allOf(all.toArray(new CompletableFuture[0])).get(10, TimeUnit.MINUTES);
       System.out.printf("track      %d POST /v2/tx/track in %.1f s%n", sent.size(), (System.nanoTime() - t1) / 1e9);
     }
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
-    while (finalAt.size() < sent.size() && System.nanoTime() < deadline) Thread.sleep(100);
+    try {
+      Await.until("every transfer final", 15 * 60, () -> finalAt.size() >= sent.size());
+    } catch (AssertionError timedOut) {
+      // the report below says how many became final
+    }
     long t2 = System.nanoTime();
     Map<String, Long> after = requests();
     Map<String, Long> headsAfter = heads.heads();
@@ -285,39 +291,36 @@ public final class TrackBench {
     private final Map<String, Integer> rpc;
     private final Map<String, Map<Long, Long>> seen = new ConcurrentHashMap<>();
     private final Map<String, Long> head = new ConcurrentHashMap<>();
-    private volatile boolean running = true;
-    private Thread thread;
+    private final ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "head-watcher");
+      t.setDaemon(true);
+      return t;
+    });
 
     HeadWatcher(Map<String, Integer> rpc) {
       this.rpc = rpc;
     }
 
+    /** Samples every chain's head 10 ms after the previous sample finished: when each height was first seen. */
     void start() {
-      thread = new Thread(() -> {
-        while (running) {
-          for (var e : rpc.entrySet()) {
-            try {
-              long now = System.nanoTime();
-              JsonObject s = new JsonObject(get(e.getValue(), "/status").body()).getJsonObject("result").getJsonObject("sync_info");
-              long h = Long.parseLong(s.getString("latest_block_height"));
-              Map<Long, Long> m = seen.computeIfAbsent(e.getKey(), k -> new ConcurrentHashMap<>());
-              long prev = head.getOrDefault(e.getKey(), h);
-              for (long x = prev + 1; x <= h; x++) m.putIfAbsent(x, now);
-              m.putIfAbsent(h, now);
-              head.put(e.getKey(), h);
-            } catch (Exception ex) {
-              // a missed sample only widens the next one
-            }
-          }
-          try {
-            Thread.sleep(10);
-          } catch (InterruptedException ex) {
-            return;
-          }
+      sampler.scheduleWithFixedDelay(this::sample, 0, 10, TimeUnit.MILLISECONDS);
+    }
+
+    private void sample() {
+      for (var e : rpc.entrySet()) {
+        try {
+          long now = System.nanoTime();
+          JsonObject s = new JsonObject(get(e.getValue(), "/status").body()).getJsonObject("result").getJsonObject("sync_info");
+          long h = Long.parseLong(s.getString("latest_block_height"));
+          Map<Long, Long> m = seen.computeIfAbsent(e.getKey(), k -> new ConcurrentHashMap<>());
+          long prev = head.getOrDefault(e.getKey(), h);
+          for (long x = prev + 1; x <= h; x++) m.putIfAbsent(x, now);
+          m.putIfAbsent(h, now);
+          head.put(e.getKey(), h);
+        } catch (Exception ex) {
+          // a missed sample only widens the next one
         }
-      }, "head-watcher");
-      thread.setDaemon(true);
-      thread.start();
+      }
     }
 
     Map<String, Long> heads() {
@@ -330,7 +333,7 @@ public final class TrackBench {
     }
 
     void stop() {
-      running = false;
+      sampler.shutdownNow();
     }
   }
 }

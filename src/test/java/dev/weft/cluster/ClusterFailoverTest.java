@@ -2,7 +2,7 @@ package dev.weft.cluster;
 
 import dev.weft.ingest.IngestDump;
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.FixtureChain;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
@@ -55,14 +55,6 @@ class ClusterFailoverTest {
         .set("ingest.window", 16).set("ingest.commit_blocks", 10).set("bridge.tcp_enabled", false);
   }
 
-  static long cursor(String url) {
-    try {
-      return scalar(url, "SELECT height FROM pipeline_cursor WHERE name = 'ingest'");
-    } catch (Exception e) {
-      return -1;
-    }
-  }
-
   /** A child JVM running the real launcher with a configuration file. */
   static Process launch(Path dir, String name, TestConfig c) throws Exception {
     Path cfg = dir.resolve(name + ".json");
@@ -96,7 +88,7 @@ class ClusterFailoverTest {
       TestConfig ref = indexer(TestConfig.defaults().roles("ingest"), devnet);
       String refUrl = (String) ref.get("database.url");
       WeftNode single = TestNodes.start(vertx, ref.build());
-      FixtureChain.await("reference run", 120, () -> cursor(refUrl) >= BLOCKS);
+      Await.cursor(refUrl, "ingest", BLOCKS, 120);
       TestNodes.await(single.stop());
       Map<String, List<String>> expected = IngestDump.dump(refUrl);
 
@@ -111,12 +103,12 @@ class ClusterFailoverTest {
       String url = (String) base.get("database.url");
       nodes.add(launch(dir, "a", copy(base).roles("api").set("node.name", "a").set("cluster.port", pa).set("http.port", http)));
       nodes.add(launch(dir, "b", copy(base).roles("ingest", "evm").set("node.name", "b").set("cluster.port", pb)));
-      FixtureChain.await("b ingesting", 90, () -> cursor(url) > 0);
+      Await.cursor(url, "ingest", 1, 90);
       nodes.add(launch(dir, "c", copy(base).roles("route", "track", "ingest", "evm").set("node.name", "c").set("cluster.port", pc)));
 
       String api = "http://127.0.0.1:" + http;
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-      FixtureChain.await("three nodes, c's route computation reachable from a", 90, () -> {
+      Await.until("three nodes, c's route computation reachable from a", 90, () -> {
         JsonObject nodesView = getJson(client, api + "/admin/nodes");
         return nodesView != null && nodesView.getJsonArray("nodes").size() == 3 && routeOk(client, api);
       });
@@ -142,12 +134,12 @@ class ClusterFailoverTest {
       });
       load.start();
       try {
-        FixtureChain.await("a tenth of the chain", 120, () -> cursor(url) >= BLOCKS / 10);
+        Await.cursor(url, "ingest", BLOCKS / 10, 120);
         nodes.get(1).destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        long killedAt = cursor(url);
+        long killedAt = Await.cursorHeight(url, "ingest");
         assertTrue(killedAt < BLOCKS, "b was killed mid-way, at " + killedAt);
-        FixtureChain.await("c finishes the chain", 120, () -> cursor(url) >= BLOCKS);
-        FixtureChain.await("c shown as the active ingester", 60, () -> "c".equals(activeIngester(getJson(client, api + "/admin/nodes"))));
+        Await.cursor(url, "ingest", BLOCKS, 120);
+        Await.until("c shown as the active ingester", 60, () -> "c".equals(activeIngester(getJson(client, api + "/admin/nodes"))));
       } finally {
         running.set(false);
         load.join();

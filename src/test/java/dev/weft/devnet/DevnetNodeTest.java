@@ -2,6 +2,7 @@ package dev.weft.devnet;
 
 import dev.weft.config.ChainConfig;
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
@@ -92,13 +93,8 @@ class DevnetNodeTest {
   void live() throws Exception {
     TestConfig config = DevnetHarness.history(5).set("devnet.mode", "live").set("devnet.block_interval", "50ms");
     try (DevnetHarness d = DevnetHarness.start(config)) {
-      long deadline = System.currentTimeMillis() + 60_000;
-      long height = 0;
-      while (height < 12 && System.currentTimeMillis() < deadline) {
-        height = Long.parseLong(d.rpc("/status").getJsonObject("result").getJsonObject("sync_info").getString("latest_block_height"));
-        Thread.sleep(20);
-      }
-      assertTrue(height >= 12, "height " + height);
+      Await.until("height 12", 60,
+          () -> Long.parseLong(d.rpc("/status").getJsonObject("result").getJsonObject("sync_info").getString("latest_block_height")) >= 12);
       long evmHead = Long.decode(d.eth("eth_blockNumber").getString("result"));
       assertTrue(evmHead >= 12);
       JsonObject tip = d.rpc("/block?height=" + evmHead).getJsonObject("result");

@@ -2,8 +2,8 @@ package dev.weft.devnet;
 
 import dev.weft.chain.CosmosTx;
 import dev.weft.route.registry.Denoms;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.RouteTxs;
-import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.RelayedTxs;
 import dev.weft.testsupport.TestConfig;
 import io.vertx.core.json.JsonArray;
@@ -17,7 +17,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 import static dev.weft.testsupport.DevnetAccounts.ALICE;
 import static dev.weft.testsupport.DevnetAccounts.BOB;
@@ -97,8 +96,8 @@ class MultiChainTest {
   }
 
 
-  static <T> T await(Supplier<T> probe, String what) {
-    return FixtureChain.awaitValue(what, 30, probe);
+  static <T> T await(Await.Probe<T> probe, String what) {
+    return Await.value(what, 30, probe);
   }
 
   /** The attributes of the events of a type in a tx result, in order. */

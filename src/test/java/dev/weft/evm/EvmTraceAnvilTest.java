@@ -8,6 +8,7 @@ import dev.weft.devnet.gen.ContractAddress;
 import dev.weft.ingest.IngestDump;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.AnvilNode;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
@@ -117,9 +118,9 @@ class EvmTraceAnvilTest {
 
     // first run: heights 1..5
     String first = TestNodes.await(vertx.deployVerticle(new EvmTraceVerticle(node.context(), HeightSource.range(1, 5))));
-    awaitCursor(5);
+    Await.cursor(dbUrl, "evm", 5, 60);
     TestNodes.await(vertx.undeploy(first));
-    firstRunHeight = cursor();
+    firstRunHeight = Await.cursorHeight(dbUrl, "evm");
 
     // then an empty block, and a block with another doEverything (another sender: its CREATE2 address differs)
     anvil.rpc("evm_mine", new JsonArray());
@@ -130,7 +131,7 @@ class EvmTraceAnvilTest {
 
     // second run: the same range from 1, resumed from the database cursor
     TestNodes.await(vertx.deployVerticle(new EvmTraceVerticle(node.context(), HeightSource.range(1, 7))));
-    awaitCursor(7);
+    Await.cursor(dbUrl, "evm", 7, 60);
   }
 
   @AfterAll
@@ -242,20 +243,6 @@ class EvmTraceAnvilTest {
   }
 
   // ---- node helpers ----
-
-  static long cursor() throws Exception {
-    return IngestDump.scalar(dbUrl, "SELECT height FROM pipeline_cursor WHERE name = 'evm'");
-  }
-
-  static void awaitCursor(long h) {
-    FixtureChain.await("evm cursor " + h, 60, () -> {
-      try {
-        return cursor() >= h;
-      } catch (Exception e) {
-        return false;
-      }
-    });
-  }
 
   record Response(int status, JsonObject body) {}
 

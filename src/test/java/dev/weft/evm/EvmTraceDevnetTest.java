@@ -3,7 +3,7 @@ package dev.weft.evm;
 import dev.weft.bus.Addresses;
 import dev.weft.ingest.IngestDump;
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.FixtureChain;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
@@ -74,7 +74,7 @@ class EvmTraceDevnetTest {
     jsonRpc = node.context().config().chain().jsonRpcUrls().get(0);
     awaitInternalTxHeight(node, BLOCKS);
     long last = scalar("SELECT height FROM pipeline_cursor WHERE name = 'evm'");
-    FixtureChain.await("the last event", 20, () -> secondRunEvents.contains(last));
+    Await.until("the last event", 20, () -> secondRunEvents.contains(last));
     TestNodes.await(consumer.unregister());
   }
 
@@ -86,7 +86,7 @@ class EvmTraceDevnetTest {
 
   static void awaitInternalTxHeight(WeftNode n, long h) {
     String base = "http://127.0.0.1:" + TestNodes.httpPort(n);
-    FixtureChain.await("internal_tx_height " + h, 120, () -> get(base, "/status").getLong("internal_tx_height") >= h);
+    Await.until("internal_tx_height " + h, 120, () -> get(base, "/status").getLong("internal_tx_height") >= h);
   }
 
   static long scalar(String sql) throws Exception {

@@ -5,6 +5,7 @@ import dev.weft.chain.Hex;
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.node.VerticleKinds;
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
@@ -58,27 +59,13 @@ class BlockIngestTest {
     return (String) c.get("database.url");
   }
 
-  static long cursor(String url) throws Exception {
-    return scalar(url, "SELECT height FROM pipeline_cursor WHERE name = 'ingest'");
-  }
-
-  static void awaitCursor(String url, long h) {
-    FixtureChain.await("cursor " + h, 60, () -> {
-      try {
-        return cursor(url) >= h;
-      } catch (Exception e) {
-        return false;
-      }
-    });
-  }
-
   static synchronized Map<String, List<String>> cleanRun() throws Exception {
     if (clean != null) return clean;
     FixtureChain chain = FixtureChain.start(vertx, CHAIN, 40);
     TestConfig c = config(chain);
     WeftNode node = TestNodes.start(vertx, c.build());
     try {
-      awaitCursor(url(c), 40);
+      Await.cursor(url(c), "ingest", 40, 60);
       clean = IngestDump.dump(url(c));
     } finally {
       TestNodes.await(node.stop());
@@ -101,10 +88,10 @@ class BlockIngestTest {
     TestConfig c = config(chain);
     WeftNode node = TestNodes.start(vertx, c.build());
     try {
-      awaitCursor(url(c), 25);
+      Await.cursor(url(c), "ingest", 25, 60);
       chain.head(40);   // the chain moves on: the same loop follows it
-      awaitCursor(url(c), 40);
-      FixtureChain.await("40 events", 10, () -> events.size() >= 40);
+      Await.cursor(url(c), "ingest", 40, 60);
+      Await.until("40 events", 10, () -> events.size() >= 40);
       List<Long> expected = new ArrayList<>();
       for (long h = 1; h <= 40; h++) expected.add(h);
       assertEquals(expected, new ArrayList<>(events));
@@ -217,7 +204,7 @@ class BlockIngestTest {
     TestConfig c = config(chain);
     WeftNode node = TestNodes.start(vertx, c.build());
     try {
-      awaitCursor(url(c), 40);
+      Await.cursor(url(c), "ingest", 40, 60);
       assertTrue(chain.faults.get() > 0, "faults were injected");
       IngestDump.assertConsistent(url(c));
       IngestDump.assertSame(expected, IngestDump.dump(url(c)));
@@ -239,16 +226,16 @@ class BlockIngestTest {
     TestConfig c = config(chain);
     WeftNode node = TestNodes.start(vertx, c.build());
     try {
-      awaitCursor(url(c), 12);
+      Await.cursor(url(c), "ingest", 12, 60);
       String id = node.deployments().get("ingest").get(0);
       TestNodes.await(vertx.undeploy(id));
-      long stoppedAt = cursor(url(c));
+      long stoppedAt = Await.cursorHeight(url(c), "ingest");
       assertTrue(stoppedAt < 40, "stopped mid-way");
       TestNodes.await(node.deploy(VerticleKinds.byName("ingest").orElseThrow(), 1));
-      awaitCursor(url(c), 40);
+      Await.cursor(url(c), "ingest", 40, 60);
       IngestDump.assertConsistent(url(c));
       IngestDump.assertSame(expected, IngestDump.dump(url(c)));
-      FixtureChain.await("40 events", 10, () -> events.size() >= 40);
+      Await.until("40 events", 10, () -> events.size() >= 40);
       List<Long> want = new ArrayList<>();
       for (long h = 1; h <= 40; h++) want.add(h);
       assertEquals(want, new ArrayList<>(events));

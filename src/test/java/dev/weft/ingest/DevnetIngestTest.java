@@ -3,7 +3,7 @@ package dev.weft.ingest;
 import dev.weft.bus.Addresses;
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.FixtureChain;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
@@ -63,22 +63,12 @@ class DevnetIngestTest {
     return (String) c.get("database.url");
   }
 
-  static void awaitCursor(String url, long h) {
-    FixtureChain.await("ingest cursor " + h, 90, () -> {
-      try {
-        return scalar(url, "SELECT height FROM pipeline_cursor WHERE name = 'ingest'") >= h;
-      } catch (Exception e) {
-        return false;
-      }
-    });
-  }
-
   static synchronized Map<String, List<String>> cleanRun() throws Exception {
     if (clean != null) return clean;
     TestConfig c = fastIngest(devnet(TestConfig.defaults().roles("devnet", "ingest"), BLOCKS));
     WeftNode node = TestNodes.start(vertx, c.build());
     try {
-      awaitCursor(url(c), BLOCKS);
+      Await.cursor(url(c), "ingest", BLOCKS, 90);
       IngestDump.assertConsistent(url(c));
       clean = IngestDump.dump(url(c));
     } finally {
@@ -104,7 +94,7 @@ class DevnetIngestTest {
     TestConfig c = fastIngest(devnet(TestConfig.defaults().roles("devnet", "ingest", "api"), BLOCKS));
     WeftNode node = TestNodes.start(vertx, c.build());
     try {
-      awaitCursor(url(c), BLOCKS);
+      Await.cursor(url(c), "ingest", BLOCKS, 90);
       IngestDump.assertSame(cleanRun(), IngestDump.dump(url(c)));
       String api = "http://127.0.0.1:" + TestNodes.httpPort(node);
       var chain = node.context().config().chain();
@@ -181,7 +171,7 @@ class DevnetIngestTest {
         .set("devnet.faults.truncate_rate", 0.05).set("devnet.faults.short_rest_rate", 0.5).set("devnet.faults.short_rest_attempts", 2);
     WeftNode node = TestNodes.start(vertx, c.build());
     try {
-      awaitCursor(url(c), BLOCKS);
+      Await.cursor(url(c), "ingest", BLOCKS, 90);
       IngestDump.assertConsistent(url(c));
       IngestDump.assertSame(expected, IngestDump.dump(url(c)));
     } finally {
@@ -204,16 +194,16 @@ class DevnetIngestTest {
     TestNodes.await(consumer.completion());
     try {
       WeftNode first = TestNodes.start(vertx, ic.build());
-      awaitCursor(url(ic), BLOCKS / 3);
+      Await.cursor(url(ic), "ingest", BLOCKS / 3, 90);
       TestNodes.await(first.stop());
-      long stoppedAt = scalar(url(ic), "SELECT height FROM pipeline_cursor WHERE name = 'ingest'");
+      long stoppedAt = Await.cursorHeight(url(ic), "ingest");
       assertTrue(stoppedAt < BLOCKS, "stopped mid-way at " + stoppedAt);
       WeftNode second = TestNodes.start(vertx, ic.build());
       try {
-        awaitCursor(url(ic), BLOCKS);
+        Await.cursor(url(ic), "ingest", BLOCKS, 90);
         IngestDump.assertConsistent(url(ic));
         IngestDump.assertSame(expected, IngestDump.dump(url(ic)));
-        FixtureChain.await("every event", 20, () -> events.size() >= BLOCKS);
+        Await.until("every event", 20, () -> events.size() >= BLOCKS);
         List<Long> want = new ArrayList<>();
         for (long h = 1; h <= BLOCKS; h++) want.add(h);
         assertEquals(want, new ArrayList<>(events));
@@ -242,16 +232,16 @@ class DevnetIngestTest {
           "-cp", System.getProperty("java.class.path"), "dev.weft.Main", "--config", ic.writeTo(dir).toString())
           .redirectErrorStream(true).redirectOutput(dir.resolve("node.log").toFile()).start();
       try {
-        awaitCursor(url(ic), BLOCKS / 3);
+        Await.cursor(url(ic), "ingest", BLOCKS / 3, 90);
       } finally {
         p.destroyForcibly().waitFor();
       }
-      long killedAt = scalar(url(ic), "SELECT height FROM pipeline_cursor WHERE name = 'ingest'");
+      long killedAt = Await.cursorHeight(url(ic), "ingest");
       assertTrue(killedAt < BLOCKS, "killed mid-way at " + killedAt);
       IngestDump.assertConsistent(url(ic));
       WeftNode second = TestNodes.start(vertx, ic.build());
       try {
-        awaitCursor(url(ic), BLOCKS);
+        Await.cursor(url(ic), "ingest", BLOCKS, 90);
         IngestDump.assertConsistent(url(ic));
         IngestDump.assertSame(expected, IngestDump.dump(url(ic)));
       } finally {
@@ -273,9 +263,9 @@ class DevnetIngestTest {
     TestNodes.await(consumer.completion());
     WeftNode node = TestNodes.start(vertx, c.build());
     try {
-      awaitCursor(url(c), 60);
+      Await.cursor(url(c), "ingest", 60, 90);
       IngestDump.assertConsistent(url(c));
-      FixtureChain.await("60 events", 20, () -> events.size() >= 60);
+      Await.until("60 events", 20, () -> events.size() >= 60);
       List<Long> got = new ArrayList<>(events).subList(0, 60);
       List<Long> want = new ArrayList<>();
       for (long h = 1; h <= 60; h++) want.add(h);

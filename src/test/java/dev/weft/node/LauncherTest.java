@@ -1,5 +1,6 @@
 package dev.weft.node;
 
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestConfig;
 import org.junit.jupiter.api.DisplayName;
@@ -17,7 +18,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -122,20 +126,25 @@ class LauncherTest {
         .set("database.data_dir", data.toString()).set("database.embedded_fsync", false).set("log.level", "info").set("http.drain", "1s").writeTo(dir);
     Process p = new ProcessBuilder(command("--config", f.toString())).redirectErrorStream(true).start(); // the log (stderr) and the banner together
     List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
-    Thread reader = new Thread(() -> new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).lines().forEach(lines::add));
+    CompletableFuture<Void> isUp = new CompletableFuture<>();
+    Thread reader = new Thread(() -> {
+      new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).lines().forEach(l -> {
+        lines.add(l);
+        if (l.contains(" is up")) isUp.complete(null);
+      });
+      isUp.completeExceptionally(new AssertionError("the launcher exited before it was up"));
+    });
     reader.start();
     try {
-      long deadline = System.nanoTime() + 120_000_000_000L;
-      while (lines.stream().noneMatch(l -> l.contains(" is up")) && System.nanoTime() < deadline && p.isAlive()) Thread.sleep(100);
-      assertTrue(lines.stream().anyMatch(l -> l.contains(" is up")), String.join("\n", lines));
+      try {
+        isUp.get(120, TimeUnit.SECONDS);
+      } catch (ExecutionException | TimeoutException e) {
+        throw new AssertionError(String.join("\n", lines), e);
+      }
       // let the writers work (the devnet's history is being indexed) before the stop
       HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-      while (System.nanoTime() < deadline) {
-        String status = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status")).build(),
-            HttpResponse.BodyHandlers.ofString()).body();
-        if (!status.contains("\"height\":0,")) break;
-        Thread.sleep(100);
-      }
+      Await.until("a first indexed height in /status", 120, () -> !http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status")).build(),
+          HttpResponse.BodyHandlers.ofString()).body().contains("\"height\":0,"));
     } finally {
       p.destroy();
       assertTrue(p.waitFor(60, TimeUnit.SECONDS));

@@ -7,8 +7,8 @@ import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.NodeClientOptions;
 import dev.weft.chain.model.EvmLog;
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.ChainTransfers;
-import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
@@ -74,20 +74,6 @@ class RichListTest {
 
   static String url(TestConfig c) {
     return (String) c.get("database.url");
-  }
-
-  static long cursor(String url, String name) {
-    try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement();
-         ResultSet rs = st.executeQuery("SELECT height FROM pipeline_cursor WHERE name = '" + name + "'")) {
-      rs.next();
-      return rs.getLong(1);
-    } catch (Exception e) {
-      return -1;
-    }
-  }
-
-  static void awaitCursor(String url, String name, long h) {
-    FixtureChain.await(name + " cursor " + h, 120, () -> cursor(url, name) >= h);
   }
 
   /** (token hex, account hex) → balance: the positive stored balances; fails on a negative one. */
@@ -179,7 +165,7 @@ class RichListTest {
     WeftNode node = TestNodes.start(vertx, c.build());
     try {
       int port = TestNodes.httpPort(node);
-      FixtureChain.await("rich_list_height " + blocks, 120, () -> get(port, "/status").getLong("rich_list_height") == blocks);
+      Await.until("rich_list_height " + blocks, 120, () -> get(port, "/status").getLong("rich_list_height") == blocks);
       var chain = node.context().config().chain();
       List<ChainTransfers.Transfer> transfers = ChainTransfers.read(client, chain.rpcUrls().get(0), 1, blocks);
       Map<String, BigInteger> truth = sums(transfers, blocks);
@@ -239,7 +225,7 @@ class RichListTest {
       }
 
       // rich list updated: heights increase to the head, every token named at least once
-      FixtureChain.await("last event", 10, () -> !events.isEmpty() && events.get(events.size() - 1).getLong("height") == blocks);
+      Await.until("last event", 10, () -> !events.isEmpty() && events.get(events.size() - 1).getLong("height") == blocks);
       Set<String> named = new LinkedHashSet<>();
       long prev = 0;
       for (JsonObject e : events) {
@@ -262,7 +248,7 @@ class RichListTest {
     TestConfig c = devnet(blocks, "devnet", "ingest", "richlist").set("ingest.start_height", 120);
     WeftNode node = TestNodes.start(vertx, c.build());
     try {
-      awaitCursor(url(c), "richlist", blocks);
+      Await.cursor(url(c), "richlist", blocks, 120);
       Map<String, BigInteger> db = stored(url(c));
       Set<String> keys = new LinkedHashSet<>(db.keySet());
       List<String> tokens = new ArrayList<>();
@@ -299,12 +285,12 @@ class RichListTest {
     TestConfig c = devnet(blocks, "devnet", "ingest", "richlist").set("richlist.lag_blocks", 150);
     WeftNode first = TestNodes.start(vertx, c.build());
     try {
-      awaitCursor(url(c), "ingest", blocks);
-      awaitCursor(url(c), "richlist", 150);
+      Await.cursor(url(c), "ingest", blocks, 120);
+      Await.cursor(url(c), "richlist", 150, 120);
     } finally {
       TestNodes.await(first.stop());
     }
-    assertEquals(150, cursor(url(c), "richlist"), "lag_blocks keeps it 150 below ingestion");
+    assertEquals(150, Await.cursorHeight(url(c), "richlist"), "lag_blocks keeps it 150 below ingestion");
     String fee;
     try (Connection conn = TestDatabase.jdbc(url(c)); Statement st = conn.createStatement()) {
       // the token with the most holders (the fee token: every signer pays fees) loses every balance
@@ -320,7 +306,7 @@ class RichListTest {
     TestConfig again = devnet(blocks, "devnet", "ingest", "richlist", "api").set("database.url", url(c));
     WeftNode second = TestNodes.start(vertx, again.build());
     try {
-      awaitCursor(url(c), "richlist", blocks);
+      Await.cursor(url(c), "richlist", blocks, 120);
       var chain = second.context().config().chain();
       Map<String, BigInteger> truth = sums(ChainTransfers.read(client, chain.rpcUrls().get(0), 1, blocks), blocks);
       assertEquals(truth, stored(url(c)), "no gap, no duplicate, and the lost token healed");

@@ -3,6 +3,7 @@ package dev.weft.route;
 import dev.weft.bus.BusError;
 import dev.weft.bus.Addresses;
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
@@ -92,13 +93,8 @@ class RouteComputeVerticleTest {
     }
   }
 
-  private static void awaitAmount(String expected) throws InterruptedException {
-    long deadline = System.currentTimeMillis() + 30_000;
-    String now = quote().getString("amount_out");
-    while (!now.equals(expected) && System.currentTimeMillis() < deadline) {
-      Thread.sleep(50);
-      now = quote().getString("amount_out");
-    }
-    assertEquals(expected, now);
+  /** The periodic file scan reloads on its own schedule: wait until a quote shows the edited registry. */
+  private static void awaitAmount(String expected) {
+    Await.until("amount_out " + expected, 30, () -> expected.equals(quote().getString("amount_out")));
   }
 }

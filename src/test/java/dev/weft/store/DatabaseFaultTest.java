@@ -3,7 +3,7 @@ package dev.weft.store;
 import dev.weft.bus.Addresses;
 import dev.weft.ingest.IngestDump;
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.FixtureChain;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
@@ -74,14 +74,6 @@ class DatabaseFaultTest {
     return out;
   }
 
-  static long cursor(String url, String name) {
-    try {
-      return IngestDump.scalar(url, "SELECT coalesce((SELECT height FROM pipeline_cursor WHERE name = '" + name + "'), 0)");
-    } catch (Exception e) {
-      return -1;
-    }
-  }
-
   /** The last height with EVM txs: where the tracer's cursor ends. */
   static long lastEvmHeight(String url) throws Exception {
     return IngestDump.scalar(url, "SELECT max(height) FROM block WHERE evm_tx_count > 0");
@@ -98,10 +90,9 @@ class DatabaseFaultTest {
 
   /** Every cursor at the end of the chain. */
   static void awaitCaughtUp(String url) throws Exception {
-    FixtureChain.await("ingest cursor " + BLOCKS, 120, () -> cursor(url, "ingest") >= BLOCKS);
-    long evm = lastEvmHeight(url);
-    FixtureChain.await("evm cursor " + evm, 120, () -> cursor(url, "evm") >= evm);
-    FixtureChain.await("richlist cursor " + BLOCKS, 120, () -> cursor(url, "richlist") >= BLOCKS);
+    Await.cursor(url, "ingest", BLOCKS, 120);
+    Await.cursor(url, "evm", lastEvmHeight(url), 120);
+    Await.cursor(url, "richlist", BLOCKS, 120);
   }
 
   static void assertConsistent(String url) throws Exception {
@@ -152,12 +143,12 @@ class DatabaseFaultTest {
     void assertNoSkipNoRepeat(String url) throws Exception {
       List<Long> want = new ArrayList<>();
       for (long h = 1; h <= BLOCKS; h++) want.add(h);
-      FixtureChain.await("the last block indexed event", 20, () -> blocks.contains(BLOCKS));
+      Await.until("the last block indexed event", 20, () -> blocks.contains(BLOCKS));
       assertEquals(want, new ArrayList<>(blocks), "block indexed");
       List<Long> traced = evmHeights(url);
-      FixtureChain.await("the last internal txs indexed event", 20, () -> internalTxs.contains(traced.get(traced.size() - 1)));
+      Await.until("the last internal txs indexed event", 20, () -> internalTxs.contains(traced.get(traced.size() - 1)));
       assertEquals(traced, new ArrayList<>(internalTxs), "internal txs indexed");
-      FixtureChain.await("the last rich list updated event", 20, () -> richList.contains(BLOCKS));
+      Await.until("the last rich list updated event", 20, () -> richList.contains(BLOCKS));
       List<Long> rich = new ArrayList<>(richList);
       for (int i = 1; i < rich.size(); i++) assertTrue(rich.get(i) > rich.get(i - 1), "rich list updated heights increase: " + rich);
     }
@@ -180,7 +171,7 @@ class DatabaseFaultTest {
 
   static boolean caughtUp(String url) {
     try {
-      return cursor(url, "ingest") >= BLOCKS && cursor(url, "richlist") >= BLOCKS && cursor(url, "evm") >= lastEvmHeight(url);
+      return Await.cursorHeight(url, "ingest") >= BLOCKS && Await.cursorHeight(url, "richlist") >= BLOCKS && Await.cursorHeight(url, "evm") >= lastEvmHeight(url);
     } catch (Exception e) {
       return false;
     }
@@ -195,7 +186,7 @@ class DatabaseFaultTest {
   }
 
   static long progress(String url) {
-    return cursor(url, "ingest") + cursor(url, "evm") + cursor(url, "richlist");
+    return Await.cursorHeight(url, "ingest") + Await.cursorHeight(url, "evm") + Await.cursorHeight(url, "richlist");
   }
 
   @Test
@@ -214,7 +205,7 @@ class DatabaseFaultTest {
           if (caughtUp(url)) break;
           terminated += terminateBackends(url);
           kills++;
-          FixtureChain.await("progress after kill " + kills, 60, () -> progress(url) > before + 40 || caughtUp(url));
+          Await.until("progress after kill " + kills, 60, () -> progress(url) > before + 40 || caughtUp(url));
         }
         assertTrue(kills >= 3 && terminated >= kills, kills + " kills, " + terminated + " sessions terminated");
         assertEndsAsCleanRun(url, events);
@@ -249,7 +240,7 @@ class DatabaseFaultTest {
       WeftNode node = TestNodes.start(vertx, config(proxied).set("database.pool_size", poolSize).build());
       try {
         proxy.cutEvery(3, cuts, refuseMs);
-        FixtureChain.await(cuts + " commits cut", 60, () -> proxy.cuts() >= cuts || caughtUp(url));
+        Await.until(cuts + " commits cut", 60, () -> proxy.cuts() >= cuts || caughtUp(url));
         awaitCaughtUp(url);
         assertTrue(proxy.cuts() >= cuts / 3, proxy.cuts() + " commits cut");
         assertEndsAsCleanRun(url, events);
@@ -272,22 +263,23 @@ class DatabaseFaultTest {
       try {
         int api = TestNodes.httpPort(node);
         assertEquals(200, TestNodes.get(client, api, "/ready").statusCode());
-        FixtureChain.await("a third of the chain", 60, () -> cursor(url, "ingest") >= BLOCKS / 3);
+        Await.cursor(url, "ingest", BLOCKS / 3, 60);
         assertTrue(!caughtUp(url), "stopped mid-catch-up");
         pg.close();
         // the writers lose their leases with their connections and stand by, retrying, until the server is back
-        FixtureChain.await("every writer standing by", 30, () -> writersActive(node) == 0);
-        for (int probe = 0; probe < 20; probe++) {
+        Await.until("every writer standing by", 30, () -> writersActive(node) == 0);
+        // the server stays down for 2 s, ten times the retry backoff's cap; /ready and /health are probed throughout
+        io.vertx.core.Timer downtime = vertx.timer(2, java.util.concurrent.TimeUnit.SECONDS);
+        for (int probe = 0; probe < 20 || !downtime.isComplete(); probe++) {
           var r = TestNodes.get(client, api, "/ready");
           assertEquals(503, r.statusCode(), "/ready while the database is down: " + r.bodyAsString());
           assertEquals(14, r.bodyAsJsonObject().getInteger("code"), r.bodyAsString());
           assertEquals(200, TestNodes.get(client, api, "/health").statusCode(), "alive while the database is down");
-          Thread.sleep(100); // keeps the server down for a while (beyond the retry backoff's cap); nothing waits on it
         }
         assertEquals(0, writersActive(node), "no writer runs without its database");
         pg = EmbeddedPostgresServer.start(dir, port, false, Map.of());
-        FixtureChain.await("/ready 200 once the database is back", 60, () -> TestNodes.get(client, api, "/ready").statusCode() == 200);
-        FixtureChain.await("every writer running again", 60, () -> writersActive(node) == 3);
+        Await.until("/ready 200 once the database is back", 60, () -> TestNodes.get(client, api, "/ready").statusCode() == 200);
+        Await.until("every writer running again", 60, () -> writersActive(node) == 3);
         assertEndsAsCleanRun(url, events);
       } finally {
         TestNodes.await(node.stop());

@@ -126,7 +126,7 @@ class DatabaseTest {
       }
       System.out.println("READY " + pg.port());
       System.out.flush();
-      Thread.sleep(600_000);
+      new java.util.concurrent.CountDownLatch(1).await(); // until the test kills this JVM
     }
   }
 }

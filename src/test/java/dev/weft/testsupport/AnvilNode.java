@@ -4,36 +4,33 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A real Anvil EVM node for tests: installs {@code @foundry-rs/anvil-linux-amd64} and {@code solc} from npm into the
- * project's {@code .tools/anvil} on first use (nothing installed by hand), starts Anvil on a free loopback port,
- * compiles the test contracts with solc-js, and talks JSON-RPC to it. {@link #close()} stops the process.
+ * A real Anvil EVM node for tests, from the {@code anvil} toolset ({@code @foundry-rs/anvil-linux-amd64} and
+ * {@code solc}, pinned in {@code tools/npm/anvil} and fetched by {@code tools/fetch.sh}): starts Anvil on a free
+ * loopback port, compiles the test contracts with solc-js, and talks JSON-RPC to it. {@link #close()} stops it.
  */
 public final class AnvilNode implements AutoCloseable {
-  public static final String ANVIL_VERSION = "1.7.1";
-  public static final String SOLC_VERSION = "0.8.37";
   /** Anvil's first default account (unlocked, 10 000 ETH). */
   public static final String ACCOUNT0 = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
   public static final String ACCOUNT1 = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
   public static final String ACCOUNT2 = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
   public static final String ACCOUNT3 = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
 
-  private static final Path TOOLS = Path.of(".tools/anvil").toAbsolutePath();
   private final Process process;
   private final int port;
   private final HttpClient http = HttpClient.newHttpClient();
@@ -44,52 +41,31 @@ public final class AnvilNode implements AutoCloseable {
     this.port = port;
   }
 
+  /** Starts Anvil and returns once it prints that it listens (its log is {@code target/anvil-<port>.log}). */
   public static AnvilNode start() throws Exception {
-    Path anvil = install();
+    Path anvil = Toolsets.file("anvil", "node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil");
     int port = Ports.free();
+    Path log = Path.of("target/anvil-" + port + ".log").toAbsolutePath();
+    Files.createDirectories(log.getParent());
     Process p = new ProcessBuilder(anvil.toString(), "--host", "127.0.0.1", "--port", Integer.toString(port),
-        "--chain-id", "31337", "--timestamp", "1700000000")
-        .redirectErrorStream(true).redirectOutput(TOOLS.resolve("anvil-" + port + ".log").toFile()).start();
+        "--chain-id", "31337", "--timestamp", "1700000000").redirectErrorStream(true).start();
+    CompletableFuture<String> listening = ProcessOutput.follow(p, log, l -> l.contains("Listening on 127.0.0.1:" + port));
     AnvilNode node = new AnvilNode(p, port);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (true) {
-      try {
-        node.rpc("eth_chainId", new JsonArray());
-        return node;
-      } catch (IOException e) {
-        if (!p.isAlive() || System.nanoTime() > deadline) {
-          node.close();
-          throw new IllegalStateException("anvil did not start; see " + TOOLS.resolve("anvil-" + port + ".log"), e);
-        }
-        Thread.sleep(50);
-      }
-    }
-  }
-
-  /** Installs the npm packages once per checkout (guarded by a file lock against parallel test JVMs). */
-  static synchronized Path install() throws Exception {
-    Files.createDirectories(TOOLS);
-    Path anvil = TOOLS.resolve("node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil");
-    Path solc = TOOLS.resolve("node_modules/solc/package.json");
-    try (RandomAccessFile raf = new RandomAccessFile(TOOLS.resolve(".lock").toFile(), "rw");
-         FileChannel ch = raf.getChannel(); FileLock lock = ch.lock()) {
-      if (Files.isExecutable(anvil) && Files.exists(solc)) return anvil;
-      Process npm = new ProcessBuilder("npm", "install", "--no-audit", "--no-fund", "--no-save", "--prefix", TOOLS.toString(),
-          "@foundry-rs/anvil-linux-amd64@" + ANVIL_VERSION, "solc@" + SOLC_VERSION)
-          .redirectErrorStream(true).redirectOutput(TOOLS.resolve("npm-install.log").toFile()).start();
-      if (!npm.waitFor(300, TimeUnit.SECONDS) || npm.exitValue() != 0) {
-        throw new IllegalStateException("npm install of anvil/solc failed; see " + TOOLS.resolve("npm-install.log"));
-      }
-      return anvil;
+    try {
+      listening.get(30, TimeUnit.SECONDS);
+      return node;
+    } catch (ExecutionException | TimeoutException e) {
+      node.close();
+      throw new IllegalStateException("anvil did not start; see " + log, e);
     }
   }
 
   /** Compiles {@code src/test/resources/anvil/contracts} with solc-js: {name: {bytecode, abi}}. */
   public static JsonObject compileContracts() throws Exception {
-    install();
+    Path modules = Toolsets.file("anvil", "node_modules/solc/package.json").getParent().getParent();
     Path script = Path.of("src/test/resources/anvil/compile.js").toAbsolutePath();
     ProcessBuilder pb = new ProcessBuilder("node", script.toString(), Path.of("src/test/resources/anvil/contracts").toAbsolutePath().toString());
-    pb.environment().put("NODE_PATH", TOOLS.resolve("node_modules").toString());
+    pb.environment().put("NODE_PATH", modules.toString());
     Path out = Files.createTempFile("solc", ".json");
     Process p = pb.redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IllegalStateException("solc-js compilation failed");
@@ -126,15 +102,9 @@ public final class AnvilNode implements AutoCloseable {
     return (String) rpc("eth_sendTransaction", new JsonArray().add(tx));
   }
 
-  /** The receipt of a mined tx, polled until the node has it (automine mines asynchronously). */
-  public JsonObject receipt(String txHash) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (true) {
-      Object r = rpc("eth_getTransactionReceipt", new JsonArray().add(txHash));
-      if (r instanceof JsonObject receipt) return receipt;
-      if (System.nanoTime() > deadline) throw new IllegalStateException("no receipt for " + txHash);
-      Thread.sleep(20);
-    }
+  /** The receipt of a mined tx (automine mines asynchronously after {@code eth_sendTransaction} answers). */
+  public JsonObject receipt(String txHash) {
+    return Await.value("the receipt of " + txHash, 30, () -> rpc("eth_getTransactionReceipt", new JsonArray().add(txHash)) instanceof JsonObject r ? r : null);
   }
 
   /** Deploys bytecode (+ ABI-encoded constructor arguments, hex without 0x) and returns the contract address. */

@@ -444,25 +444,4 @@ public final class FixtureChain {
     req.response().putHeader("content-type", "application/json")
         .end(new JsonObject().put("jsonrpc", "2.0").put("id", call.getValue("id")).put("result", result).encode());
   }
-
-  /** Waits until {@code cond} holds (polling every 20 ms) or fails after {@code seconds}. */
-  public static void await(String what, int seconds, java.util.function.BooleanSupplier cond) {
-    awaitValue(what, seconds, () -> cond.getAsBoolean() ? Boolean.TRUE : null);
-  }
-
-  /** Polls {@code probe} until it gives a value (not null) and returns it; an AssertionError after {@code seconds}. */
-  public static <T> T awaitValue(String what, int seconds, java.util.function.Supplier<T> probe) {
-    long end = System.currentTimeMillis() + seconds * 1000L;
-    while (true) {
-      T v = probe.get();
-      if (v != null) return v;
-      if (System.currentTimeMillis() > end) throw new AssertionError("timed out waiting for " + what);
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
-  }
 }

@@ -3,14 +3,11 @@ package dev.weft.testsupport;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
-import java.io.RandomAccessFile;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -18,15 +15,20 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Headless Debian Chromium driven over the DevTools protocol (no npm, no driver): navigate, evaluate JavaScript,
- * take screenshots. The test support installs the {@code chromium} package with apt on first use when it is missing.
+ * A headless Chromium (chrome-headless-shell from npm {@code @sparticuz/chromium}, fetched and unpacked into
+ * {@code .tools/npm/browser} by {@code tools/fetch.sh}) driven over the DevTools protocol: navigate, evaluate
+ * JavaScript, take screenshots. It needs only libc from the system: its NSS/NSPR libraries come from the toolset.
  */
 public final class HeadlessChromium implements AutoCloseable {
-  private static final Path BINARY = Path.of("/usr/bin/chromium");
+  private static final Pattern LISTENING = Pattern.compile("DevTools listening on ws://127\\.0\\.0\\.1:(\\d+)/");
 
   private final Process process;
   private final Path profile;
@@ -40,37 +42,27 @@ public final class HeadlessChromium implements AutoCloseable {
     this.socket = socket;
   }
 
-  /** Installs Debian's chromium package if needed (root, apt), guarded by a lock against parallel test JVMs. */
-  static synchronized void install() throws Exception {
-    if (Files.isExecutable(BINARY)) return;
-    Path lockFile = Path.of(System.getProperty("java.io.tmpdir"), "weft-chromium-install.lock");
-    try (RandomAccessFile raf = new RandomAccessFile(lockFile.toFile(), "rw"); FileChannel ch = raf.getChannel(); FileLock lock = ch.lock()) {
-      if (Files.isExecutable(BINARY)) return;
-      Path log = Path.of("target/chromium-install.log").toAbsolutePath();
-      Files.createDirectories(log.getParent());
-      String cmd = "export DEBIAN_FRONTEND=noninteractive; apt-get install -y -q chromium || (apt-get update -q && apt-get install -y -q chromium)";
-      Process p = new ProcessBuilder("bash", "-c", cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-      if (!p.waitFor(600, TimeUnit.SECONDS) || p.exitValue() != 0 || !Files.isExecutable(BINARY)) {
-        throw new IllegalStateException("installing Debian's chromium failed (needs root and apt); see " + log);
-      }
-    }
-  }
-
   public static HeadlessChromium launch() throws Exception {
-    install();
+    Path binary = Toolsets.file("browser", "chromium/chromium");
     Path profile = Files.createTempDirectory("weft-chromium");
-    Process p = new ProcessBuilder(BINARY.toString(), "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+    ProcessBuilder pb = new ProcessBuilder(binary.toString(), "--no-sandbox", "--disable-gpu", "--disable-quic",
         "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-dev-shm-usage", "--hide-scrollbars", "--window-size=1280,800", "--remote-debugging-port=0",
-        "--user-data-dir=" + profile, "about:blank")
-        .redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile()).start();
-    Path portFile = profile.resolve("DevToolsActivePort");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (!Files.exists(portFile) || Files.readAllLines(portFile).isEmpty()) {
-      if (!p.isAlive() || System.nanoTime() > deadline) throw new IllegalStateException("chromium did not start; see " + profile.resolve("chromium.log"));
-      Thread.sleep(50);
+        "--user-data-dir=" + profile, "about:blank").redirectErrorStream(true);
+    pb.environment().put("LD_LIBRARY_PATH", binary.resolveSibling("lib").toString());
+    pb.environment().put("FONTCONFIG_PATH", binary.resolveSibling("fonts").toString());
+    pb.environment().put("HOME", profile.toString());
+    Process p = pb.start();
+    Path log = profile.resolve("chromium.log");
+    int port;
+    try {
+      String listening = ProcessOutput.follow(p, log, l -> LISTENING.matcher(l).find()).get(60, TimeUnit.SECONDS);
+      Matcher m = LISTENING.matcher(listening);
+      port = m.find() ? Integer.parseInt(m.group(1)) : 0;
+    } catch (ExecutionException | TimeoutException e) {
+      p.destroyForcibly();
+      throw new IllegalStateException("chromium did not start; see " + log, e);
     }
-    int port = Integer.parseInt(Files.readAllLines(portFile).get(0).trim());
     HttpClient http = HttpClient.newHttpClient();
     String list = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/list")).build(),
         HttpResponse.BodyHandlers.ofString()).body();
@@ -104,11 +96,20 @@ public final class HeadlessChromium implements AutoCloseable {
 
   /** One DevTools command; returns its {@code result} or throws with its error. */
   public JsonObject command(String method, JsonObject params) throws Exception {
+    return command(method, params, 60);
+  }
+
+  private JsonObject command(String method, JsonObject params, long seconds) throws Exception {
     int id = ids.incrementAndGet();
     CompletableFuture<JsonObject> f = new CompletableFuture<>();
     pending.put(id, f);
     socket.sendText(new JsonObject().put("id", id).put("method", method).put("params", params).encode(), true).get(30, TimeUnit.SECONDS);
-    JsonObject msg = f.get(60, TimeUnit.SECONDS);
+    JsonObject msg;
+    try {
+      msg = f.get(seconds, TimeUnit.SECONDS);
+    } finally {
+      pending.remove(id);
+    }
     if (msg.containsKey("error")) throw new IllegalStateException(method + ": " + msg.getJsonObject("error").encode());
     return msg.getJsonObject("result");
   }
@@ -124,20 +125,30 @@ public final class HeadlessChromium implements AutoCloseable {
     return r.getJsonObject("result").getValue("value");
   }
 
-  /** Polls an expression until it is truthy (or fails after the deadline) and returns its last value. */
+  /**
+   * Waits until {@code expression} is truthy in the page and returns its value: the page itself re-checks it every
+   * 20 ms and resolves a promise that the DevTools call awaits. A navigation that replaces the
+   * document while waiting rejects the promise; the wait then starts again in the new document.
+   */
   public Object waitFor(String expression, long seconds) throws Exception {
+    String awaitTruthy = "new Promise(resolve => { const check = () => { let v; try { v = (" + expression + "); } catch (e) { v = undefined; } "
+        + "if (v) resolve(v); else setTimeout(check, 20); }; check(); })";
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    Object v = null;
+    IllegalStateException last = null;
     while (System.nanoTime() < deadline) {
+      long left = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime()));
       try {
-        v = eval(expression);
+        JsonObject r = command("Runtime.evaluate", new JsonObject().put("expression", awaitTruthy).put("awaitPromise", true)
+            .put("returnByValue", true), left);
+        if (r.containsKey("exceptionDetails")) throw new AssertionError("cannot evaluate " + expression + ": " + r.getJsonObject("exceptionDetails").encode());
+        return r.getJsonObject("result").getValue("value");
       } catch (IllegalStateException e) {
-        v = null; // the page may be between documents
+        last = e; // the document was replaced (navigation): evaluate again in the new one
+      } catch (TimeoutException e) {
+        break;
       }
-      if (v != null && !Boolean.FALSE.equals(v) && !"".equals(v) && !(v instanceof Number n && n.doubleValue() == 0)) return v;
-      Thread.sleep(50);
     }
-    throw new AssertionError("timed out waiting for " + expression + " (last value " + v + ")");
+    throw new AssertionError("timed out waiting for " + expression, last);
   }
 
   /** A PNG screenshot of the viewport written to {@code file}. */

@@ -2,7 +2,7 @@ package dev.weft.track;
 
 import dev.weft.bus.Addresses;
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.FixtureChain;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.RelayedTxs;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.LocalHttp;
@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -136,8 +135,8 @@ final class TrackingHarness implements AutoCloseable {
     }, query + " on " + chain);
   }
 
-  static <T> T await(Supplier<T> probe, String what) {
-    return FixtureChain.awaitValue(what, 90, probe);
+  static <T> T await(Await.Probe<T> probe, String what) {
+    return Await.value(what, 90, probe);
   }
 
   /** The status with every {@code on_chain_at} checked (an RFC 3339 time) and replaced by {@code "<time>"}. */
