@@ -3,7 +3,7 @@ package dev.weft.node;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.weft.testsupport.FixtureChain;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
@@ -52,7 +52,7 @@ class DashboardMetricsTest {
     // the node's own Vert.x, as `java -jar` creates it: the metrics options are part of what is checked
     node = TestNodes.await(WeftNode.start(c.build()));
     port = TestNodes.httpPort(node);
-    FixtureChain.await("every pipeline at height " + BLOCKS, 120, () -> {
+    Await.until("every pipeline at height " + BLOCKS, 120, () -> {
       JsonObject s = TestNodes.get(client, port, "/status").bodyAsJsonObject();
       return s.getLong("height") >= BLOCKS && s.getLong("internal_tx_height") >= BLOCKS && s.getLong("rich_list_height") >= BLOCKS;
     });
