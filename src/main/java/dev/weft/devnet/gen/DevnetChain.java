@@ -163,6 +163,11 @@ public final class DevnetChain {
     return factory.blockHash(h);
   }
 
+  /** The signature that commits height h (the last commit of h + 1; computable before h + 1 exists). */
+  public byte[] commitSignature(long h) {
+    return factory.commitSignature(h);
+  }
+
   public Validator proposer(long h) {
     return factory.proposer(h);
   }

@@ -8,7 +8,6 @@ import dev.weft.devnet.http.DevnetServer.Request;
 import dev.weft.devnet.http.JsonOut;
 import dev.weft.devnet.http.Reply;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 
@@ -18,8 +17,6 @@ import java.util.List;
  * chain's ERC-20 ledger; nothing on a quiet chain).
  */
 final class RestBank {
-  private static final int DEFAULT_LIMIT = 100;
-
   private final DevnetChain chain;
 
   RestBank(DevnetChain chain) {
@@ -46,32 +43,20 @@ final class RestBank {
    */
   Reply balances(String addr, Request r) {
     List<BankBalances.Coin> all = BankBalances.of(chain, address(addr), chain.head());
-    long limit = CosmosRestServer.longParam(r, "pagination.limit", 0);
-    boolean countTotal = limit == 0 || "true".equalsIgnoreCase(r.param("pagination.count_total"));
-    if (limit == 0) limit = DEFAULT_LIMIT;
     long offset = CosmosRestServer.longParam(r, "pagination.offset", 0);
     String key = r.param("pagination.key");
-    boolean reverse = "true".equalsIgnoreCase(r.param("pagination.reverse"));
-    List<BankBalances.Coin> ordered = all;
-    if (reverse) {
-      ordered = new java.util.ArrayList<>(all);
-      java.util.Collections.reverse(ordered);
+    if (key != null && !key.isEmpty() && offset > 0) {
+      throw CosmosRestServer.RestError.invalid("invalid request, either offset or key is expected, got both");
     }
-    int start = (int) Math.min(offset, all.size());
-    if (key != null && !key.isEmpty()) {
-      if (offset > 0) throw CosmosRestServer.RestError.invalid("invalid request, either offset or key is expected, got both");
-      String from = new String(decode(key), StandardCharsets.UTF_8);
-      start = 0;
-      while (start < ordered.size() && (reverse ? -1 : 1) * ordered.get(start).denom().compareTo(from) < 0) start++;
-    }
-    int end = (int) Math.min(ordered.size(), start + limit);
-    List<BankBalances.Coin> page = ordered.subList(start, end);
-    String nextKey = end < ordered.size() ? Base64.getEncoder().encodeToString(ordered.get(end).denom().getBytes(StandardCharsets.UTF_8)) : null;
-    long total = countTotal ? all.size() : 0;
+    BankBalances.Page page = BankBalances.page(all, key == null ? null : decode(key), offset,
+        CosmosRestServer.longParam(r, "pagination.limit", 0), "true".equalsIgnoreCase(r.param("pagination.count_total")),
+        "true".equalsIgnoreCase(r.param("pagination.reverse")));
+    String nextKey = page.nextKey() == null ? null : Base64.getEncoder().encodeToString(page.nextKey());
+    long total = page.total();
     return Reply.json(200, g -> {
       g.writeStartObject();
       g.writeArrayFieldStart("balances");
-      for (BankBalances.Coin c : page) coin(g, c);
+      for (BankBalances.Coin c : page.coins()) coin(g, c);
       g.writeEndArray();
       g.writeObjectFieldStart("pagination");
       if (nextKey == null) g.writeNullField("next_key");

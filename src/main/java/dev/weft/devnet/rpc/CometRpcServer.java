@@ -27,13 +27,25 @@ import java.util.Map;
 public final class CometRpcServer extends DevnetServer {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final List<String> ROUTES = List.of("status", "block", "block_results", "blockchain", "validators", "tx", "tx_search",
-      "health", "broadcast_tx_sync", "broadcast_tx_async", "broadcast_tx_commit");
+      "health", "broadcast_tx_sync", "broadcast_tx_async", "broadcast_tx_commit", "abci_info", "abci_query", "header", "commit",
+      "block_search", "genesis", "num_unconfirmed_txs");
+  /** Most requests one batch may hold (CometBFT's {@code max_request_batch_size} is unlimited by default; a public port is not). */
+  static final int MAX_BATCH = 100;
   /** Positional parameter names, for JSON-RPC calls with array params. */
-  private static final Map<String, List<String>> POSITIONAL = Map.of(
-      "block", List.of("height"), "block_results", List.of("height"), "blockchain", List.of("minHeight", "maxHeight"),
-      "validators", List.of("height", "page", "per_page"), "tx", List.of("hash", "prove"),
-      "tx_search", List.of("query", "prove", "page", "per_page", "order_by"),
-      "broadcast_tx_sync", List.of("tx"), "broadcast_tx_async", List.of("tx"), "broadcast_tx_commit", List.of("tx"));
+  private static final Map<String, List<String>> POSITIONAL = Map.ofEntries(
+      Map.entry("block", List.of("height")),
+      Map.entry("block_results", List.of("height")),
+      Map.entry("blockchain", List.of("minHeight", "maxHeight")),
+      Map.entry("validators", List.of("height", "page", "per_page")),
+      Map.entry("tx", List.of("hash", "prove")),
+      Map.entry("tx_search", List.of("query", "prove", "page", "per_page", "order_by")),
+      Map.entry("broadcast_tx_sync", List.of("tx")),
+      Map.entry("broadcast_tx_async", List.of("tx")),
+      Map.entry("broadcast_tx_commit", List.of("tx")),
+      Map.entry("abci_query", List.of("path", "data", "height", "prove")),
+      Map.entry("header", List.of("height")),
+      Map.entry("commit", List.of("height")),
+      Map.entry("block_search", List.of("query", "page", "per_page", "order_by")));
 
   private final CometMethods methods;
 
@@ -44,7 +56,7 @@ public final class CometRpcServer extends DevnetServer {
   /** @param broadcaster where broadcast txs go; null when the chain takes none */
   public CometRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain, String host, int txSearchWindow, Broadcaster broadcaster) {
     super(vertx, faults);
-    this.methods = new CometMethods(vertx, chain, host, txSearchWindow, this::port, new BroadcastMethods(vertx, broadcaster));
+    this.methods = new CometMethods(vertx, chain, host, txSearchWindow, this::port, broadcaster);
   }
 
   @Override
@@ -60,6 +72,11 @@ public final class CometRpcServer extends DevnetServer {
     return answer(method, params, "-1", true);
   }
 
+  /**
+   * A JSON-RPC request, or a batch (an array of requests): the answers in request order, requests without an id
+   * (notifications) unanswered, and a batch with one answer answered by that object alone, as CometBFT's
+   * {@code writeRPCResponseHTTP} does.
+   */
   private Future<Reply> jsonRpc(Request r) {
     JsonNode req;
     try {
@@ -67,6 +84,27 @@ public final class CometRpcServer extends DevnetServer {
     } catch (IOException e) {
       return Future.succeededFuture(error("null", -32700, "Parse error. Invalid JSON", e.getMessage(), false));
     }
+    if (req == null || !req.isArray()) return call(req);
+    if (req.isEmpty()) return Future.succeededFuture(error("null", -32600, "Invalid Request", "empty batch", false));
+    if (req.size() > MAX_BATCH) {
+      return Future.succeededFuture(error("null", -32600, "Invalid Request", "batch request exceeds maximum (" + MAX_BATCH + ") allowed number of requests", false));
+    }
+    List<Future<Reply>> answers = new java.util.ArrayList<>();
+    for (JsonNode one : req) if (one.has("id")) answers.add(call(one));
+    if (answers.size() == 1) return answers.get(0);
+    return Future.all(answers).map(all -> {
+      io.vertx.core.buffer.Buffer out = io.vertx.core.buffer.Buffer.buffer().appendByte((byte) '[');
+      for (int i = 0; i < answers.size(); i++) {
+        if (i > 0) out.appendByte((byte) ',');
+        out.appendBuffer(answers.get(i).result().body());
+      }
+      return Reply.json(out.appendByte((byte) ']'));
+    });
+  }
+
+  /** One JSON-RPC request object (over HTTP or the websocket). */
+  Future<Reply> call(JsonNode req) {
+    if (req == null || !req.isObject()) return Future.succeededFuture(error("null", -32600, "Invalid Request", null, false));
     String id = req.has("id") ? req.get("id").toString() : "null";
     String method = req.path("method").asText("");
     if (!ROUTES.contains(method)) return Future.succeededFuture(error(id, -32601, "Method not found", null, false));
