@@ -20,8 +20,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The CometBFT RPC of a simulated node: the URI form ({@code GET /block?height=5}, JSON-RPC id -1) and the JSON-RPC
- * form ({@code POST /} with a method name). Errors are JSON-RPC errors ({@code -32603 Internal error} with the reason
+ * The CometBFT RPC of a simulated node: the URI form ({@code GET /block?height=5}, JSON-RPC id -1), the JSON-RPC
+ * form ({@code POST /} with a method name, or a batch of them) and the {@code /websocket} endpoint (the same calls,
+ * and event subscriptions). Errors are JSON-RPC errors ({@code -32603 Internal error} with the reason
  * in {@code data}, as CometBFT words them), HTTP 500 in the URI form and 200 in the JSON-RPC form.
  */
 public final class CometRpcServer extends DevnetServer {
@@ -48,6 +49,8 @@ public final class CometRpcServer extends DevnetServer {
       Map.entry("block_search", List.of("query", "page", "per_page", "order_by")));
 
   private final CometMethods methods;
+  private final java.util.Set<CometWebSocket> sockets = new java.util.LinkedHashSet<>();
+  private final String chainId;
 
   public CometRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain, String host, int txSearchWindow) {
     this(vertx, faults, chain, host, txSearchWindow, null);
@@ -57,6 +60,20 @@ public final class CometRpcServer extends DevnetServer {
   public CometRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain, String host, int txSearchWindow, Broadcaster broadcaster) {
     super(vertx, faults);
     this.methods = new CometMethods(vertx, chain, host, txSearchWindow, this::port, broadcaster);
+    this.chainId = chain.spec().chainId();
+    chain.onBlock(b -> List.copyOf(sockets).forEach(s -> s.publish(b)));
+  }
+
+  @Override
+  protected boolean servesWebSocket(String path) {
+    return path.equals("/websocket");
+  }
+
+  @Override
+  protected void onWebSocket(io.vertx.core.http.ServerWebSocket ws) {
+    CometWebSocket client = new CometWebSocket(ws, this::call, chainId);
+    sockets.add(client);
+    ws.closeHandler(x -> sockets.remove(client));
   }
 
   @Override
