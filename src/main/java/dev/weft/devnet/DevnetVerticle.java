@@ -82,7 +82,7 @@ public final class DevnetVerticle extends VerticleBase {
       CosmosRestServer rest = new CosmosRestServer(vertx, faults, n.chain(), n, plain, d.txSearchWindow());
       listening.add(rpc.listen(d.host(), generated ? d.rpcPort() : ports.rpcPort()));
       listening.add(rest.listen(d.host(), generated ? d.restPort() : ports.restPort()));
-      EvmRpcServer evm = generated ? new EvmRpcServer(vertx, faults, chain) : null;
+      EvmRpcServer evm = generated ? new EvmRpcServer(vertx, faults, chain, d.txSearchWindow()) : null;
       if (evm != null) listening.add(evm.listen(d.host(), d.jsonRpcPort()));
       announce.add(() -> {
         ctx.info().put("devnet." + n.chainId() + ".rpc.port", Integer.toString(rpc.port()));
