@@ -4,6 +4,7 @@ import dev.weft.chain.Bech32;
 import dev.weft.chain.Hex;
 import dev.weft.devnet.fault.FaultInjector;
 import dev.weft.devnet.gen.Block;
+import dev.weft.devnet.gen.ChainSpec;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.Token;
 import dev.weft.devnet.gen.Tx;
@@ -276,9 +277,7 @@ public final class CosmosRestServer extends DevnetServer {
   private Reply validator(String addr, boolean staking) {
     byte[] bytes;
     try {
-      Bech32.Decoded d = Bech32.decode(addr);
-      if (!d.prefix().equals(chain.spec().valoperPrefix())) throw new IllegalArgumentException("invalid Bech32 prefix; expected " + chain.spec().valoperPrefix() + ", got " + d.prefix());
-      bytes = d.data();
+      bytes = ChainSpec.bech32Bytes(addr, chain.spec().valoperPrefix());
     } catch (RuntimeException e) {
       throw RestError.invalid("decoding bech32 failed: " + e.getMessage());
     }

@@ -1,6 +1,5 @@
 package dev.weft.devnet.rest;
 
-import dev.weft.chain.Bech32;
 import dev.weft.devnet.gen.Actor;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
@@ -26,11 +25,7 @@ final class RestBank {
   /** The account bytes of a bech32 address of this chain; a 400 {@code invalid address: …} otherwise. */
   byte[] address(String s) {
     try {
-      Bech32.Decoded d = Bech32.decode(s);
-      if (!d.prefix().equals(chain.spec().bech32Prefix())) {
-        throw new IllegalArgumentException("invalid Bech32 prefix; expected " + chain.spec().bech32Prefix() + ", got " + d.prefix());
-      }
-      return d.data();
+      return dev.weft.devnet.gen.ChainSpec.bech32Bytes(s, chain.spec().bech32Prefix());
     } catch (IllegalArgumentException e) {
       throw CosmosRestServer.RestError.invalid("invalid address: " + e.getMessage());
     }

@@ -1,6 +1,5 @@
 package dev.weft.devnet.rpc;
 
-import dev.weft.chain.Bech32;
 import dev.weft.chain.Hex;
 import dev.weft.chain.proto.ProtoReader;
 import dev.weft.chain.proto.ProtoWriter;
@@ -163,11 +162,7 @@ final class AbciQuery {
   private byte[] address(String s) {
     if (s.isEmpty()) throw Failure.invalid("empty address string is not allowed");
     try {
-      Bech32.Decoded d = Bech32.decode(s);
-      if (!d.prefix().equals(chain.spec().bech32Prefix())) {
-        throw new IllegalArgumentException("invalid Bech32 prefix; expected " + chain.spec().bech32Prefix() + ", got " + d.prefix());
-      }
-      return d.data();
+      return dev.weft.devnet.gen.ChainSpec.bech32Bytes(s, chain.spec().bech32Prefix());
     } catch (IllegalArgumentException e) {
       throw Failure.invalid("invalid address: " + e.getMessage());
     }
