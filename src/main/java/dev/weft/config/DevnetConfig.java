@@ -18,14 +18,22 @@ import java.util.List;
  * @param registry    the registry file of the devnet's chains (chain ids, channels, bridges, denoms)
  * @param chains      the other chains of the multi-chain devnet (none: the generated chain alone)
  * @param maxBlockTxs most submitted txs a block takes (the rest wait for the next block)
+ * @param chainKind   how the generated chain's REST API is registered: an OPinit rollup (opchild) or a plain SDK chain
  */
 public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBlocks, Duration blockInterval, int txsPerBlock,
                            double emptyBlockShare, Instant genesisTime, String host, int rpcPort, int restPort,
                            int jsonRpcPort, int recipients, int txSearchWindow, String stateFile, FaultConfig faults,
                            String registry, List<ExtraChain> chains, RelayerConfig relayer, OpinitConfig opinit,
-                           int maxBlockTxs) {
+                           int maxBlockTxs, ChainKind chainKind) {
 
   public enum Mode { LIVE, HISTORY }
+
+  /**
+   * {@code ROLLUP}: the generated chain answers as a minievm rollup (opchild validators); {@code PLAIN}: as a plain
+   * Cosmos SDK 0.50 chain without OPinit (x/staking validators; the opchild routes are unregistered, HTTP 501), the way
+   * the Initia L1 and non-rollup chains answer. The registry's L1 chains are always plain.
+   */
+  public enum ChainKind { ROLLUP, PLAIN }
 
   /** A further chain of the registry served on its own ports (a quiet chain: no generated txs, no EVM JSON-RPC). */
   public record ExtraChain(String chainId, int rpcPort, int restPort) {}
@@ -66,7 +74,8 @@ public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBl
             c.stringList("devnet.relayer.error_receivers", List.of())),
         new OpinitConfig(positive(c, "devnet.opinit.delay", Duration.ofSeconds(2)),
             positive(c, "devnet.opinit.output_interval", Duration.ofSeconds(10))),
-        c.intValue("devnet.max_block_txs", 5000, 1, 100_000));
+        c.intValue("devnet.max_block_txs", 5000, 1, 100_000),
+        c.enumValue("devnet.chain_kind", ChainKind.class, ChainKind.ROLLUP));
   }
 
   private static List<ExtraChain> chains(ConfigSource c) {

@@ -81,10 +81,11 @@ public final class DevnetVerticle extends VerticleBase {
       boolean generated = n.chain() == chain;
       DevnetConfig.ExtraChain ports = d.chains().stream().filter(x -> x.chainId().equals(n.chainId())).findFirst().orElse(null);
       CometRpcServer rpc = new CometRpcServer(vertx, faults, n.chain(), d.host(), d.txSearchWindow(), n);
-      CosmosRestServer rest = new CosmosRestServer(vertx, faults, n.chain(), n);
+      boolean plain = generated ? d.chainKind() == DevnetConfig.ChainKind.PLAIN : isL1(p.registry(), n.chainId());
+      CosmosRestServer rest = new CosmosRestServer(vertx, faults, n.chain(), n, plain, d.txSearchWindow());
       listening.add(rpc.listen(d.host(), generated ? d.rpcPort() : ports.rpcPort()));
       listening.add(rest.listen(d.host(), generated ? d.restPort() : ports.restPort()));
-      EvmRpcServer evm = generated ? new EvmRpcServer(vertx, faults, chain) : null;
+      EvmRpcServer evm = generated ? new EvmRpcServer(vertx, faults, chain, d.txSearchWindow()) : null;
       if (evm != null) listening.add(evm.listen(d.host(), d.jsonRpcPort()));
       bound.add(() -> new NodeInfo.DevnetChain(n.chainId(), rpc.port(), rest.port(), evm == null ? 0 : evm.port()));
     }
@@ -97,6 +98,12 @@ public final class DevnetVerticle extends VerticleBase {
       if (d.mode() == DevnetConfig.Mode.LIVE) startProducing(d);
       LOG.info("devnet {} serving {} blocks on {} chain(s)", chain.spec().chainId(), chain.head(), world.nodes().size());
     });
+  }
+
+  /** An L1 of the registry: a plain SDK chain (the Initia L1 has no opchild module). */
+  private static boolean isL1(Registry registry, String chainId) {
+    var c = registry.chain(chainId);
+    return c != null && c.l1();
   }
 
   /** The other chains' URLs, one line each under the generated chain's (the banner prints the value as is). */

@@ -290,7 +290,6 @@ class DevnetApiTest {
     assertEquals(valoper, v.getString("operator_address"));
     assertEquals("weft-devnet-sequencer", v.getString("moniker"));
     assertEquals(400, devnet.get(devnet.restPort, "/opinit/opchild/v1/validator/init1xyz").statusCode());
-    assertEquals(404, devnet.get(devnet.restPort, "/nope").statusCode());
     // x/auth's account list, paged by next_key: every actor once, in account order
     List<String> listed = new ArrayList<>();
     String key = null;

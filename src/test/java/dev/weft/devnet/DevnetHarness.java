@@ -44,6 +44,10 @@ final class DevnetHarness implements AutoCloseable {
     return new DevnetHarness(vertx, TestNodes.start(vertx, config.build()));
   }
 
+  Vertx vertx() {
+    return vertx;
+  }
+
   WeftNode node() {
     return node;
   }

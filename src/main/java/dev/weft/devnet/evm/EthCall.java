@@ -45,6 +45,11 @@ final class EthCall {
     return "0x";
   }
 
+  /** Whether an address holds code: the contracts block 1 deploys (tokens, collections, the router and its library). */
+  boolean hasCode(byte[] to) {
+    return chain.genesis().tokenAt(to) != null || chain.genesis().collectionAt(to) != null || isContract(to);
+  }
+
   private boolean isContract(byte[] to) {
     var g = chain.genesis();
     return java.util.Arrays.equals(to, g.router().address()) || java.util.Arrays.equals(to, g.feeLib().address());

@@ -15,16 +15,22 @@ import java.util.Set;
 /** The EVM JSON-RPC methods of the devnet; each returns the result writer or throws a {@link JsonRpc.Error}. */
 final class EthMethods {
   /** Methods that may replay the ledger: run on a worker thread. */
-  static final Set<String> SLOW = Set.of("eth_call", "eth_getBalance");
+  static final Set<String> SLOW = Set.of("eth_call", "eth_getBalance", "eth_getLogs");
+  /** Stub runtime code of the devnet's contracts (their calls are simulated, not executed): a bare revert. */
+  static final String CONTRACT_CODE = "0x6080604052600080fd";
+  private static final String ZERO_HASH = "0".repeat(64);
   private static final String CLIENT = "Weft-devnet/minievm/v1.1.6";
 
   private final DevnetChain chain;
   private final EthCall ethCall;
   private final String chainIdHex;
+  private final EthLogs logs;
 
-  EthMethods(DevnetChain chain) {
+  /** @param maxLogRange most blocks one {@code eth_getLogs} may span */
+  EthMethods(DevnetChain chain, int maxLogRange) {
     this.chain = chain;
     this.ethCall = new EthCall(chain);
+    this.logs = new EthLogs(chain, maxLogRange, this::height);
     this.chainIdHex = Abi.quantity(chain.spec().evmChainId());
   }
 
@@ -43,6 +49,10 @@ final class EthMethods {
       case "eth_getTransactionByHash" -> transaction(param(params, 0));
       case "eth_call" -> call(params);
       case "eth_getBalance" -> balance(params);
+      case "eth_getLogs" -> logs.logs(param(params, 0));
+      case "eth_getCode" -> code(params);
+      case "cosmos_cosmosTxHashByTxHash" -> cosmosHash(param(params, 0));
+      case "cosmos_txHashByCosmosTxHash" -> evmHash(param(params, 0));
       case "debug_traceBlockByNumber" -> traceBlock(existing(param(params, 0)), traceOnlyTop(params));
       case "debug_traceBlockByHash" -> traceBlock(existingByHash(param(params, 0)), traceOnlyTop(params));
       case "debug_traceTransaction" -> traceTx(param(params, 0), traceOnlyTop(params));
@@ -183,6 +193,35 @@ final class EthMethods {
     long h = stateHeight(params, 1);
     Token fee = chain.genesis().feeToken(); // native balance = the fee token, in the EVM's 18 decimals
     return string(Abi.quantity(chain.balanceOf(fee, Hex.decode(addr), h).multiply(java.math.BigInteger.TEN.pow(18 - fee.decimals()))));
+  }
+
+  /** The stub code of a deployed contract (from block 1 on), {@code 0x} for an account. */
+  private Json.Body code(JsonNode params) {
+    String addr = param(params, 0).asText("");
+    if (!Hex.isHex(addr, 20)) throw new JsonRpc.Error(-32602, "invalid argument 0: hex string has wrong length for common.Address", null);
+    long h = stateHeight(params, 1);
+    return string(h >= 1 && ethCall.hasCode(Hex.decode(addr)) ? CONTRACT_CODE : "0x");
+  }
+
+  /**
+   * minievm's {@code cosmos_cosmosTxHashByTxHash}: the Cosmos hash of an EVM tx as an unprefixed lower-case hash
+   * ({@code common.UnprefixedHash}), the zero hash when unknown.
+   */
+  private Json.Body cosmosHash(JsonNode hash) {
+    DevnetChain.TxRef ref = evmTx(hash);
+    return string(ref == null ? ZERO_HASH : ref.tx().hash.toLowerCase(java.util.Locale.ROOT));
+  }
+
+  /** minievm's {@code cosmos_txHashByCosmosTxHash}: the EVM hash of a Cosmos tx (hex, with or without 0x), the zero hash when it has none. */
+  private Json.Body evmHash(JsonNode hash) {
+    String s = hash.asText("");
+    String bare = s.startsWith("0x") || s.startsWith("0X") ? s.substring(2) : s;
+    if (bare.length() != 64 || !Hex.isHex("0x" + bare, 32)) {
+      throw new JsonRpc.Error(-32602, "invalid argument 0: hex string has length " + bare.length() + ", want 64 for common.UnprefixedHash", null);
+    }
+    DevnetChain.TxRef ref = chain.findTx(Hex.decode("0x" + bare));
+    boolean cosmos = ref != null && ref.tx().hash.equalsIgnoreCase(bare);
+    return string(cosmos && ref.tx().evm != null ? ref.tx().evm.hash() : "0x" + ZERO_HASH);
   }
 
   /** Only the callTracer is served; {@code tracerConfig.onlyTopCall} drops the sub-calls. */

@@ -26,9 +26,10 @@ public final class EvmRpcServer extends DevnetServer {
 
   private final EthMethods methods;
 
-  public EvmRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain) {
+  /** @param maxLogRange most blocks one {@code eth_getLogs} may span */
+  public EvmRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain, int maxLogRange) {
     super(vertx, faults);
-    this.methods = new EthMethods(chain);
+    this.methods = new EthMethods(chain, maxLogRange);
   }
 
   @Override

@@ -65,7 +65,7 @@ public final class BlockFactory {
     return new Block(h, timeNanos(h), blockHash(h), h == 1 ? null : blockHash(h - 1), pseudo("parts", h),
         h == 1 ? null : pseudo("parts", h - 1), h == 1 ? EMPTY_HASH : pseudo("commit", h - 1), merkleRoot(list),
         pseudo("validators", 0), pseudo("consensus", 0), appHash(h), lastResultsHash(h), appHash(h + 1), proposer,
-        h == 1 ? null : Mix.bytes(spec.seed(), TAG_COMMIT_SIG, h - 1, 64), list, finalizeEvents(h, n), evm,
+        h == 1 ? null : commitSignature(h - 1), list, finalizeEvents(h, n), evm,
         cumulative, firstLog, blockBloom, gas, size);
   }
 
@@ -88,6 +88,11 @@ public final class BlockFactory {
         merkleRoot(all), b.validatorsHash, b.consensusHash, b.appHash, lastResults, b.resultsAppHash, b.proposer,
         b.lastCommitSignature, List.copyOf(all), finalizeEvents(b.height, all.size()), b.evmTxs, b.cumulativeGas,
         b.firstLogIndex, b.logsBloom, b.evmGasUsed, size);
+  }
+
+  /** The proposer's signature in the commit of height h (carried by block h + 1 as its last commit). */
+  public byte[] commitSignature(long h) {
+    return Mix.bytes(spec.seed(), TAG_COMMIT_SIG, h, 64);
   }
 
   public Validator proposer(long h) {

@@ -54,6 +54,16 @@ public record ChainSpec(String chainId, String bech32Prefix, long evmChainId, lo
     return generated ? "weft-devnet-sequencer" : chainId + "-validator";
   }
 
+  /**
+   * The bytes of a bech32 address with this chain's {@code prefix}; IllegalArgumentException, worded as the SDK's
+   * address codec does, when it does not decode or has another prefix.
+   */
+  public static byte[] bech32Bytes(String address, String prefix) {
+    dev.weft.chain.Bech32.Decoded d = dev.weft.chain.Bech32.decode(address);
+    if (!d.prefix().equals(prefix)) throw new IllegalArgumentException("invalid Bech32 prefix; expected " + prefix + ", got " + d.prefix());
+    return d.data();
+  }
+
   public String valoperPrefix() {
     return bech32Prefix + "valoper";
   }

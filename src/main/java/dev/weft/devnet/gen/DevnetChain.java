@@ -39,6 +39,8 @@ public final class DevnetChain {
     }
   };
 
+  private final List<java.util.function.Consumer<Block>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   /** A tx found by hash: its block and position. */
   public record TxRef(Block block, Tx tx) {}
 
@@ -93,7 +95,13 @@ public final class DevnetChain {
     }
     Block b = block(h);
     head.incrementAndGet();
+    for (java.util.function.Consumer<Block> l : listeners) l.accept(b);
     return b;
+  }
+
+  /** Calls {@code listener} with every block produced from now on, once it is visible (live mode). */
+  public void onBlock(java.util.function.Consumer<Block> listener) {
+    listeners.add(listener);
   }
 
   /** The heights in [from, to] holding submitted txs, with those txs, ascending. */
@@ -156,6 +164,11 @@ public final class DevnetChain {
 
   public byte[] blockHash(long h) {
     return factory.blockHash(h);
+  }
+
+  /** The signature that commits height h (the last commit of h + 1; computable before h + 1 exists). */
+  public byte[] commitSignature(long h) {
+    return factory.commitSignature(h);
   }
 
   public Validator proposer(long h) {

@@ -40,7 +40,23 @@ public abstract class DevnetServer {
   public Future<HttpServer> listen(String host, int port) {
     server = vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setCompressionSupported(false)
         .setHttp2ClearTextEnabled(false)); // nodes answer HTTP/1.1 (no h2c upgrade), as CometBFT and the gateways do
-    return server.requestHandler(this::onRequest).listen();
+    return server.requestHandler(this::onRequest).webSocketHandshakeHandler(this::onHandshake)
+        .webSocketHandler(this::onWebSocket).listen();
+  }
+
+  /** Whether the protocol serves a websocket at that path (none by default: the handshake is refused with 404). */
+  protected boolean servesWebSocket(String path) {
+    return false;
+  }
+
+  /** A websocket accepted at a path {@link #servesWebSocket} took. */
+  protected void onWebSocket(io.vertx.core.http.ServerWebSocket ws) {
+    ws.close();
+  }
+
+  private void onHandshake(io.vertx.core.http.ServerWebSocketHandshake h) {
+    if (servesWebSocket(h.path())) h.accept();
+    else h.reject(404);
   }
 
   public int port() {

@@ -14,4 +14,9 @@ public interface Broadcaster {
 
   /** Checks and queues a tx; throws {@link Mempool.Refused} when the mempool will not take it (duplicate, full). */
   Submission submit(byte[] raw);
+
+  /** The txs waiting for a block (count and bytes), what {@code num_unconfirmed_txs} reports. */
+  default long[] pending() {
+    return new long[] {0, 0};
+  }
 }

@@ -20,6 +20,7 @@ public final class Mempool {
   private final int maxPending;
   private final ArrayDeque<Entry> queue = new ArrayDeque<>();
   private final Set<String> hashes = new HashSet<>();
+  private long bytes;
 
   /** An executed tx in the block that holds it. */
   public record Included(Tx tx, long height) {}
@@ -45,6 +46,7 @@ public final class Mempool {
     Promise<Included> p = Promise.promise();
     queue.add(new Entry(tx, p));
     hashes.add(tx.hash());
+    bytes += tx.raw().length;
     return p.future();
   }
 
@@ -54,6 +56,7 @@ public final class Mempool {
     while (out.size() < max && !queue.isEmpty()) {
       Entry e = queue.poll();
       hashes.remove(e.tx().hash());
+      bytes -= e.tx().raw().length;
       out.add(e);
     }
     return out;
@@ -61,5 +64,10 @@ public final class Mempool {
 
   public synchronized int size() {
     return queue.size();
+  }
+
+  /** Total bytes of the queued txs. */
+  public synchronized long bytes() {
+    return bytes;
   }
 }

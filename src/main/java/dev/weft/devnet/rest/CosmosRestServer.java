@@ -4,6 +4,7 @@ import dev.weft.chain.Bech32;
 import dev.weft.chain.Hex;
 import dev.weft.devnet.fault.FaultInjector;
 import dev.weft.devnet.gen.Block;
+import dev.weft.devnet.gen.ChainSpec;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.Token;
 import dev.weft.devnet.gen.Tx;
@@ -23,28 +24,43 @@ import java.util.Base64;
 import java.util.Locale;
 
 /**
- * The Cosmos REST (gRPC-gateway) API of a simulated node: the routes an indexer and a router use. Errors are the
- * gateway's {@code {"code","message","details"}} with the gRPC code (3 invalid argument → 400, 5 not found → 404).
+ * The Cosmos REST (gRPC-gateway) API of a simulated node: the routes an indexer, a wallet and a router use. Errors are
+ * the gateway's {@code {"code","message","details"}} with the gRPC code (3 invalid argument → 400, 5 not found → 404);
+ * a route no module registers is HTTP 501 {@code {"code":12,"message":"Not Implemented","details":[]}} and a served
+ * path asked with another method 501 {@code Method Not Allowed}, as grpc-gateway's {@code ServeMux} answers. A
+ * rollup registers opchild (validators by operator address), a plain SDK chain x/staking instead.
  */
 public final class CosmosRestServer extends DevnetServer {
   private static final int DEFAULT_LIMIT = 100;
+  private static final String TXS = "/cosmos/tx/v1beta1/txs";
+  private static final String BALANCES = "/cosmos/bank/v1beta1/balances/";
 
   private final DevnetChain chain;
   private final FaultInjector faults;
   private final RestNodeInfo nodeInfo;
   private final RestBroadcast broadcast;
+  private final RestBank bank;
+  private final RestTxSearch txSearch;
+  private final boolean plain;
 
   public CosmosRestServer(Vertx vertx, FaultInjector faults, DevnetChain chain) {
-    this(vertx, faults, chain, null);
+    this(vertx, faults, chain, null, false, 1000);
   }
 
-  /** @param broadcaster where broadcast txs go; null when the chain takes none */
-  public CosmosRestServer(Vertx vertx, FaultInjector faults, DevnetChain chain, Broadcaster broadcaster) {
+  /**
+   * @param broadcaster where broadcast txs go; null when the chain takes none
+   * @param plain       a plain SDK chain (x/staking, no opchild) rather than an OPinit rollup
+   * @param txSearchWindow blocks a tx search without height conditions scans at most
+   */
+  public CosmosRestServer(Vertx vertx, FaultInjector faults, DevnetChain chain, Broadcaster broadcaster, boolean plain, int txSearchWindow) {
     super(vertx, faults);
     this.chain = chain;
     this.faults = faults;
     this.nodeInfo = new RestNodeInfo(chain);
     this.broadcast = new RestBroadcast(broadcaster);
+    this.bank = new RestBank(chain);
+    this.txSearch = new RestTxSearch(chain, txSearchWindow);
+    this.plain = plain;
   }
 
   /** A request that cannot be answered: the gateway error it becomes. */
@@ -69,29 +85,64 @@ public final class CosmosRestServer extends DevnetServer {
 
   @Override
   protected Future<Reply> handle(Request r) {
+    // a search scans up to the search window's blocks: off the event loop
+    if (r.method() == HttpMethod.GET && r.path().equals(TXS)) return vertx.executeBlocking(() -> guarded(() -> txSearch.search(r)), false);
+    return Future.succeededFuture(guarded(() -> route(r)));
+  }
+
+  private static Reply guarded(java.util.function.Supplier<Reply> answer) {
     try {
-      return Future.succeededFuture(route(r));
+      return answer.get();
     } catch (RestError e) {
-      return Future.succeededFuture(error(e.status, e.code, e.getMessage()));
+      return error(e.status, e.code, e.getMessage());
     }
   }
 
   private Reply route(Request r) {
     String p = r.path();
-    if (r.method() == HttpMethod.POST && p.equals("/cosmos/tx/v1beta1/txs")) return broadcast.broadcast(r.body());
+    if (r.method() == HttpMethod.POST && p.equals(TXS)) return broadcast.broadcast(r.body());
     if (r.method() == HttpMethod.POST && p.equals("/cosmos/tx/v1beta1/encode")) return RestBroadcast.encode(r.body());
-    if (r.method() != HttpMethod.GET) return error(405, 12, "Method Not Allowed");
+    Reply reply = r.method() == HttpMethod.GET ? get(r, p) : null;
+    if (reply != null) return reply;
+    if (r.method() != HttpMethod.GET && (p.equals(TXS) || p.equals("/cosmos/tx/v1beta1/encode") || servedForGet(p))) {
+      return error(501, 12, "Method Not Allowed");
+    }
+    return error(501, 12, "Not Implemented");
+  }
+
+  /** Whether a GET of the path (without parameters) has a route, even one that would refuse it. */
+  private boolean servedForGet(String p) {
+    try {
+      return get(new Request(HttpMethod.GET, p, io.vertx.core.MultiMap.caseInsensitiveMultiMap(), null), p) != null;
+    } catch (RestError e) {
+      return true;
+    }
+  }
+
+  /** The answer of a GET route, or null when no module registers the path. */
+  private Reply get(Request r, String p) {
     if (p.equals("/cosmos/base/tendermint/v1beta1/blocks/latest")) return latestBlock(requireHead());
     if (p.startsWith("/cosmos/base/tendermint/v1beta1/blocks/")) return latestBlock(height(tail(p, "/cosmos/base/tendermint/v1beta1/blocks/")));
     if (p.equals("/cosmos/base/tendermint/v1beta1/node_info")) return Reply.json(200, nodeInfo::write);
     if (p.startsWith("/cosmos/tx/v1beta1/txs/block/")) return blockWithTxs(height(tail(p, "/cosmos/tx/v1beta1/txs/block/")), r);
-    if (p.startsWith("/cosmos/tx/v1beta1/txs/")) return getTx(tail(p, "/cosmos/tx/v1beta1/txs/"));
-    if (p.equals("/opinit/opchild/v1/validators")) return Reply.json(200, nodeInfo::validators);
-    if (p.startsWith("/opinit/opchild/v1/validator/")) return validator(tail(p, "/opinit/opchild/v1/validator/"));
+    if (p.startsWith(TXS + "/")) return getTx(tail(p, TXS + "/"));
+    if (p.startsWith(BALANCES) && p.endsWith("/by_denom")) return bank.balance(between(p, BALANCES, "/by_denom"), r.param("denom"));
+    if (p.startsWith(BALANCES) && p.indexOf('/', BALANCES.length()) < 0) return bank.balances(tail(p, BALANCES), r);
+    if (p.startsWith("/cosmos/auth/v1beta1/accounts/")) return bank.account(tail(p, "/cosmos/auth/v1beta1/accounts/"));
+    if (!plain && p.equals("/opinit/opchild/v1/validators")) return Reply.json(200, g -> nodeInfo.validators(g, false));
+    if (!plain && p.startsWith("/opinit/opchild/v1/validator/")) return validator(tail(p, "/opinit/opchild/v1/validator/"), false);
+    if (plain && p.equals("/cosmos/staking/v1beta1/validators")) return Reply.json(200, g -> nodeInfo.validators(g, true));
+    if (plain && p.startsWith("/cosmos/staking/v1beta1/validators/") && p.indexOf('/', "/cosmos/staking/v1beta1/validators/".length()) < 0) {
+      return validator(tail(p, "/cosmos/staking/v1beta1/validators/"), true);
+    }
     if (chain.spec().generated() && p.equals("/cosmos/auth/v1beta1/accounts")) return accounts(r.param("pagination.key"), r.param("pagination.limit"));
     if (chain.spec().generated() && p.equals("/minievm/evm/v1/contracts/by_denom")) return byDenom(r.param("denom"));
     if (chain.spec().generated() && p.startsWith("/minievm/evm/v1/denoms/")) return denomOf(tail(p, "/minievm/evm/v1/denoms/"));
-    return error(404, 5, "Not Found");
+    return null;
+  }
+
+  private static String between(String path, String prefix, String suffix) {
+    return path.substring(prefix.length(), path.length() - suffix.length());
   }
 
   private static String tail(String path, String prefix) {
@@ -177,7 +228,7 @@ public final class CosmosRestServer extends DevnetServer {
     });
   }
 
-  private static long longParam(Request r, String name, long def) {
+  static long longParam(Request r, String name, long def) {
     String s = r.param(name);
     if (s == null || s.isEmpty()) return def;
     try {
@@ -219,13 +270,14 @@ public final class CosmosRestServer extends DevnetServer {
     });
   }
 
-  /** The opchild validator for its operator (valoper) address, which carries the consensus address bytes. */
-  private Reply validator(String addr) {
+  /**
+   * The validator of an operator (valoper) address, which carries the consensus address bytes: opchild's, or with
+   * {@code staking} x/staking's.
+   */
+  private Reply validator(String addr, boolean staking) {
     byte[] bytes;
     try {
-      Bech32.Decoded d = Bech32.decode(addr);
-      if (!d.prefix().equals(chain.spec().valoperPrefix())) throw new IllegalArgumentException("invalid Bech32 prefix; expected " + chain.spec().valoperPrefix() + ", got " + d.prefix());
-      bytes = d.data();
+      bytes = ChainSpec.bech32Bytes(addr, chain.spec().valoperPrefix());
     } catch (RuntimeException e) {
       throw RestError.invalid("decoding bech32 failed: " + e.getMessage());
     }
@@ -233,7 +285,8 @@ public final class CosmosRestServer extends DevnetServer {
       if (Arrays.equals(v.address(), bytes)) return Reply.json(200, g -> {
         g.writeStartObject();
         g.writeFieldName("validator");
-        RestNodeInfo.validator(g, v);
+        if (staking) RestNodeInfo.stakingValidator(g, v, nodeInfo.genesisTime());
+        else RestNodeInfo.validator(g, v);
         g.writeEndObject();
       });
     }
@@ -268,16 +321,7 @@ public final class CosmosRestServer extends DevnetServer {
     return Reply.json(200, g -> {
       g.writeStartObject();
       g.writeArrayFieldStart("accounts");
-      for (int i = start; i < end; i++) {
-        dev.weft.devnet.gen.Actor a = chain.genesis().actor(i);
-        g.writeStartObject();
-        g.writeStringField("@type", "/cosmos.auth.v1beta1.BaseAccount");
-        g.writeStringField("address", a.bech32());
-        g.writeNullField("pub_key");
-        g.writeStringField("account_number", Long.toString(a.accountNumber()));
-        g.writeStringField("sequence", "0");
-        g.writeEndObject();
-      }
+      for (int i = start; i < end; i++) RestBank.baseAccount(g, chain.genesis().actor(i));
       g.writeEndArray();
       g.writeObjectFieldStart("pagination");
       if (end < total) {

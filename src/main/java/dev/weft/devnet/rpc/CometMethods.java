@@ -27,19 +27,22 @@ final class CometMethods {
   private final Vertx vertx;
   private final DevnetChain chain;
   private final String host;
-  private final int searchWindow;
   private final IntSupplier port;
   private final String nodeId;
   private final BroadcastMethods broadcast;
   private final TxSearch search;
+  private final CometChainInfo info;
+  private final AbciQuery abci;
 
-  CometMethods(Vertx vertx, DevnetChain chain, String host, int searchWindow, IntSupplier port, BroadcastMethods broadcast) {
-    this.broadcast = broadcast;
+  /** @param broadcaster where broadcast txs go; null when the chain takes none */
+  CometMethods(Vertx vertx, DevnetChain chain, String host, int searchWindow, IntSupplier port, dev.weft.devnet.mempool.Broadcaster broadcaster) {
+    this.broadcast = new BroadcastMethods(vertx, broadcaster);
+    this.info = new CometChainInfo(chain, broadcaster, searchWindow);
+    this.abci = new AbciQuery(chain);
     this.search = new TxSearch(chain, searchWindow);
     this.vertx = vertx;
     this.chain = chain;
     this.host = host;
-    this.searchWindow = searchWindow;
     this.port = port;
     this.nodeId = Hex.lower(Mix.bytes(chain.spec().seed(), 51, 0, 20));
   }
@@ -65,6 +68,13 @@ final class CometMethods {
       case "tx_search" -> vertx.executeBlocking(() -> search.search(p), false);
       case "broadcast_tx_sync", "broadcast_tx_async" -> broadcast.sync(p.get("tx"));
       case "broadcast_tx_commit" -> broadcast.commit(p.get("tx"));
+      case "header" -> done(info.header(height(p.get("height"))));
+      case "commit" -> done(info.commit(height(p.get("height"))));
+      case "genesis" -> done(info.genesis());
+      case "abci_info" -> done(info.abciInfo());
+      case "abci_query" -> done(abci.query(p.get("path"), p.get("data"), p.get("height")));
+      case "num_unconfirmed_txs" -> done(info.numUnconfirmedTxs());
+      case "block_search" -> vertx.executeBlocking(() -> info.blockSearch(p), false);
       default -> throw new JsonRpc.Error(-32601, "Method not found", null);
     };
   }

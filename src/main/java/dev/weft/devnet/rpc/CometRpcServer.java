@@ -20,22 +20,37 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The CometBFT RPC of a simulated node: the URI form ({@code GET /block?height=5}, JSON-RPC id -1) and the JSON-RPC
- * form ({@code POST /} with a method name). Errors are JSON-RPC errors ({@code -32603 Internal error} with the reason
+ * The CometBFT RPC of a simulated node: the URI form ({@code GET /block?height=5}, JSON-RPC id -1), the JSON-RPC
+ * form ({@code POST /} with a method name, or a batch of them) and the {@code /websocket} endpoint (the same calls,
+ * and event subscriptions). Errors are JSON-RPC errors ({@code -32603 Internal error} with the reason
  * in {@code data}, as CometBFT words them), HTTP 500 in the URI form and 200 in the JSON-RPC form.
  */
 public final class CometRpcServer extends DevnetServer {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final List<String> ROUTES = List.of("status", "block", "block_results", "blockchain", "validators", "tx", "tx_search",
-      "health", "broadcast_tx_sync", "broadcast_tx_async", "broadcast_tx_commit");
+      "health", "broadcast_tx_sync", "broadcast_tx_async", "broadcast_tx_commit", "abci_info", "abci_query", "header", "commit",
+      "block_search", "genesis", "num_unconfirmed_txs");
+  /** Most requests one batch may hold (CometBFT's {@code max_request_batch_size} is unlimited by default; a public port is not). */
+  static final int MAX_BATCH = 100;
   /** Positional parameter names, for JSON-RPC calls with array params. */
-  private static final Map<String, List<String>> POSITIONAL = Map.of(
-      "block", List.of("height"), "block_results", List.of("height"), "blockchain", List.of("minHeight", "maxHeight"),
-      "validators", List.of("height", "page", "per_page"), "tx", List.of("hash", "prove"),
-      "tx_search", List.of("query", "prove", "page", "per_page", "order_by"),
-      "broadcast_tx_sync", List.of("tx"), "broadcast_tx_async", List.of("tx"), "broadcast_tx_commit", List.of("tx"));
+  private static final Map<String, List<String>> POSITIONAL = Map.ofEntries(
+      Map.entry("block", List.of("height")),
+      Map.entry("block_results", List.of("height")),
+      Map.entry("blockchain", List.of("minHeight", "maxHeight")),
+      Map.entry("validators", List.of("height", "page", "per_page")),
+      Map.entry("tx", List.of("hash", "prove")),
+      Map.entry("tx_search", List.of("query", "prove", "page", "per_page", "order_by")),
+      Map.entry("broadcast_tx_sync", List.of("tx")),
+      Map.entry("broadcast_tx_async", List.of("tx")),
+      Map.entry("broadcast_tx_commit", List.of("tx")),
+      Map.entry("abci_query", List.of("path", "data", "height", "prove")),
+      Map.entry("header", List.of("height")),
+      Map.entry("commit", List.of("height")),
+      Map.entry("block_search", List.of("query", "page", "per_page", "order_by")));
 
   private final CometMethods methods;
+  private final java.util.Set<CometWebSocket> sockets = new java.util.LinkedHashSet<>();
+  private final String chainId;
 
   public CometRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain, String host, int txSearchWindow) {
     this(vertx, faults, chain, host, txSearchWindow, null);
@@ -44,7 +59,21 @@ public final class CometRpcServer extends DevnetServer {
   /** @param broadcaster where broadcast txs go; null when the chain takes none */
   public CometRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain, String host, int txSearchWindow, Broadcaster broadcaster) {
     super(vertx, faults);
-    this.methods = new CometMethods(vertx, chain, host, txSearchWindow, this::port, new BroadcastMethods(vertx, broadcaster));
+    this.methods = new CometMethods(vertx, chain, host, txSearchWindow, this::port, broadcaster);
+    this.chainId = chain.spec().chainId();
+    chain.onBlock(b -> List.copyOf(sockets).forEach(s -> s.publish(b)));
+  }
+
+  @Override
+  protected boolean servesWebSocket(String path) {
+    return path.equals("/websocket");
+  }
+
+  @Override
+  protected void onWebSocket(io.vertx.core.http.ServerWebSocket ws) {
+    CometWebSocket client = new CometWebSocket(ws, this::call, chainId);
+    sockets.add(client);
+    ws.closeHandler(x -> sockets.remove(client));
   }
 
   @Override
@@ -60,6 +89,11 @@ public final class CometRpcServer extends DevnetServer {
     return answer(method, params, "-1", true);
   }
 
+  /**
+   * A JSON-RPC request, or a batch (an array of requests): the answers in request order, requests without an id
+   * (notifications) unanswered, and a batch with one answer answered by that object alone, as CometBFT's
+   * {@code writeRPCResponseHTTP} does.
+   */
   private Future<Reply> jsonRpc(Request r) {
     JsonNode req;
     try {
@@ -67,6 +101,27 @@ public final class CometRpcServer extends DevnetServer {
     } catch (IOException e) {
       return Future.succeededFuture(error("null", -32700, "Parse error. Invalid JSON", e.getMessage(), false));
     }
+    if (req == null || !req.isArray()) return call(req);
+    if (req.isEmpty()) return Future.succeededFuture(error("null", -32600, "Invalid Request", "empty batch", false));
+    if (req.size() > MAX_BATCH) {
+      return Future.succeededFuture(error("null", -32600, "Invalid Request", "batch request exceeds maximum (" + MAX_BATCH + ") allowed number of requests", false));
+    }
+    List<Future<Reply>> answers = new java.util.ArrayList<>();
+    for (JsonNode one : req) if (one.has("id")) answers.add(call(one));
+    if (answers.size() == 1) return answers.get(0);
+    return Future.all(answers).map(all -> {
+      io.vertx.core.buffer.Buffer out = io.vertx.core.buffer.Buffer.buffer().appendByte((byte) '[');
+      for (int i = 0; i < answers.size(); i++) {
+        if (i > 0) out.appendByte((byte) ',');
+        out.appendBuffer(answers.get(i).result().body());
+      }
+      return Reply.json(out.appendByte((byte) ']'));
+    });
+  }
+
+  /** One JSON-RPC request object (over HTTP or the websocket). */
+  Future<Reply> call(JsonNode req) {
+    if (req == null || !req.isObject()) return Future.succeededFuture(error("null", -32600, "Invalid Request", null, false));
     String id = req.has("id") ? req.get("id").toString() : "null";
     String method = req.path("method").asText("");
     if (!ROUTES.contains(method)) return Future.succeededFuture(error(id, -32601, "Method not found", null, false));

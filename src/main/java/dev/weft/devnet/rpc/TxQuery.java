@@ -101,12 +101,25 @@ public record TxQuery(List<Condition> conditions) {
     return true;
   }
 
+  /** Whether a block matches: {@code tx.height} conditions hold for its height, event conditions for its events. */
+  public boolean matchesBlock(long height, List<Event> events) {
+    for (Condition c : conditions) {
+      boolean ok = c.key.equals("tx.height") ? compare(Long.toString(height), c.op, c.value) : eventMatch(events, c);
+      if (!ok) return false;
+    }
+    return true;
+  }
+
   private static boolean eventMatch(Tx tx, Condition c) {
+    return eventMatch(tx.events, c);
+  }
+
+  private static boolean eventMatch(List<Event> events, Condition c) {
     int dot = c.key.lastIndexOf('.');
     if (dot <= 0) return false;
     String type = c.key.substring(0, dot);
     String attr = c.key.substring(dot + 1);
-    for (Event e : tx.events) {
+    for (Event e : events) {
       if (!e.type().equals(type)) continue;
       for (Event.Attr a : e.attributes()) {
         if (a.key().equals(attr) && compare(a.value(), c.op, c.value)) return true;

@@ -17,7 +17,7 @@ import java.util.Map;
  * height; anything else scans at most {@code window} blocks: the most recent ones, or those the {@code tx.height}
  * conditions allow (the highest of them). Runs on a worker thread.
  */
-final class TxSearch {
+public final class TxSearch {
   private static final int REMEMBERED = 8;
 
   private final DevnetChain chain;
@@ -29,32 +29,17 @@ final class TxSearch {
     }
   };
 
-  TxSearch(DevnetChain chain, int window) {
+  public TxSearch(DevnetChain chain, int window) {
     this.chain = chain;
     this.window = window;
   }
 
   Json.Body search(Map<String, String> p) {
-    TxQuery q;
+    List<DevnetChain.TxRef> found;
     try {
-      q = TxQuery.parse(p.get("query"));
+      found = find(p.get("query"), p.getOrDefault("order_by", ""));
     } catch (IllegalArgumentException e) {
       throw CometRpcServer.internal(e.getMessage());
-    }
-    String order = p.getOrDefault("order_by", "");
-    if (!order.isEmpty() && !order.equals("asc") && !order.equals("desc")) {
-      throw CometRpcServer.internal("expected order_by to be either `asc` or `desc` or empty");
-    }
-    String key = chain.head() + " " + order + " " + p.get("query");
-    List<DevnetChain.TxRef> found;
-    synchronized (recent) {
-      found = recent.get(key);
-    }
-    if (found == null) {
-      found = matches(q, order);
-      synchronized (recent) {
-        recent.put(key, found);
-      }
     }
     int perPage = CometMethods.perPage(p.get("per_page"));
     int page = CometMethods.page(p.get("page"), found.size(), perPage);
@@ -68,6 +53,29 @@ final class TxSearch {
       g.writeStringField("total_count", Integer.toString(total));
       g.writeEndObject();
     };
+  }
+
+  /**
+   * Every tx a CometBFT query matches, in the order asked ({@code asc}, {@code desc} or empty); the last few answers
+   * are remembered per head. Throws IllegalArgumentException with CometBFT's words for a bad query or order.
+   */
+  public List<DevnetChain.TxRef> find(String query, String order) {
+    TxQuery q = TxQuery.parse(query);
+    if (!order.isEmpty() && !order.equals("asc") && !order.equals("desc")) {
+      throw new IllegalArgumentException("expected order_by to be either `asc` or `desc` or empty");
+    }
+    String key = chain.head() + " " + order + " " + query;
+    List<DevnetChain.TxRef> found;
+    synchronized (recent) {
+      found = recent.get(key);
+    }
+    if (found == null) {
+      found = matches(q, order);
+      synchronized (recent) {
+        recent.put(key, found);
+      }
+    }
+    return found;
   }
 
   /** Every tx the query matches, in the requested order. */

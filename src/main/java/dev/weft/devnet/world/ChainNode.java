@@ -65,6 +65,13 @@ public final class ChainNode implements Broadcaster {
     return new Submission(d.hash(), 0, "", "", d.tx().fee().gasLimit(), CHECK_GAS, included);
   }
 
+  @Override
+  public long[] pending() {
+    synchronized (mempool) {
+      return new long[] {mempool.size(), mempool.bytes()};
+    }
+  }
+
   private static long gasLimit(byte[] raw) {
     try {
       return CosmosTx.decode(raw).fee().gasLimit();

@@ -1,0 +1,171 @@
+package dev.weft.devnet.rpc;
+
+import dev.weft.chain.Hex;
+import dev.weft.chain.proto.ProtoReader;
+import dev.weft.chain.proto.ProtoWriter;
+import dev.weft.devnet.gen.Actor;
+import dev.weft.devnet.gen.BankBalances;
+import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.devnet.http.Json;
+
+import java.util.Base64;
+
+/**
+ * {@code abci_query} of the gRPC query paths cosmjs' {@code StargateClient} and {@code QueryClient} use: bank
+ * {@code Balance} and {@code AllBalances}, auth {@code Account}. The request {@code data} is the protobuf request
+ * (hex, as CometBFT's {@code HexBytes} parameter takes it), the answer's {@code value} the protobuf response (base64).
+ * Failures are the SDK's ABCI errors, with the gRPC status in the log as BaseApp wraps it: an invalid request is code
+ * 18, an unknown account code 38 ({@code rpc error: code = NotFound desc = …}, what cosmjs' {@code getAccount} turns
+ * into null), an unknown path code 6. Every field of the response is omitted when empty, as its JSON tags say.
+ */
+final class AbciQuery {
+  private static final String BALANCE = "/cosmos.bank.v1beta1.Query/Balance";
+  private static final String ALL_BALANCES = "/cosmos.bank.v1beta1.Query/AllBalances";
+  private static final String ACCOUNT = "/cosmos.auth.v1beta1.Query/Account";
+
+  private final DevnetChain chain;
+
+  AbciQuery(DevnetChain chain) {
+    this.chain = chain;
+  }
+
+  /** An ABCI query failure: code, and the log the SDK writes. */
+  private static final class Failure extends RuntimeException {
+    final int code;
+
+    Failure(int code, String log) {
+      super(log, null, false, false);
+      this.code = code;
+    }
+
+    static Failure invalid(String desc) {
+      return new Failure(18, "rpc error: code = InvalidArgument desc = " + desc + ": invalid request");
+    }
+  }
+
+  Json.Body query(String path, String dataHex, String heightParam) {
+    long head = chain.head();
+    long h = heightParam == null || heightParam.isEmpty() ? 0 : CometMethods.parseLong(heightParam, "height");
+    if (h < 0) throw CometRpcServer.internal("height cannot be negative");
+    if (h > head) throw CometRpcServer.internal("height " + h + " must be less than or equal to the current blockchain height " + head);
+    long at = h == 0 ? head : h;
+    byte[] data;
+    try {
+      data = dataHex == null || dataHex.isEmpty() ? new byte[0] : Hex.decode(dataHex);
+    } catch (IllegalArgumentException e) {
+      throw CometRpcServer.invalidParams("error converting http params to arguments: invalid data \"" + dataHex + "\"");
+    }
+    try {
+      byte[] value = switch (path == null ? "" : path) {
+        case BALANCE -> balance(data, at);
+        case ALL_BALANCES -> allBalances(data, at);
+        case ACCOUNT -> account(data);
+        default -> throw new Failure(6, "unknown query path: unknown request");
+      };
+      return g -> response(g, 0, "", value, at);
+    } catch (Failure f) {
+      return g -> response(g, f.code, f.getMessage(), null, at);
+    } catch (IllegalArgumentException e) { // malformed protobuf
+      Failure f = Failure.invalid("failed to unmarshal request: " + e.getMessage());
+      return g -> response(g, f.code, f.getMessage(), null, at);
+    }
+  }
+
+  private static void response(dev.weft.devnet.http.JsonOut g, int code, String log, byte[] value, long height) {
+    g.writeStartObject();
+    g.writeObjectFieldStart("response");
+    if (code != 0) g.writeNumberField("code", code);
+    if (!log.isEmpty()) g.writeStringField("log", log);
+    if (value != null && value.length > 0) g.writeSafeStringField("value", Base64.getEncoder().encodeToString(value));
+    g.writeSafeStringField("height", Long.toString(height));
+    if (code != 0) g.writeSafeStringField("codespace", "sdk");
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  /** QueryBalanceRequest {address = 1, denom = 2} → QueryBalanceResponse {balance = 1 Coin}. */
+  private byte[] balance(byte[] req, long at) {
+    String address = "";
+    String denom = "";
+    ProtoReader r = new ProtoReader(req);
+    while (r.next()) {
+      if (r.field() == 1 && r.wireType() == 2) address = r.string();
+      else if (r.field() == 2 && r.wireType() == 2) denom = r.string();
+      else r.skip();
+    }
+    byte[] addr = address(address);
+    if (denom.isEmpty()) throw Failure.invalid("invalid denom");
+    return new ProtoWriter().message(1, coin(BankBalances.of(chain, addr, at, denom))).toByteArray();
+  }
+
+  /**
+   * QueryAllBalancesRequest {address = 1, pagination = 2 PageRequest {key 1, offset 2, limit 3, count_total 4,
+   * reverse 5}} → QueryAllBalancesResponse {balances = 1, pagination = 2 PageResponse {next_key 1, total 2}}.
+   */
+  private byte[] allBalances(byte[] req, long at) {
+    String address = "";
+    byte[] key = null;
+    long offset = 0;
+    long limit = 0;
+    boolean countTotal = false;
+    boolean reverse = false;
+    ProtoReader r = new ProtoReader(req);
+    while (r.next()) {
+      if (r.field() == 1 && r.wireType() == 2) {
+        address = r.string();
+      } else if (r.field() == 2 && r.wireType() == 2) {
+        ProtoReader p = new ProtoReader(r.bytes());
+        while (p.next()) {
+          switch (p.field()) {
+            case 1 -> key = p.bytes();
+            case 2 -> offset = p.varint();
+            case 3 -> limit = p.varint();
+            case 4 -> countTotal = p.varint() != 0;
+            case 5 -> reverse = p.varint() != 0;
+            default -> p.skip();
+          }
+        }
+      } else {
+        r.skip();
+      }
+    }
+    byte[] addr = address(address);
+    if (key != null && key.length > 0 && offset > 0) throw Failure.invalid("invalid request, either offset or key is expected, got both");
+    BankBalances.Page page = BankBalances.page(BankBalances.of(chain, addr, at), key, offset, limit, countTotal, reverse);
+    ProtoWriter out = new ProtoWriter();
+    for (BankBalances.Coin c : page.coins()) out.message(1, coin(c));
+    out.message(2, new ProtoWriter().bytes(1, page.nextKey()).varint(2, page.total()));
+    return out.toByteArray();
+  }
+
+  /** QueryAccountRequest {address = 1} → QueryAccountResponse {account = 1 Any(BaseAccount)}. */
+  private byte[] account(byte[] req) {
+    String address = "";
+    ProtoReader r = new ProtoReader(req);
+    while (r.next()) {
+      if (r.field() == 1 && r.wireType() == 2) address = r.string();
+      else r.skip();
+    }
+    byte[] addr = address(address);
+    Actor a = chain.spec().generated() ? chain.genesis().find(addr) : null;
+    if (a == null) throw new Failure(38, "rpc error: code = NotFound desc = account " + address + " not found: key not found");
+    // BaseAccount {address 1, pub_key 2 (unset: the devnet checks no key), account_number 3, sequence 4}
+    byte[] base = new ProtoWriter().string(1, a.bech32()).varint(3, a.accountNumber()).toByteArray();
+    ProtoWriter any = new ProtoWriter().string(1, "/cosmos.auth.v1beta1.BaseAccount").bytes(2, base);
+    return new ProtoWriter().message(1, any).toByteArray();
+  }
+
+  private static ProtoWriter coin(BankBalances.Coin c) {
+    return new ProtoWriter().string(1, c.denom()).string(2, c.amount().toString());
+  }
+
+  private byte[] address(String s) {
+    if (s.isEmpty()) throw Failure.invalid("empty address string is not allowed");
+    try {
+      return dev.weft.devnet.gen.ChainSpec.bech32Bytes(s, chain.spec().bech32Prefix());
+    } catch (IllegalArgumentException e) {
+      throw Failure.invalid("invalid address: " + e.getMessage());
+    }
+  }
+
+}
