@@ -1,5 +1,6 @@
 package dev.weft.ingest;
 
+import dev.weft.testsupport.Await;
 import dev.weft.chain.Bech32;
 import dev.weft.chain.Hex;
 import dev.weft.node.WeftNode;
@@ -34,7 +35,7 @@ class PlainChainIngestTest {
     try {
       String api = "http://127.0.0.1:" + TestNodes.httpPort(node);
       String rpc = node.context().config().chain().rpcUrls().get(0);
-      FixtureChain.await("/status height " + BLOCKS, 60, () -> get(client, api + "/status").getLong("height", 0L) >= BLOCKS);
+      Await.until("/status height " + BLOCKS, 60, () -> get(client, api + "/status").getLong("height", 0L) >= BLOCKS);
       String proposer = get(client, rpc + "/block?height=5").getJsonObject("result").getJsonObject("block").getJsonObject("header").getString("proposer_address");
       JsonObject block = get(client, api + "/indexer/block/v1/blocks/5").getJsonObject("block");
       assertEquals(new JsonObject().put("moniker", "weft-devnet-sequencer").put("identity", "")

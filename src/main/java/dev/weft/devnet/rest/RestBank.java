@@ -4,7 +4,7 @@ import dev.weft.devnet.gen.Actor;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.http.DevnetServer.Request;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 import dev.weft.devnet.http.Reply;
 
 import java.util.Base64;

@@ -71,7 +71,7 @@ final class AbciQuery {
     }
   }
 
-  private static void response(dev.weft.devnet.http.JsonOut g, int code, String log, byte[] value, long height) {
+  private static void response(dev.weft.devnet.json.JsonOut g, int code, String log, byte[] value, long height) {
     g.writeStartObject();
     g.writeObjectFieldStart("response");
     if (code != 0) g.writeNumberField("code", code);

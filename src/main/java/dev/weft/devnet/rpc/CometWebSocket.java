@@ -6,7 +6,7 @@ import dev.weft.devnet.gen.Block;
 import dev.weft.devnet.gen.Event;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.http.Json;
-import dev.weft.devnet.http.JsonOut;
+import dev.weft.devnet.json.JsonOut;
 import dev.weft.devnet.http.JsonRpc;
 import dev.weft.devnet.http.Reply;
 import io.vertx.core.Future;
