@@ -125,7 +125,7 @@ public final class BlockAssembler {
     List<CosmosTx.Coin> totalFee = new ArrayList<>(fees.size());
     fees.forEach((denom, amount) -> totalFee.add(new CosmosTx.Coin(denom, amount.toString())));
     return new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), proposer, gasUsed,
-        gasWanted, totalFee, txs, evmTxs, nftChanges);
+        gasWanted, totalFee, txs, evmTxs, nftChanges, null);
   }
 
   /** A buffer over the array, without copying it (it is sent to PostgreSQL as is). */

@@ -211,7 +211,7 @@ class NftIngestTest {
       accounts.put(account, false);
       txs.set(txIndex, new IndexedBlock.Tx(t.hash(), t.code(), t.json(), t.signer(), accounts, t.msgTypes()));
       out.add(new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), b.proposer(), b.gasUsed(),
-          b.gasWanted(), b.totalFee(), txs, b.evmTxs(), b.nfts()));
+          b.gasWanted(), b.totalFee(), txs, b.evmTxs(), b.nfts(), b.previousTimeNs()));
     }
     return out;
   }
