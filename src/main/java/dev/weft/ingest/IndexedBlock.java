@@ -39,7 +39,8 @@ public record IndexedBlock(long height, String chainId, byte[] hash, long timeNs
    * A Cosmos tx.
    *
    * @param json     the exact JSON the API returns for it (UTF-8)
-   * @param signer   the first signer's address, or null when its key type is unknown
+   * @param signer   the first signer's address (of the first message, else of the first public key), or null when
+   *                 neither gives one
    * @param accounts every involved account, with the signer flag
    * @param msgTypes message type URLs without the leading slash, distinct, in message order
    */

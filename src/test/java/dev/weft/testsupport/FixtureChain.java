@@ -224,11 +224,15 @@ public final class FixtureChain {
     return CosmosTx.hash(rawTx(h, i));
   }
 
-  /** The tx as the REST API decodes it (GetBlockWithTxs item: no {@code @type} wrapper). */
+  /** The tx as the REST API decodes it (GetBlockWithTxs item: no {@code @type} wrapper), its messages sent by its signer. */
   public JsonObject restTx(long h, int i) {
     long k = k(h, i);
     JsonArray messages = new JsonArray();
-    for (String t : msgTypes(h, i)) messages.add(jsDecoded.getJsonObject("body").getJsonArray("messages").getJsonObject(t.equals(MSG_SEND) ? 0 : 1).copy());
+    String sender = jsDecoded.getJsonObject("body").getJsonArray("messages").getJsonObject(0).getString("from_address");
+    for (String t : msgTypes(h, i)) {
+      String m = jsDecoded.getJsonObject("body").getJsonArray("messages").getJsonObject(t.equals(MSG_SEND) ? 0 : 1).encode();
+      messages.add(new JsonObject(m.replace(sender, signer(h, i).bech32(prefix))));
+    }
     return new JsonObject()
         .put("body", new JsonObject().put("messages", messages).put("memo", "fixture tx " + k).put("timeout_height", "0")
             .put("extension_options", new JsonArray()).put("non_critical_extension_options", new JsonArray()))
