@@ -21,7 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Completes the parsed NFT changes of a block from the node, at that block's height, before the block is committed
  * (never inside the database transaction): ERC-721 {@code name()} of each collection not seen before and
- * {@code tokenURI(id)} of each mint, as one {@code eth_call} batch per block; Move {@code 0x1::nft::Nft} resources
+ * {@code tokenURI(id)} of each mint and transfer (a token minted before the indexed history is first seen in a
+ * transfer), as one {@code eth_call} batch per block; Move {@code 0x1::nft::Nft} resources
  * (token id, URI) of mints and {@code 0x1::collection::Collection} resources of collections created before the
  * indexed history; Wasm {@code contract_info} (name) and the contract's creator. A collection whose {@code name()}
  * reverts, or a Wasm contract that does not answer {@code contract_info} ("unknown variant"), is not an NFT
@@ -105,7 +106,9 @@ public final class NftMetadata {
     for (int i = 0; i < parsed.size(); i++) {
       NftEvent e = parsed.get(i);
       Meta m = known.get(e.collection());
-      if (e.kind() == NftEvent.Kind.MINT && e.text() == null && (m == null || !m.skip())) {
+      // a transfer's URI too: its token may have been minted before the indexed history, and then is first seen here
+      boolean wantsUri = e.kind() == NftEvent.Kind.MINT || e.kind() == NftEvent.Kind.TRANSFER;
+      if (wantsUri && e.text() == null && (m == null || !m.skip())) {
         mints.add(i);
         calls.add(EthCalls.call(e.collection(), EthCalls.tokenUri(new BigInteger(e.tokenId())), height));
       }

@@ -104,7 +104,7 @@ class NftMetadataTest {
   }
 
   @Test
-  @DisplayName("EVM: name() of new collections and tokenURI of mints in one batch at the height; a reverted name() drops the contract for good")
+  @DisplayName("EVM: name() of new collections and tokenURI of mints and transfers in one batch at the height; a reverted name() drops the contract for good")
   void evm() {
     AccountAddress cats = a20("c0");
     AccountAddress notNft = a20("ee");
@@ -117,12 +117,14 @@ class NftMetadataTest {
     List<NftEvent> out = TestNodes.await(m.resolve(12, parsed));
     assertEquals(List.of(NftEvent.collection(0, cats, null, "Fancy Cats"), NftEvent.mint(0, cats, "7", null, alice, "ipfs://cat/7"),
         NftEvent.mint(1, cats, "8", null, alice, "")), out, "token 8's tokenURI reverts: an empty URI");
-    assertEquals(4, asked.size());
+    assertEquals(5, asked.size(), "2 names, 3 token URIs (the transfer's too, its contract not known yet)");
     assertTrue(asked.stream().allMatch(a -> a.endsWith("@0xc")), "every call at height 12: " + asked);
     asked.clear();
     List<NftEvent> again = TestNodes.await(m.resolve(13, List.of(NftEvent.transfer(0, notNft, "2", null, alice), NftEvent.transfer(0, cats, "7", null, alice))));
-    assertEquals(List.of(NftEvent.collection(0, cats, null, "Fancy Cats"), NftEvent.transfer(0, cats, "7", null, alice)), again);
-    assertEquals(List.of(), asked, "both contracts are remembered");
+    assertEquals(List.of(NftEvent.collection(0, cats, null, "Fancy Cats"), NftEvent.transfer(0, cats, "7", null, alice).withText("ipfs://cat/7")), again,
+        "a transfer carries the token's URI at its height (its token may be first seen here)");
+    assertEquals(List.of(cats.hex() + "/" + EthCalls.tokenUri(BigInteger.valueOf(7)) + "@0xd"), asked,
+        "both contracts are remembered: only the transfer's tokenURI is asked");
     calls.put(a20("dd").hex() + "/" + EthCalls.NAME, new JsonObject().put("code", -32603).put("message", "header not found"));
     assertThrows(RuntimeException.class, () -> TestNodes.await(m.resolve(14, List.of(NftEvent.mint(0, a20("dd"), "1", null, alice, null)))),
         "a node failure is not a revert: the block is fetched again");
