@@ -163,7 +163,7 @@ class NftMetadataTest {
   }
 
   @Test
-  @DisplayName("Wasm: name from contract_info and creator from the contract at the height; a contract without contract_info is not a collection")
+  @DisplayName("Wasm: name from contract_info and creator from the contract at the height, a transferred token's URI from nft_info; a contract without contract_info is not a collection")
   void wasm() {
     AccountAddress cw = AccountAddress.parse("0x" + "ab".repeat(32), "init");
     AccountAddress other = AccountAddress.parse("0x" + "ac".repeat(32), "init");
@@ -184,6 +184,14 @@ class NftMetadataTest {
     rest.put("/cosmwasm/wasm/v1/contract/" + cw20.bech32("init") + "/smart/" + q,
         "Error parsing into type cw20::msg::QueryMsg: unknown variant `contract_info`, expected one of `balance`, `token_info`");
     assertEquals(List.of(), TestNodes.await(m.resolve(6, List.of(NftEvent.mint(0, cw20, "1", null, alice, "")))), "not a cw721: dropped");
+    // a token first seen in a transfer (minted before the indexed history): its token_uri from nft_info at the height
+    String info = java.util.Base64.getUrlEncoder().encodeToString("{\"nft_info\":{\"token_id\":\"t/9?\"}}".getBytes(StandardCharsets.UTF_8));
+    rest.put("/cosmwasm/wasm/v1/contract/" + cw.bech32("init") + "/smart/" + info, new JsonObject().put("data",
+        new JsonObject().put("token_uri", "ipfs://punk/9").put("extension", new JsonObject())));
+    asked.clear();
+    assertEquals(List.of(NftEvent.collection(0, cw, alice, "Wasm Punks"), NftEvent.transfer(0, cw, "t/9?", null, alice).withText("ipfs://punk/9")),
+        TestNodes.await(m.resolve(7, List.of(NftEvent.transfer(0, cw, "t/9?", null, alice)))));
+    assertEquals(List.of("/cosmwasm/wasm/v1/contract/" + cw.bech32("init") + "/smart/" + info + "@7"), asked);
     rest.put("/cosmwasm/wasm/v1/contract/" + a20("ad").bech32("init") + "/smart/" + q, 500);
     List<String> before = new ArrayList<>(asked);
     assertThrows(RuntimeException.class, () -> TestNodes.await(m.resolve(6, List.of(NftEvent.mint(0, a20("ad"), "1", null, alice, "")))));
