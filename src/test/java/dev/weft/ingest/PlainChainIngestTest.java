@@ -39,6 +39,16 @@ class PlainChainIngestTest {
     TestNodes.await(vertx.close());
   }
 
+  /** The stored block records, by height. */
+  static List<JsonObject> blocks(String url) throws Exception {
+    List<JsonObject> out = new ArrayList<>();
+    try (Connection conn = TestDatabase.jdbc(url); Statement st = conn.createStatement();
+         ResultSet rs = st.executeQuery("SELECT convert_from(json, 'UTF8') FROM block ORDER BY height")) {
+      while (rs.next()) out.add(new JsonObject(rs.getString(1)));
+    }
+    return out;
+  }
+
   @Test
   @DisplayName("no opchild, pruned below 5: starts at the earliest block and indexes every block from the first poll")
   void prunedChainWithoutOpchild() throws Exception {
@@ -53,12 +63,7 @@ class PlainChainIngestTest {
       BlockIngestTest.awaitCursor(url, 12);
       assertEquals(8, scalar(url, "SELECT count(*) FROM block"), "heights 5..12");
       assertEquals(5, scalar(url, "SELECT min(height) FROM block"));
-      List<JsonObject> blocks = new ArrayList<>();
-      try (Connection conn = TestDatabase.jdbc(url); Statement st = conn.createStatement();
-           ResultSet rs = st.executeQuery("SELECT convert_from(json, 'UTF8') FROM block ORDER BY height")) {
-        while (rs.next()) blocks.add(new JsonObject(rs.getString(1)));
-      }
-      for (JsonObject b : blocks) {
+      for (JsonObject b : blocks(url)) {
         long h = Long.parseLong(b.getString("height"));
         // the node has no header below its earliest block: the first block's interval is unknown
         String interval = h == 5 ? "0" : Long.toString((FixtureChain.timeNs(h) - FixtureChain.timeNs(h - 1)) / 1_000_000);
@@ -84,11 +89,7 @@ class PlainChainIngestTest {
       BlockIngestTest.awaitCursor(url, 9);
       assertEquals(3, scalar(url, "SELECT count(*) FROM block"), "heights 7..9");
       assertEquals((FixtureChain.timeNs(7) - FixtureChain.timeNs(6)) / 1_000_000, scalar(url, "SELECT block_time_ms FROM block WHERE height = 7"));
-      try (Connection conn = TestDatabase.jdbc(url); Statement st = conn.createStatement();
-           ResultSet rs = st.executeQuery("SELECT convert_from(json, 'UTF8') FROM block WHERE height = 7")) {
-        rs.next();
-        assertEquals("1499", new JsonObject(rs.getString(1)).getString("block_time"));
-      }
+      assertEquals("1499", blocks(url).get(0).getString("block_time"));
     } finally {
       TestNodes.await(node.stop());
       chain.close();
@@ -106,13 +107,9 @@ class PlainChainIngestTest {
     try {
       BlockIngestTest.awaitCursor(url, 6);
       assertEquals(6, scalar(url, "SELECT count(*) FROM block"));
-      try (Connection conn = TestDatabase.jdbc(url); Statement st = conn.createStatement();
-           ResultSet rs = st.executeQuery("SELECT convert_from(json, 'UTF8') FROM block WHERE height = 1")) {
-        rs.next();
-        JsonObject b = new JsonObject(rs.getString(1));
-        assertEquals(new JsonObject().put("moniker", "").put("identity", "").put("operator_address", chain.valoper()), b.getJsonObject("proposer"));
-        assertEquals("0", b.getString("block_time"), "height 1 has no block before it");
-      }
+      JsonObject b = blocks(url).get(0);
+      assertEquals(new JsonObject().put("moniker", "").put("identity", "").put("operator_address", chain.valoper()), b.getJsonObject("proposer"));
+      assertEquals("0", b.getString("block_time"), "height 1 has no block before it");
     } finally {
       TestNodes.await(node.stop());
       chain.close();
