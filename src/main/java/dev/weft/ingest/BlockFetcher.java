@@ -5,11 +5,11 @@ import dev.weft.chain.client.Backoff;
 import dev.weft.chain.client.CometRpcClient;
 import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
+import dev.weft.chain.client.NodeException;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.chain.model.RestTx;
 import dev.weft.chain.model.Rfc3339;
-import dev.weft.chain.client.NodeException;
 import dev.weft.config.ConfigException;
 import dev.weft.nft.NftEvent;
 import dev.weft.nft.NftMetadata;
@@ -22,8 +22,9 @@ import org.slf4j.LoggerFactory;
 import java.util.List;
 
 /**
- * Fetches everything of one height concurrently (CometBFT {@code /block} and {@code /block_results}, REST decoded txs,
- * and {@code eth_getBlockReceipts} on EVM chains, plus the proposer once per proposer), assembles the block on a
+ * Chooses where an empty database starts, and fetches everything of one height concurrently (CometBFT {@code /block}
+ * and {@code /block_results}, REST decoded txs, and {@code eth_getBlockReceipts} on EVM chains, plus the proposer once
+ * per proposer, and for the first block the header before it), assembles the block on a
  * worker thread, then reads the metadata its NFT changes need (names, token URIs) at that height. The REST txs are paged and re-asked with backoff until every raw tx has its decoded twin
  * (rollytics#52: a node may answer short or end pagination early); what one answer lacked another may bring.
  */
