@@ -75,6 +75,11 @@ public final class SingleWriterVerticle extends VerticleBase {
             return (Void) null;
           })
           .recover(e -> {
+            if (e instanceof dev.weft.config.ConfigException) {
+              // a wrong setting does not heal by retrying: a start-up error (and the lease is free for a node set right)
+              LOG.error("{} cannot start: {}", kind.name(), e.getMessage());
+              return lease.release().transform(x -> Future.failedFuture(e));
+            }
             LOG.error("{} failed to start while holding the lease; releasing it", kind.name(), e);
             return lease.release().onComplete(x -> vertx.setTimer(pollMs, id -> attempt()));
           });

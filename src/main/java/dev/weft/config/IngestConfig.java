@@ -18,7 +18,8 @@ import java.time.Duration;
  * @param retryMax          cap of the backoff delay (also of the height retry)
  * @param unhealthyAfter    consecutive failures after which a node URL is set aside
  * @param unhealthyFor      how long a URL stays set aside
- * @param startHeight       first height when the database is empty (later starts resume from the cursor)
+ * @param startHeight       first height when the database is empty (later starts resume from the cursor); 0: the
+ *                          node's earliest available block (a pruned node's {@code earliest_block_height}, else 1)
  * @param pollInterval      head polling interval once caught up
  * @param progressInterval  interval of the catch-up progress line
  */
@@ -39,7 +40,7 @@ public record IngestConfig(int window, long bufferedBytes, int commitBlocks, int
         c.duration("ingest.retry_max", Duration.ofSeconds(30)),
         c.intValue("ingest.unhealthy_after", 3, 1, 1_000),
         c.duration("ingest.unhealthy_for", Duration.ofMinutes(1)),
-        c.longValue("ingest.start_height", 1, 1, Long.MAX_VALUE),
+        c.longValue("ingest.start_height", 0, 0, Long.MAX_VALUE),
         c.duration("ingest.poll_interval", Duration.ofMillis(500)),
         c.duration("ingest.progress_interval", Duration.ofSeconds(10)));
   }

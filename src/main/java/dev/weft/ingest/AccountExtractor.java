@@ -39,6 +39,11 @@ public final class AccountExtractor {
     this.move = chain.vm() == ChainConfig.Vm.MOVE;
   }
 
+  /** The chain's bech32 account prefix. */
+  String prefix() {
+    return prefix;
+  }
+
   /** Adds the accounts of a tx's events to {@code out} (signer flags already present are kept). */
   public void fromEvents(List<AbciEvent> events, Map<AccountAddress, Boolean> out) {
     for (AbciEvent e : events) {

@@ -28,8 +28,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Turns the node documents of one height into an {@link IndexedBlock}: decodes the raw txs (hash, fee, signer, message
- * types), pairs them with their results and REST JSON, renders the API JSON, extracts involved accounts and NFT
+ * Turns the node documents of one height into an {@link IndexedBlock}: decodes the raw txs (hash, fee, message types),
+ * takes each tx's signers from its messages and public keys, pairs them with their results and REST JSON, renders the API JSON, extracts involved accounts and NFT
  * changes, and sums gas and fees. Pure CPU work, run on worker threads; inconsistent documents throw, so the height is fetched again.
  */
 public final class BlockAssembler {
@@ -37,11 +37,13 @@ public final class BlockAssembler {
 
   private final AccountExtractor accounts;
   private final NftParser nfts;
+  private final MessageSigners messageSigners;
   private final Map<ByteBuffer, AccountAddress> signerCache = new ConcurrentHashMap<>();
 
   public BlockAssembler(AccountExtractor accounts, NftParser nfts) {
     this.accounts = accounts;
     this.nfts = nfts;
+    this.messageSigners = new MessageSigners(accounts.prefix());
   }
 
   /** A block with its raw txs decoded. */
@@ -98,7 +100,13 @@ public final class BlockAssembler {
       for (CosmosTx.Coin c : tx.fee().amount()) addFee(fees, c);
       Buffer json = wrap(TxJson.render(d.hashes().get(i), b.height(), r, rest, timestamp));
       Map<AccountAddress, Boolean> involved = new LinkedHashMap<>();
+      // the signers as the SDK derives them (each message's signer field), then those of the public keys (the same
+      // accounts on a real chain; the only ones when no message field is recognised)
       AccountAddress signer = null;
+      for (AccountAddress a : messageSigners.of(rest)) {
+        if (signer == null) signer = a;
+        involved.put(a, true);
+      }
       for (CosmosTx.SignerInfo s : tx.signerInfos()) {
         AccountAddress a = signerAddress(s);
         if (a == null) continue;
@@ -126,7 +134,7 @@ public final class BlockAssembler {
     List<CosmosTx.Coin> totalFee = new ArrayList<>(fees.size());
     fees.forEach((denom, amount) -> totalFee.add(new CosmosTx.Coin(denom, amount.toString())));
     return new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), proposer, gasUsed,
-        gasWanted, totalFee, txs, evmTxs, nftChanges);
+        gasWanted, totalFee, txs, evmTxs, nftChanges, null);
   }
 
   /** A buffer over the array, without copying it (it is sent to PostgreSQL as is). */

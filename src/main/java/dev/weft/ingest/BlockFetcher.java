@@ -7,9 +7,13 @@ import dev.weft.chain.client.Backoff;
 import dev.weft.chain.client.CometRpcClient;
 import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
+import dev.weft.chain.client.NodeException;
 import dev.weft.chain.model.BlockResults;
+import dev.weft.chain.model.NodeJson;
 import dev.weft.chain.model.RestTx;
 import dev.weft.model.nft.NftEvent;
+import dev.weft.chain.model.Rfc3339;
+import dev.weft.config.ConfigException;
 import dev.weft.nft.NftMetadata;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -20,8 +24,9 @@ import org.slf4j.LoggerFactory;
 import java.util.List;
 
 /**
- * Fetches everything of one height concurrently (CometBFT {@code /block} and {@code /block_results}, REST decoded txs,
- * and {@code eth_getBlockReceipts} on EVM chains, plus the proposer once per proposer), assembles the block on a
+ * Chooses where an empty database starts, and fetches everything of one height concurrently (CometBFT {@code /block}
+ * and {@code /block_results}, REST decoded txs, and {@code eth_getBlockReceipts} on EVM chains, plus the proposer once
+ * per proposer, and for the first block the header before it), assembles the block on a
  * worker thread, then reads the metadata its NFT changes need (names, token URIs) at that height. The REST txs are paged and re-asked with backoff until every raw tx has its decoded twin
  * (rollytics#52: a node may answer short or end pagination early); what one answer lacked another may bring.
  */
@@ -36,6 +41,10 @@ public final class BlockFetcher {
   private final BlockAssembler assembler;
   private final NftMetadata nftMetadata;
   private final IngestConfig cfg;
+  /** The height an empty database starts at, once chosen ({@link #startHeight}): its block reads the header before it. */
+  private volatile long firstHeight = -1;
+  /** The lowest height the node has (a pruned node's {@code earliest_block_height}). */
+  private volatile long earliest = 1;
 
   /** @param evm the EVM client, or null on chains without an EVM */
   public BlockFetcher(Vertx vertx, CometRpcClient rpc, CosmosRestClient rest, EvmRpcClient evm,
@@ -50,6 +59,33 @@ public final class BlockFetcher {
     this.cfg = cfg;
   }
 
+  /**
+   * Where an empty database starts: {@code ingest.start_height}, or with 0 the node's earliest available block
+   * ({@code /status} {@code sync_info.earliest_block_height}: a pruned node has no block below it). Fails with a
+   * {@link ConfigException} when the configured height is below that, and with the node's error when {@code /status}
+   * cannot be read.
+   */
+  public Future<Long> startHeight() {
+    return rpc.status().map(s -> {
+      long h = chooseStart(cfg.startHeight(), s.earliestHeight());
+      earliest = Math.max(1, s.earliestHeight());
+      firstHeight = h;
+      LOG.info("the database is empty: ingestion starts at height {} ({}; the node's earliest block is {})", h,
+          cfg.startHeight() == 0 ? "the node's earliest, ingest.start_height = 0" : "ingest.start_height", earliest);
+      return h;
+    });
+  }
+
+  static long chooseStart(long configured, long nodeEarliest) {
+    long lowest = Math.max(1, nodeEarliest);
+    if (configured == 0) return lowest;
+    if (configured < lowest) {
+      throw new ConfigException("ingest.start_height", configured + " is below the node's earliest available block " + lowest
+          + " (a pruned node): set it to " + lowest + " or above, or to 0 to start at the earliest block");
+    }
+    return configured;
+  }
+
   public Future<IndexedBlock> fetch(long height) {
     Future<BlockAssembler.Decoded> decoded = rpc.block(height)
         .compose(b -> b.height() == height ? vertx.executeBlocking(() -> assembler.decode(b), false)
@@ -61,8 +97,22 @@ public final class BlockFetcher {
     // NFT metadata (names, token URIs at this height) is read while the REST txs and the proposer are
     Future<List<NftEvent>> nfts = results.compose(r -> vertx.executeBlocking(() -> assembler.nfts(r), false))
         .compose(parsed -> parsed.isEmpty() ? Future.succeededFuture(parsed) : nftMetadata.resolve(height, parsed));
-    return Future.all(List.of(results, receipts, restTxs, proposer, nfts)).compose(x -> vertx.executeBlocking(() ->
-        assembler.assemble(decoded.result(), results.result(), restTxs.result(), receipts.result(), proposer.result(), nfts.result()), false));
+    // the first block of an empty database: the header before it gives its block_time (nothing else will)
+    Future<Long> previousTime = height == firstHeight && height > earliest ? headerTime(height - 1) : Future.succeededFuture(null);
+    return Future.all(List.of(results, receipts, restTxs, proposer, nfts, previousTime)).compose(x -> vertx.executeBlocking(() ->
+        assembler.assemble(decoded.result(), results.result(), restTxs.result(), receipts.result(), proposer.result(), nfts.result())
+            .withPreviousTimeNs(previousTime.result()), false));
+  }
+
+  /** The header time of a height ({@code /blockchain}, one block meta). */
+  private Future<Long> headerTime(long height) {
+    return rpc.blockchain(height, height).map(r -> {
+      for (JsonNode meta : NodeJson.array(r, "block_metas")) {
+        JsonNode header = meta.path("header");
+        if (NodeJson.longValue(header, "height", -1) == height) return Rfc3339.parseNanos(NodeJson.text(header, "time", ""));
+      }
+      throw NodeException.invalid("rpc /blockchain", "no block meta of height " + height);
+    });
   }
 
   private Future<RestTx[]> restTxs(long height, BlockAssembler.Decoded d) {

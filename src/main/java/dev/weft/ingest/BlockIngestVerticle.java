@@ -51,6 +51,8 @@ public final class BlockIngestVerticle extends VerticleBase {
   private IngestStore store;
   private IngestMetrics metrics;
   private IngestProgress progress;
+  /** Where an empty database starts (chosen at start from the configuration and the node's earliest block). */
+  private long firstHeight;
 
   // pipeline state, confined to this verticle's event loop
   private long nextFetch;
@@ -100,7 +102,11 @@ public final class BlockIngestVerticle extends VerticleBase {
         new BlockAssembler(new AccountExtractor(chain), NftParser.forChain(chain)), nftMetadata, cfg);
     store = new IngestStore(ctx.pool(), 500_000, chain.isEvm());
     metrics = IngestMetrics.forChain(chain.chainId());
-    return new NftStore(ctx.pool()).collections(nftMetadata::remember).compose(v -> store.position()).onSuccess(pos -> {
+    return new NftStore(ctx.pool()).collections(nftMetadata::remember).compose(v -> store.position())
+        .compose(pos -> pos.empty() ? fetcher.startHeight().map(h -> {
+          firstHeight = h;
+          return pos;
+        }) : Future.succeededFuture(pos)).onSuccess(pos -> {
       resetPlan(pos);
       nextFetch = plannedNext;
       progress = new IngestProgress(System.nanoTime(), pos.height(), pos.txs());
@@ -116,7 +122,7 @@ public final class BlockIngestVerticle extends VerticleBase {
     epoch++;
     committed = pos;
     planned = pos;
-    plannedNext = pos.empty() ? cfg.startHeight() : pos.height() + 1;
+    plannedNext = pos.empty() ? firstHeight : pos.height() + 1;
     prepared = null;
     metrics.height.set(pos.height());
   }

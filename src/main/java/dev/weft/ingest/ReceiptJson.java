@@ -8,7 +8,9 @@ import java.io.IOException;
 
 /**
  * The EVM tx record of the API: the receipt fields rollytics keeps, in its order; every other
- * receipt field ({@code blockTimestamp}, {@code blobGasPrice}…) is dropped. Values are the node's own strings.
+ * receipt field ({@code blockTimestamp}, {@code blobGasPrice}…) is dropped. Values are the node's own strings, except
+ * a contract creation's {@code "to": null}, answered as {@code ""} like rollytics (its {@code EvmTx.To} is a Go string;
+ * Celatone's schema rejects null).
  */
 final class ReceiptJson {
   static final String[] FIELDS = {"blockHash", "blockNumber", "contractAddress", "cumulativeGasUsed",
@@ -24,8 +26,10 @@ final class ReceiptJson {
       g.writeStartObject();
       for (String f : FIELDS) {
         g.writeFieldName(f);
-        if (f.equals("logs")) logs(g, receipt.get("logs"));
-        else JsonOut.tree(g, receipt.get(f));
+        JsonNode v = receipt.get(f);
+        if (f.equals("logs")) logs(g, v);
+        else if (f.equals("to") && (v == null || v.isNull())) g.writeString("");   // a contract creation
+        else JsonOut.tree(g, v);
       }
       g.writeEndObject();
     });

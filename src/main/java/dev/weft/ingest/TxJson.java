@@ -18,8 +18,9 @@ import java.util.List;
  * {@code data} is the upper-case hex of the result bytes, {@code tx} the REST-decoded tx without an {@code @type}
  * wrapper, {@code logs} always {@code []} (SDK 0.50 logs are not JSON), {@code timestamp} Go RFC3339Nano of the
  * block time, and {@code events} the CometBFT events encoded the way Go's {@code encoding/json} encodes
- * {@code abci.Event} (empty {@code type}, {@code key}, {@code value}, false {@code index} and empty attribute lists
- * omitted; a node's {@code null} list is written as {@code []}).
+ * {@code abci.Event} (empty {@code type}, {@code key}, false {@code index} and empty attribute lists omitted; a node's
+ * {@code null} list is written as {@code []}), except that an attribute always has its {@code value}, {@code ""} when
+ * empty or absent.
  */
 final class TxJson {
   private TxJson() {}
@@ -72,10 +73,9 @@ final class TxJson {
             g.writeFieldName(KEY);
             g.writeString(JsonOut.clean(a.key()));
           }
-          if (!a.value().isEmpty()) {
-            g.writeFieldName(VALUE);
-            g.writeString(JsonOut.clean(a.value()));
-          }
+          // always written: CometBFT 0.38 drops an empty value (a zero-fee tx's fee), and clients expect the key
+          g.writeFieldName(VALUE);
+          g.writeString(JsonOut.clean(a.value()));
           if (a.index()) {
             g.writeFieldName(INDEX);
             g.writeBoolean(true);

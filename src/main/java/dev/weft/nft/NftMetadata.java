@@ -23,9 +23,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Completes the parsed NFT changes of a block from the node, at that block's height, before the block is committed
  * (never inside the database transaction): ERC-721 {@code name()} of each collection not seen before and
- * {@code tokenURI(id)} of each mint, as one {@code eth_call} batch per block; Move {@code 0x1::nft::Nft} resources
+ * {@code tokenURI(id)} of each mint and transfer (a token minted before the indexed history is first seen in a
+ * transfer), as one {@code eth_call} batch per block; Move {@code 0x1::nft::Nft} resources
  * (token id, URI) of mints and {@code 0x1::collection::Collection} resources of collections created before the
- * indexed history; Wasm {@code contract_info} (name) and the contract's creator. A collection whose {@code name()}
+ * indexed history; Wasm {@code contract_info} (name), the contract's creator and the {@code nft_info} URI of
+ * transferred tokens. A collection whose {@code name()}
  * reverts, or a Wasm contract that does not answer {@code contract_info} ("unknown variant"), is not an NFT
  * collection: its changes are dropped and it is remembered. A REST query the node does not serve (a 4xx, a 501)
  * fails soft: the value is left empty. Any other node failure fails the block, which is fetched again.
@@ -71,7 +73,7 @@ public final class NftMetadata {
     Future<List<NftEvent>> tokens = switch (vm) {
       case EVM -> evm(height, parsed);
       case MOVE -> move(height, parsed);
-      case WASM -> wasm(height, parsed).map(parsed);
+      case WASM -> wasm(height, parsed).compose(v -> wasmTransferUris(height, parsed));
     };
     return tokens.map(this::withCollections);
   }
@@ -107,7 +109,9 @@ public final class NftMetadata {
     for (int i = 0; i < parsed.size(); i++) {
       NftEvent e = parsed.get(i);
       Meta m = known.get(e.collection());
-      if (e.kind() == NftEvent.Kind.MINT && e.text() == null && (m == null || !m.skip())) {
+      // a transfer's URI too: its token may have been minted before the indexed history, and then is first seen here
+      boolean wantsUri = e.kind() == NftEvent.Kind.MINT || e.kind() == NftEvent.Kind.TRANSFER;
+      if (wantsUri && e.text() == null && (m == null || !m.skip())) {
         mints.add(i);
         calls.add(EthCalls.call(e.collection(), EthCalls.tokenUri(new BigInteger(e.tokenId())), height));
       }
@@ -220,10 +224,33 @@ public final class NftMetadata {
     return Future.all(new ArrayList<>(fetches.values())).mapEmpty();
   }
 
+  /**
+   * The {@code token_uri} of each transferred token of a cw721 collection, from its {@code nft_info} query at the
+   * height (the token may have been minted before the indexed history, and is then first seen in this transfer).
+   */
+  private Future<List<NftEvent>> wasmTransferUris(long height, List<NftEvent> parsed) {
+    List<NftEvent> out = new ArrayList<>(parsed);
+    List<Future<?>> all = new ArrayList<>();
+    for (int i = 0; i < out.size(); i++) {
+      NftEvent e = out.get(i);
+      Meta m = e.collection() == null ? null : known.get(e.collection());
+      if (e.kind() != NftEvent.Kind.TRANSFER || e.text() != null || m == null || m.skip()) continue;
+      int at = i;
+      String query = "{\"nft_info\":{\"token_id\":" + io.vertx.core.json.Json.encode(e.tokenId()) + "}}";
+      all.add(soft(rest.getAtHeight(smartPath(e.collection(), query), height, root -> textOrNull(root.path("data"), "token_uri")), null)
+          .onSuccess(uri -> out.set(at, out.get(at).withText(uri == null ? "" : uri))));
+    }
+    return Future.all(all).map(out);
+  }
+
+  private String smartPath(AccountAddress contract, String query) {
+    return "/cosmwasm/wasm/v1/contract/" + contract.bech32(prefix) + "/smart/"
+        + java.util.Base64.getUrlEncoder().encodeToString(query.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
   private Future<Meta> wasmCollection(AccountAddress contract, AccountAddress eventCreator, long height) {
     String bech32 = contract.bech32(prefix);
-    String query = java.util.Base64.getEncoder().encodeToString("{\"contract_info\":{}}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    Future<String> name = rest.getAtHeight("/cosmwasm/wasm/v1/contract/" + bech32 + "/smart/" + query, height,
+    Future<String> name = rest.getAtHeight(smartPath(contract, "{\"contract_info\":{}}"), height,
         root -> textOrNull(root.path("data"), "name"))
         .recover(e -> e.getMessage() != null && e.getMessage().contains("unknown variant") ? Future.succeededFuture((String) null)
             : soft(Future.failedFuture(e), ""));

@@ -63,7 +63,7 @@ final class IngestRows {
     Map<AccountAddress, Buffer> bufs = new HashMap<>();
     for (int bi = 0; bi < blocks.size(); bi++) {
       IndexedBlock b = blocks.get(bi);
-      long bt = BlockJson.blockTimeMs(b.timeNs(), prev);
+      long bt = BlockJson.blockTimeMs(b.timeNs(), prev != null ? prev : b.previousTimeNs());
       prev = b.timeNs();
       blockTimes[bi] = bt;
       blockJson[bi] = Buffer.buffer(BlockJson.render(b, bt));

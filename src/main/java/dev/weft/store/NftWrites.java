@@ -80,12 +80,15 @@ final class NftWrites {
       UPDATE nft n SET owner = COALESCE(u.ow, n.owner), uri = COALESCE(u.uri, n.uri), height = u.h, time_ns = u.tm
       FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::text[], $5::bigint[], $6::bigint[]) AS u(c, t, ow, uri, h, tm)
       WHERE n.collection = u.c AND n.token_id = u.t""";
-  /** A transfer of a token minted before the indexed history (ingestion started mid-chain): the token exists. */
+  /**
+   * A transfer of a token minted before the indexed history (ingestion started mid-chain): the token exists, with the
+   * URI the chain gave at the transfer.
+   */
   private static final String INSERT_MISSING = """
       WITH i AS (
         INSERT INTO nft (collection, token_id, object_addr, owner, uri, height, time_ns)
-        SELECT u.c, u.t, NULL, u.ow, COALESCE(u.uri, ''), u.h, u.tm
-        FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::text[], $5::bigint[], $6::bigint[]) AS u(c, t, ow, uri, h, tm)
+        SELECT u.c, u.t, NULL, u.ow, COALESCE(u.uri, u.su, ''), u.h, u.tm
+        FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::text[], $5::bigint[], $6::bigint[], $7::text[]) AS u(c, t, ow, uri, h, tm, su)
         JOIN nft_collection c ON c.addr = u.c
         WHERE u.ow IS NOT NULL
         ON CONFLICT (collection, token_id) DO NOTHING
@@ -133,11 +136,11 @@ final class NftWrites {
     }
     if (!f.partialKeys.isEmpty()) {
       List<NftFold.Partial> p = f.partialKeys;
-      Tuple t = Tuple.tuple().addValue(addrs(p, x -> x.key().collection())).addValue(texts(p, x -> x.key().tokenId()))
+      java.util.function.Supplier<Tuple> t = () -> Tuple.tuple().addValue(addrs(p, x -> x.key().collection())).addValue(texts(p, x -> x.key().tokenId()))
           .addValue(addrs(p, NftFold.Partial::owner)).addValue(texts(p, NftFold.Partial::uri))
           .addValue(longs(p, NftFold.Partial::height)).addValue(longs(p, NftFold.Partial::timeNs));
-      sink.accept(UPDATE_KEYS, t);
-      sink.accept(INSERT_MISSING, t);
+      sink.accept(UPDATE_KEYS, t.get());
+      sink.accept(INSERT_MISSING, t.get().addValue(texts(p, NftFold.Partial::seenUri)));
     }
     if (!f.partialObjects.isEmpty()) {
       List<NftFold.Partial> p = f.partialObjects;

@@ -116,7 +116,7 @@ class DevnetIngestTest {
           JsonObject expected = get(restUrl, "/cosmos/tx/v1beta1/txs/" + tx.getString("txhash")).getJsonObject("tx_response");
           // rollytics' record is the SDK's TxResponse with three differences: the tx without its @type wrapper, the
           // block time with nanoseconds (the SDK prints whole seconds), and events encoded by Go's encoding/json
-          // (empty values and false index omitted; gRPC-gateway prints them)
+          // (false index omitted; gRPC-gateway prints it), except that an empty value is kept
           expected.getJsonObject("tx").remove("@type");
           assertEquals(blockTime, tx.remove("timestamp"));
           assertEquals(Rfc3339.seconds(Rfc3339.parseNanos(blockTime)), expected.remove("timestamp"));
@@ -128,7 +128,9 @@ class DevnetIngestTest {
           JsonObject r = (JsonObject) o;
           JsonObject node0 = rpc(evmUrl, "eth_getTransactionReceipt", new JsonArray().add(r.getString("transactionHash"))).getJsonObject("result");
           for (String f : r.fieldNames()) {
-            if (!f.equals("logs")) assertEquals(node0.getValue(f), r.getValue(f), f);
+            // a contract creation's to: null is answered as "" (rollytics' EvmTx.To is a Go string)
+            Object want = f.equals("to") && node0.getValue(f) == null ? "" : node0.getValue(f);
+            if (!f.equals("logs")) assertEquals(want, r.getValue(f), f);
           }
           assertEquals(node0.getJsonArray("logs").size(), r.getJsonArray("logs").size());
           checkedReceipts++;
@@ -140,7 +142,7 @@ class DevnetIngestTest {
     }
   }
 
-  /** Events as Go's encoding/json writes abci.Event (omitempty on type, attributes, key, value, index). */
+  /** Events as Weft stores them: Go's encoding/json of abci.Event (omitempty on type, attributes, key, index), every value kept. */
   static JsonArray goEvents(JsonArray events) {
     JsonArray out = new JsonArray();
     for (Object o : events) {
@@ -152,7 +154,7 @@ class DevnetIngestTest {
         JsonObject at = (JsonObject) a;
         JsonObject ga = new JsonObject();
         if (!at.getString("key", "").isEmpty()) ga.put("key", at.getString("key"));
-        if (!at.getString("value", "").isEmpty()) ga.put("value", at.getString("value"));
+        ga.put("value", at.getString("value", ""));   // Weft always writes it (CometBFT 0.38 drops an empty one)
         if (at.getBoolean("index", false)) ga.put("index", true);
         attrs.add(ga);
       }

@@ -80,16 +80,20 @@ class NftIngestTest {
     return out;
   }
 
-  /** ERC-721 style: ids 9, 10, 100, 2 and 55 (a transfer of a token minted before the indexed history). */
+  /**
+   * ERC-721 style: ids 9, 10, 100, 2 and 55 (a transfer of a token minted before the indexed history, which takes the
+   * URI read at the transfer; a stored token keeps its own).
+   */
   static List<List<NftEvent>> evmStory() {
     return List.of(
         List.of(NftEvent.collection(0, COLL, null, "Fancy Cats!"), NftEvent.mint(0, COLL, "9", null, ALICE, "ipfs://9"),
             NftEvent.mint(0, COLL, "10", null, ALICE, "ipfs://10"), NftEvent.mint(0, COLL, "100", null, BOB, "ipfs://100")),
-        List.of(NftEvent.collection(0, COLL, null, "Fancy Cats!"), NftEvent.transfer(0, COLL, "9", null, BOB), NftEvent.mint(1, COLL, "2", null, ALICE, "ipfs://2")),
+        List.of(NftEvent.collection(0, COLL, null, "Fancy Cats!"), NftEvent.transfer(0, COLL, "9", null, BOB).withText("ipfs://9-read-at-transfer"),
+            NftEvent.mint(1, COLL, "2", null, ALICE, "ipfs://2")),
         List.of(NftEvent.collection(0, COLL, null, "Fancy Cats!"), NftEvent.burn(0, COLL, "10", null), NftEvent.transfer(1, COLL, "100", null, ALICE)),
         List.of(NftEvent.collection(0, COLL, null, "Fancy Cats!"), NftEvent.mint(0, COLL, "10", null, CAROL, "ipfs://10b")),
         List.of(NftEvent.collection(0, COLL, null, "Fancy Cats!"), NftEvent.transfer(0, COLL, "2", null, BOB), NftEvent.burn(1, COLL, "2", null)),
-        List.of(NftEvent.collection(0, COLL, null, "Fancy Cats!"), NftEvent.transfer(0, COLL, "55", null, ALICE)));
+        List.of(NftEvent.collection(0, COLL, null, "Fancy Cats!"), NftEvent.transfer(0, COLL, "55", null, ALICE).withText("ipfs://55")));
   }
 
   IngestStore.Position commit(IngestStore s, List<IndexedBlock> chain, long from, long to, IngestStore.Position before) {
@@ -128,7 +132,7 @@ class NftIngestTest {
     assertEquals(List.of(
         c + "|10|null|" + "ca".repeat(20) + "|ipfs://10b|5|" + FixtureChain.timeNs(5),
         c + "|100|null|" + "a1".repeat(20) + "|ipfs://100|3|" + FixtureChain.timeNs(3),
-        c + "|55|null|" + "a1".repeat(20) + "||7|" + FixtureChain.timeNs(7),
+        c + "|55|null|" + "a1".repeat(20) + "|ipfs://55|7|" + FixtureChain.timeNs(7),
         c + "|9|null|" + "b0".repeat(20) + "|ipfs://9|2|" + FixtureChain.timeNs(2)), each.get("nft"));
     assertEquals(1, each.get("nft_collection").size());
     String firstSigner = each.get("tx").get(0).split("\\|")[5];
@@ -212,7 +216,7 @@ class NftIngestTest {
       accounts.put(account, false);
       txs.set(txIndex, new IndexedBlock.Tx(t.hash(), t.code(), t.json(), t.signer(), accounts, t.msgTypes()));
       out.add(new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), b.proposer(), b.gasUsed(),
-          b.gasWanted(), b.totalFee(), txs, b.evmTxs(), b.nfts()));
+          b.gasWanted(), b.totalFee(), txs, b.evmTxs(), b.nfts(), b.previousTimeNs()));
     }
     return out;
   }

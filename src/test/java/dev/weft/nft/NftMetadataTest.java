@@ -105,7 +105,7 @@ class NftMetadataTest {
   }
 
   @Test
-  @DisplayName("EVM: name() of new collections and tokenURI of mints in one batch at the height; a reverted name() drops the contract for good")
+  @DisplayName("EVM: name() of new collections and tokenURI of mints and transfers in one batch at the height; a reverted name() drops the contract for good")
   void evm() {
     AccountAddress cats = a20("c0");
     AccountAddress notNft = a20("ee");
@@ -118,12 +118,14 @@ class NftMetadataTest {
     List<NftEvent> out = TestNodes.await(m.resolve(12, parsed));
     assertEquals(List.of(NftEvent.collection(0, cats, null, "Fancy Cats"), NftEvent.mint(0, cats, "7", null, alice, "ipfs://cat/7"),
         NftEvent.mint(1, cats, "8", null, alice, "")), out, "token 8's tokenURI reverts: an empty URI");
-    assertEquals(4, asked.size());
+    assertEquals(5, asked.size(), "2 names, 3 token URIs (the transfer's too, its contract not known yet)");
     assertTrue(asked.stream().allMatch(a -> a.endsWith("@0xc")), "every call at height 12: " + asked);
     asked.clear();
     List<NftEvent> again = TestNodes.await(m.resolve(13, List.of(NftEvent.transfer(0, notNft, "2", null, alice), NftEvent.transfer(0, cats, "7", null, alice))));
-    assertEquals(List.of(NftEvent.collection(0, cats, null, "Fancy Cats"), NftEvent.transfer(0, cats, "7", null, alice)), again);
-    assertEquals(List.of(), asked, "both contracts are remembered");
+    assertEquals(List.of(NftEvent.collection(0, cats, null, "Fancy Cats"), NftEvent.transfer(0, cats, "7", null, alice).withText("ipfs://cat/7")), again,
+        "a transfer carries the token's URI at its height (its token may be first seen here)");
+    assertEquals(List.of(cats.hex() + "/" + EthCalls.tokenUri(BigInteger.valueOf(7)) + "@0xd"), asked,
+        "both contracts are remembered: only the transfer's tokenURI is asked");
     calls.put(a20("dd").hex() + "/" + EthCalls.NAME, new JsonObject().put("code", -32603).put("message", "header not found"));
     assertThrows(RuntimeException.class, () -> TestNodes.await(m.resolve(14, List.of(NftEvent.mint(0, a20("dd"), "1", null, alice, null)))),
         "a node failure is not a revert: the block is fetched again");
@@ -162,7 +164,7 @@ class NftMetadataTest {
   }
 
   @Test
-  @DisplayName("Wasm: name from contract_info and creator from the contract at the height; a contract without contract_info is not a collection")
+  @DisplayName("Wasm: name from contract_info and creator from the contract at the height, a transferred token's URI from nft_info; a contract without contract_info is not a collection")
   void wasm() {
     AccountAddress cw = AccountAddress.parse("0x" + "ab".repeat(32), "init");
     AccountAddress other = AccountAddress.parse("0x" + "ac".repeat(32), "init");
@@ -183,6 +185,14 @@ class NftMetadataTest {
     rest.put("/cosmwasm/wasm/v1/contract/" + cw20.bech32("init") + "/smart/" + q,
         "Error parsing into type cw20::msg::QueryMsg: unknown variant `contract_info`, expected one of `balance`, `token_info`");
     assertEquals(List.of(), TestNodes.await(m.resolve(6, List.of(NftEvent.mint(0, cw20, "1", null, alice, "")))), "not a cw721: dropped");
+    // a token first seen in a transfer (minted before the indexed history): its token_uri from nft_info at the height
+    String info = java.util.Base64.getUrlEncoder().encodeToString("{\"nft_info\":{\"token_id\":\"t/9?\"}}".getBytes(StandardCharsets.UTF_8));
+    rest.put("/cosmwasm/wasm/v1/contract/" + cw.bech32("init") + "/smart/" + info, new JsonObject().put("data",
+        new JsonObject().put("token_uri", "ipfs://punk/9").put("extension", new JsonObject())));
+    asked.clear();
+    assertEquals(List.of(NftEvent.collection(0, cw, alice, "Wasm Punks"), NftEvent.transfer(0, cw, "t/9?", null, alice).withText("ipfs://punk/9")),
+        TestNodes.await(m.resolve(7, List.of(NftEvent.transfer(0, cw, "t/9?", null, alice)))));
+    assertEquals(List.of("/cosmwasm/wasm/v1/contract/" + cw.bech32("init") + "/smart/" + info + "@7"), asked);
     rest.put("/cosmwasm/wasm/v1/contract/" + a20("ad").bech32("init") + "/smart/" + q, 500);
     List<String> before = new ArrayList<>(asked);
     assertThrows(RuntimeException.class, () -> TestNodes.await(m.resolve(6, List.of(NftEvent.mint(0, a20("ad"), "1", null, alice, "")))));

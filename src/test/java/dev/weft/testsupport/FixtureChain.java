@@ -73,6 +73,12 @@ public final class FixtureChain {
   public volatile boolean shuffleRest;
   /** Answer REST validator lookups with 404 (the resolver must then use the validator list). */
   public volatile boolean validatorNotFound;
+  /** Whether the OPinit opchild module is served; without it its routes answer 501 as a plain Cosmos SDK 0.50 node. */
+  public volatile boolean opchild = true;
+  /** Whether x/staking's validator list is served (the validator under {@code description.moniker}). */
+  public volatile boolean staking;
+  /** The lowest height a pruned node still has ({@code sync_info.earliest_block_height}). */
+  public volatile long earliest = 1;
 
   private FixtureChain(Vertx vertx, String chainId, String prefix, long head) {
     this.vertx = vertx;
@@ -218,11 +224,15 @@ public final class FixtureChain {
     return CosmosTx.hash(rawTx(h, i));
   }
 
-  /** The tx as the REST API decodes it (GetBlockWithTxs item: no {@code @type} wrapper). */
+  /** The tx as the REST API decodes it (GetBlockWithTxs item: no {@code @type} wrapper), its messages sent by its signer. */
   public JsonObject restTx(long h, int i) {
     long k = k(h, i);
     JsonArray messages = new JsonArray();
-    for (String t : msgTypes(h, i)) messages.add(jsDecoded.getJsonObject("body").getJsonArray("messages").getJsonObject(t.equals(MSG_SEND) ? 0 : 1).copy());
+    String sender = jsDecoded.getJsonObject("body").getJsonArray("messages").getJsonObject(0).getString("from_address");
+    for (String t : msgTypes(h, i)) {
+      String m = jsDecoded.getJsonObject("body").getJsonArray("messages").getJsonObject(t.equals(MSG_SEND) ? 0 : 1).encode();
+      messages.add(new JsonObject(m.replace(sender, signer(h, i).bech32(prefix))));
+    }
     return new JsonObject()
         .put("body", new JsonObject().put("messages", messages).put("memo", "fixture tx " + k).put("timeout_height", "0")
             .put("extension_options", new JsonArray()).put("non_critical_extension_options", new JsonArray()))
@@ -349,11 +359,22 @@ public final class FixtureChain {
       JsonObject s = statusTemplate.copy();
       s.getJsonObject("node_info").put("network", chainId);
       s.getJsonObject("sync_info").put("latest_block_height", Long.toString(head)).put("latest_block_hash", blockHash(head))
-          .put("latest_block_time", Rfc3339.nanos(timeNs(head)));
+          .put("latest_block_time", Rfc3339.nanos(timeNs(head))).put("earliest_block_height", Long.toString(earliest))
+          .put("earliest_block_hash", blockHash(earliest)).put("earliest_block_time", Rfc3339.nanos(timeNs(earliest)));
       rpcResult(req, s);
       return;
     }
+    if (method.equals("/blockchain")) {
+      blockchain(req);
+      return;
+    }
     long h = Long.parseLong(req.getParam("height"));
+    if (h < earliest) {   // what a pruned CometBFT node answers
+      req.response().setStatusCode(500).end(new JsonObject().put("jsonrpc", "2.0").put("id", -1).put("error", new JsonObject()
+          .put("code", -32603).put("message", "Internal error")
+          .put("data", "height " + h + " is not available, lowest height is " + earliest)).encode());
+      return;
+    }
     if (h > head || h < 1) {
       req.response().setStatusCode(500).end(new JsonObject().put("jsonrpc", "2.0").put("id", -1).put("error", new JsonObject()
           .put("code", -32603).put("message", "Internal error")
@@ -365,6 +386,19 @@ public final class FixtureChain {
       case "/block_results" -> rpcResult(req, blockResults(h));
       default -> req.response().setStatusCode(404).end("unknown method");
     }
+  }
+
+  /** {@code /blockchain?minHeight=&maxHeight=}: the block metas of the range (within what the node has), newest first. */
+  private void blockchain(HttpServerRequest req) {
+    long min = Math.max(earliest, Long.parseLong(req.getParam("minHeight")));
+    long max = Math.min(head, Long.parseLong(req.getParam("maxHeight")));
+    JsonArray metas = new JsonArray();
+    for (long h = max; h >= min && metas.size() < 20; h--) {
+      JsonObject b = block(h);
+      metas.add(new JsonObject().put("block_id", b.getJsonObject("block_id")).put("block_size", "1")
+          .put("header", b.getJsonObject("block").getJsonObject("header")).put("num_txs", Integer.toString(txCount(h))));
+    }
+    rpcResult(req, new JsonObject().put("last_height", Long.toString(head)).put("block_metas", metas));
   }
 
   private static void rpcResult(HttpServerRequest req, JsonObject result) {
@@ -397,6 +431,8 @@ public final class FixtureChain {
       req.response().putHeader("content-type", "application/json").end(new JsonObject().put("txs", txs)
           .put("block_id", new JsonObject().put("hash", Base64.getEncoder().encodeToString(Hex.decode(blockHash(h)))))
           .put("pagination", new JsonObject().putNull("next_key").put("total", Integer.toString(visible))).encode());
+    } else if (path.startsWith("/opinit/") && !opchild) {
+      notImplemented(req);
     } else if (path.startsWith("/opinit/opchild/v1/validator/")) {
       String v = path.substring("/opinit/opchild/v1/validator/".length());
       if (validatorNotFound || !v.equals(valoper())) {
@@ -407,11 +443,24 @@ public final class FixtureChain {
     } else if (path.equals("/opinit/opchild/v1/validators")) {
       req.response().end(new JsonObject().put("validators", new JsonArray().add(validator()))
           .put("pagination", new JsonObject().putNull("next_key").put("total", "1")).encode());
+    } else if (path.equals("/cosmos/staking/v1beta1/validators") && staking) {
+      JsonObject v = validator();
+      JsonObject sv = new JsonObject().put("operator_address", v.getString("operator_address")).put("consensus_pubkey", v.getJsonObject("consensus_pubkey"))
+          .put("jailed", false).put("status", "BOND_STATUS_BONDED").put("tokens", "1000000").put("delegator_shares", "1000000.000000000000000000")
+          .put("description", new JsonObject().put("moniker", MONIKER).put("identity", "").put("website", "").put("security_contact", "").put("details", ""));
+      req.response().end(new JsonObject().put("validators", new JsonArray().add(sv))
+          .put("pagination", new JsonObject().putNull("next_key").put("total", "1")).encode());
     } else if (path.equals("/cosmos/base/tendermint/v1beta1/blocks/latest")) {
       req.response().end(new JsonObject().put("block", new JsonObject().put("header", new JsonObject().put("height", Long.toString(head)))).encode());
     } else {
-      req.response().setStatusCode(404).end(new JsonObject().put("code", 5).put("message", "Not Implemented").encode());
+      notImplemented(req);
     }
+  }
+
+  /** What a Cosmos SDK 0.50 node (grpc-gateway) answers for a route no module registered. */
+  private static void notImplemented(HttpServerRequest req) {
+    req.response().setStatusCode(501).putHeader("content-type", "application/json")
+        .end(new JsonObject().put("code", 12).put("message", "Not Implemented").put("details", new JsonArray()).encode());
   }
 
   private JsonObject validator() {

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-/** The Cosmos SDK REST API (gRPC gateway): decoded txs of a block, validators, latest height, any other GET. */
+/** The Cosmos SDK REST API (gRPC gateway): decoded txs of a block, latest height, accounts, any other GET. */
 public final class CosmosRestClient {
   /** Page size of {@code /txs/block}: the SDK's default and the size rollytics asks for. */
   public static final int TXS_PAGE = 100;
@@ -60,22 +60,6 @@ public final class CosmosRestClient {
       long want = expected >= 0 ? expected : page.total();
       if (page.txs().isEmpty() || out.size() >= want) return Future.succeededFuture();
       return nextPage(height, expected, out);
-    });
-  }
-
-  /** {@code /opinit/opchild/v1/validator/{valoper}}: the validator object, or null when the node does not know it (404). */
-  public Future<JsonNode> validator(String valoper) {
-    return http.call(HttpMethod.GET, "/opinit/opchild/v1/validator/" + URLEncoder.encode(valoper, StandardCharsets.UTF_8), null,
-            buf -> NodeJson.parse(buf).path("validator"), http.options())
-        .recover(e -> e instanceof NodeException ne && ne.notFound() ? Future.succeededFuture(null) : Future.failedFuture(e));
-  }
-
-  /** {@code /opinit/opchild/v1/validators}: every validator of the rollup (first page of 1000). */
-  public Future<List<JsonNode>> validators() {
-    return get("/opinit/opchild/v1/validators?pagination.limit=1000", root -> {
-      List<JsonNode> out = new ArrayList<>();
-      for (JsonNode v : NodeJson.array(root, "validators")) out.add(v);
-      return out;
     });
   }
 

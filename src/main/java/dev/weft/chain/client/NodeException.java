@@ -2,8 +2,8 @@ package dev.weft.chain.client;
 
 /**
  * A failed node call. {@link #retryable()} tells whether asking again (possibly another URL) can help: transport
- * failures, timeouts, 5xx, 429 and JSON-RPC errors are; other 4xx (a 404 of an unknown validator, a bad request)
- * are not.
+ * failures, timeouts, 5xx, 429 and JSON-RPC errors are; 501 (a route the node does not serve) and other 4xx (a 404
+ * of an unknown validator, a bad request) are not.
  */
 public final class NodeException extends RuntimeException {
   public enum Kind { TRANSPORT, HTTP, RPC, INVALID }
@@ -52,7 +52,7 @@ public final class NodeException extends RuntimeException {
 
   public boolean retryable() {
     return switch (kind) {
-      case HTTP -> status >= 500 || status == 429 || status == 408;
+      case HTTP -> status >= 500 && status != 501 || status == 429 || status == 408;
       // invalid request / method not found / invalid params: asking again cannot help
       case RPC -> status != -32600 && status != -32601 && status != -32602;
       default -> true;
@@ -61,6 +61,14 @@ public final class NodeException extends RuntimeException {
 
   public boolean notFound() {
     return kind == Kind.HTTP && status == 404;
+  }
+
+  /**
+   * The node does not serve this (404, or the 501 {@code {"code":12,"message":"Not Implemented"}} a Cosmos SDK 0.50
+   * node answers for a route no module registered), or rejects the request as such (another 4xx): asking again cannot help.
+   */
+  public boolean notServed() {
+    return kind == Kind.HTTP && (status == 501 || status >= 400 && status < 500 && status != 429 && status != 408);
   }
 
   private static String abbreviate(String s) {

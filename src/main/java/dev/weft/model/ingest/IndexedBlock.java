@@ -15,14 +15,21 @@ import java.util.Map;
  * @param timeNs    block time in nanoseconds since the epoch
  * @param totalFee  fees of the block's txs summed per denom, sorted by denom
  * @param nfts      the NFT changes of the block's txs in chain order (completed from the node before the commit)
+ * @param previousTimeNs the time of the block before, when read from the node (for the first block an empty database
+ *                  indexes, whose interval the database cannot give), else null
  */
 public record IndexedBlock(long height, String chainId, byte[] hash, long timeNs, byte[] proposerAddress,
                            Proposer proposer, long gasUsed, long gasWanted, List<CosmosTx.Coin> totalFee,
-                           List<Tx> txs, List<EvmTx> evmTxs, List<NftEvent> nfts) {
+                           List<Tx> txs, List<EvmTx> evmTxs, List<NftEvent> nfts, Long previousTimeNs) {
 
   /** The same block with its NFT changes replaced (once their metadata is read). */
   public IndexedBlock withNfts(List<NftEvent> n) {
-    return new IndexedBlock(height, chainId, hash, timeNs, proposerAddress, proposer, gasUsed, gasWanted, totalFee, txs, evmTxs, n);
+    return new IndexedBlock(height, chainId, hash, timeNs, proposerAddress, proposer, gasUsed, gasWanted, totalFee, txs, evmTxs, n, previousTimeNs);
+  }
+
+  /** The same block knowing the time of the block before it. */
+  public IndexedBlock withPreviousTimeNs(Long t) {
+    return new IndexedBlock(height, chainId, hash, timeNs, proposerAddress, proposer, gasUsed, gasWanted, totalFee, txs, evmTxs, nfts, t);
   }
 
   /** The proposer as the block record shows it. */
@@ -32,7 +39,8 @@ public record IndexedBlock(long height, String chainId, byte[] hash, long timeNs
    * A Cosmos tx.
    *
    * @param json     the exact JSON the API returns for it (UTF-8)
-   * @param signer   the first signer's address, or null when its key type is unknown
+   * @param signer   the first signer's address (of the first message, else of the first public key), or null when
+   *                 neither gives one
    * @param accounts every involved account, with the signer flag
    * @param msgTypes message type URLs without the leading slash, distinct, in message order
    */

@@ -13,7 +13,8 @@ import dev.weft.chain.AccountAddress;
  * @param object     the Move NFT object; null on EVM and Wasm
  * @param account    COLLECTION: the creator (null when unknown); MINT: the owner (null: the collection's creator,
  *                   as Move mints to it); TRANSFER: the new owner
- * @param text       COLLECTION: the name (null until read); MINT and URI: the token URI (null until read)
+ * @param text       COLLECTION: the name (null until read); MINT and URI: the token URI (null until read); TRANSFER:
+ *                   the token URI at the transfer, for a token minted before the indexed history (null: not read)
  */
 public record NftEvent(Kind kind, int txIndex, AccountAddress collection, String tokenId, AccountAddress object,
                        AccountAddress account, String text) {

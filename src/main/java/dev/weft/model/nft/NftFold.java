@@ -36,8 +36,12 @@ public final class NftFold {
   public record Row(AccountAddress collection, String tokenId, AccountAddress object, AccountAddress owner,
                     AccountAddress fallbackOwner, String uri, long height, long timeNs) {}
 
-  /** Changes to a token the run did not mint: a new owner and/or URI (null: unchanged), and the new height. */
-  public record Partial(Key key, AccountAddress object, AccountAddress owner, String uri, long height, long timeNs) {}
+  /**
+   * Changes to a token the run did not mint: a new owner and/or URI (null: unchanged), and the new height;
+   * {@code seenUri} is the URI the chain gave at its last transfer (null: not read), for a token the database does not
+   * hold yet (minted before the indexed history).
+   */
+  public record Partial(Key key, AccountAddress object, AccountAddress owner, String uri, String seenUri, long height, long timeNs) {}
 
   public record Link(Key key, long sequence) {}
 
@@ -93,6 +97,7 @@ public final class NftFold {
   private static final class MutablePartial {
     AccountAddress owner;
     String uri;
+    String seenUri;
     long height;
     long timeNs;
   }
@@ -145,6 +150,7 @@ public final class NftFold {
               if (st.partial == null) st.partial = new MutablePartial();
               if (owner != null) st.partial.owner = owner;
               if (uri != null) st.partial.uri = uri;
+              if (e.kind() == NftEvent.Kind.TRANSFER && e.text() != null) st.partial.seenUri = e.text();
               st.partial.height = b.height();
               st.partial.timeNs = b.timeNs();
             }
@@ -183,7 +189,7 @@ public final class NftFold {
         f.mints.add(new Row(r.collection, r.tokenId, r.object, r.owner, r.fallbackOwner, r.uri, r.height, r.timeNs));
       } else if (st.partial != null) {
         MutablePartial p = st.partial;
-        Partial out = new Partial(key, object, p.owner, p.uri, p.height, p.timeNs);
+        Partial out = new Partial(key, object, p.owner, p.uri, p.seenUri, p.height, p.timeNs);
         if (key != null) f.partialKeys.add(out);
         else f.partialObjects.add(out);
       }
