@@ -26,7 +26,9 @@ public final class HttpApiVerticle extends VerticleBase {
 
   private final NodeContext ctx;
   private final java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
-  private HttpServer server;
+  private Future<HttpServer> server;
+  private Future<HttpServer> adminServer;
+  private HttpGuards guards;
   private volatile boolean draining;
 
   public HttpApiVerticle(NodeContext ctx) {
@@ -36,31 +38,44 @@ public final class HttpApiVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     List<ApiModule> modules = ApiModules.forNode(ctx);
-    return vertx.executeBlocking(() -> OpenApiDocument.merge(modules), false).compose(openApi -> {
+    guards = new HttpGuards(ctx.config().http(), ctx.config().rateLimit(), ClientLimits.of(vertx, ctx.nodeId(), ctx.config().rateLimit()));
+    AdminApi admin = modules.stream().filter(AdminApi.class::isInstance).map(AdminApi.class::cast).findFirst().orElseThrow();
+    List<ApiModule> shown = admin.ownListener() ? modules.stream().filter(m -> m != admin).toList() : modules;
+    return vertx.executeBlocking(() -> OpenApiDocument.merge(shown), false).<Object>compose(openApi -> {
       Router router = router(modules, openApi);
-      int port = port();
-      // no h2c upgrade: the systems Weft replaces answer HTTP/1.1, and an upgraded request with a body (the JDK
-      // client's default) could be left unanswered
-      server = vertx.createHttpServer(new HttpServerOptions().setHost(ctx.config().http().host())
-          .setPort(port).setCompressionSupported(true).setMaxHeaderSize(64 * 1024).setHttp2ClearTextEnabled(false));
-      return server.requestHandler(router).listen().onSuccess(s -> ctx.info().put("http.port", Integer.toString(s.actualPort())));
+      String host = ctx.config().http().host();
+      server = listen(router, host, sharedPort("http.port", host, ctx.config().http().port()));
+      if (!admin.ownListener()) return server.mapEmpty();
+      String adminHost = ctx.config().admin().host();
+      adminServer = listen(adminRouter(admin), adminHost, sharedPort("admin.port", adminHost, ctx.config().admin().port()));
+      return Future.all(server, adminServer).mapEmpty();
     });
+  }
+
+  private Future<HttpServer> listen(Router router, String host, int port) {
+    return vertx.createHttpServer(guards.serverOptions(host, port))
+        .connectionHandler(guards::onConnection)
+        .invalidRequestHandler(guards::onInvalidRequest)
+        .requestHandler(router).listen();
   }
 
   /**
    * Instances share one listening port (Vert.x server sharing). Sharing needs the same concrete port, so a configured
    * port 0 is resolved to a free port by the first instance and reused by every instance added later.
    */
-  private int port() {
-    if (ctx.config().http().port() > 0) return ctx.config().http().port();
+  private int sharedPort(String infoKey, String host, int configured) {
+    if (configured > 0) {
+      ctx.info().put(infoKey, Integer.toString(configured));
+      return configured;
+    }
     synchronized (ctx.info()) {
-      int bound = ctx.info().port("http.port");
+      int bound = ctx.info().port(infoKey);
       if (bound > 0) return bound;
-      try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(ctx.config().http().host()))) {
-        ctx.info().put("http.port", Integer.toString(s.getLocalPort()));
+      try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+        ctx.info().put(infoKey, Integer.toString(s.getLocalPort()));
         return s.getLocalPort();
       } catch (java.io.IOException e) {
-        throw new IllegalStateException("no free port on " + ctx.config().http().host(), e);
+        throw new IllegalStateException("no free port on " + host, e);
       }
     }
   }
@@ -81,7 +96,12 @@ public final class HttpApiVerticle extends VerticleBase {
     draining = true;
     io.vertx.core.Promise<Void> drained = io.vertx.core.Promise.promise();
     vertx.setTimer(Math.max(1, ctx.config().http().drain().toMillis()), id -> drained.complete());
-    return drained.future().compose(v -> server.shutdown(10, java.util.concurrent.TimeUnit.SECONDS));
+    return drained.future().compose(v -> Future.all(shutdown(server), shutdown(adminServer)));
+  }
+
+  private static Future<Void> shutdown(Future<HttpServer> server) {
+    if (server == null || server.failed()) return Future.succeededFuture();
+    return server.compose(s -> s.shutdown(10, java.util.concurrent.TimeUnit.SECONDS));
   }
 
   Router router(List<ApiModule> modules, JsonObject openApi) {
@@ -91,16 +111,41 @@ public final class HttpApiVerticle extends VerticleBase {
       if (draining) rc.response().putHeader("connection", "close");
       rc.next();
     });
-    String cors = ctx.config().http().corsOrigins();
-    if (cors != null && !cors.isBlank()) {
-      router.route().handler(CorsHandler.create().addOrigins(List.of(cors.split(",")))
+    router.route().handler(guards::rateLimit);
+    List<String> cors = ctx.config().http().corsOriginList();
+    if (!cors.isEmpty()) {
+      router.route().handler(CorsHandler.create().addOrigins(cors)
           .allowedMethod(HttpMethod.GET).allowedMethod(HttpMethod.POST).allowedHeader("content-type"));
     }
+    router.route().handler(HttpGuards::requireJson);
+    readJsonBodies(router);
     router.get("/openapi.json").handler(rc -> Responses.json(rc, openApi));
     for (ApiModule m : modules) m.mount(router);
+    return withErrorHandlers(router);
+  }
+
+  /** The admin API alone, on its own listener ({@code admin.port}). */
+  private Router adminRouter(AdminApi admin) {
+    Router router = Router.router(vertx);
+    router.route().handler(HttpGuards::requireJson);
+    readJsonBodies(router);
+    admin.mountOwn(router);
+    return withErrorHandlers(router);
+  }
+
+  /** Every POST body (but the SockJS transports', which read their own) is read once, bounded, and checked strictly. */
+  private void readJsonBodies(Router router) {
+    router.postWithRegex("^(?!/eventbus/).*").handler(bodyHandler(ctx)).handler(StrictJson::rejectDuplicateKeys);
+  }
+
+  private Router withErrorHandlers(Router router) {
+    AllowedMethods allowed = new AllowedMethods(router);
     router.route().failureHandler(this::onFailure);
     router.errorHandler(404, rc -> Responses.error(rc, ApiError.notFound("no route for " + rc.request().method() + " " + rc.request().path())));
-    router.errorHandler(405, rc -> Responses.error(rc, new ApiError(405, "method " + rc.request().method() + " is not allowed on " + rc.request().path())));
+    router.errorHandler(405, rc -> {
+      rc.response().putHeader("allow", allowed.of(rc.request().path()));
+      Responses.error(rc, new ApiError(405, "method " + rc.request().method() + " is not allowed on " + rc.request().path()));
+    });
     router.errorHandler(413, rc -> Responses.error(rc, new ApiError(413, "request body too large")));
     router.errorHandler(400, rc -> Responses.error(rc, ApiError.badRequest(rc.failure() != null && rc.failure().getMessage() != null ? rc.failure().getMessage() : "bad request")));
     router.errorHandler(500, this::onFailure);
@@ -109,7 +154,8 @@ public final class HttpApiVerticle extends VerticleBase {
 
   /** The body handler POST routes put in front of their handler (bounded by {@code http.body_limit_bytes}). */
   public static BodyHandler bodyHandler(NodeContext ctx) {
-    return BodyHandler.create(false).setBodyLimit(ctx.config().http().bodyLimitBytes());
+    // no file uploads and no form attributes: only JSON bodies get this far (HttpGuards.requireJson)
+    return BodyHandler.create(false).setMergeFormAttributes(false).setBodyLimit(ctx.config().http().bodyLimitBytes());
   }
 
   private void onFailure(RoutingContext rc) {

@@ -129,7 +129,7 @@ public final class NftApi implements ApiModule {
   private byte[] collectionAddr(String s) {
     AccountAddress a;
     try {
-      a = AccountAddress.parse(s, prefix);
+      a = AccountAddress.parse(IndexerParams.fullLengthHex(s), prefix);
     } catch (RuntimeException e) {
       throw ApiError.invalidValue("collection_addr", s, "invalid address format");
     }

@@ -12,6 +12,7 @@ import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.micrometer.backends.BackendRegistries;
 import io.vertx.spi.cluster.hazelcast.ClusterHealthCheck;
 
+import java.util.List;
 import java.util.Map;
 
 /** {@code /status}, {@code /health} (liveness), {@code /ready} (database and cluster) and {@code /metrics}. */
@@ -61,9 +62,12 @@ public final class SystemApi implements ApiModule {
   private void ready(RoutingContext rc) {
     Future<String> db = ctx.pool().query("SELECT 1").execute().map("UP").recover(e -> Future.succeededFuture("DOWN: " + e.getMessage()));
     Future<String> cluster = ctx.clustered() ? clusterState() : Future.succeededFuture(null);
-    Future.all(db, cluster).onComplete(ar -> {
+    Future<List<String>> stopped = new ClusterView(ctx).describeAll().map(ClusterView::stoppedSingleWriters);
+    Future.all(db, cluster, stopped).onComplete(ar -> {
       JsonObject checks = new JsonObject().put("database", db.result());
       if (cluster.result() != null) checks.put("cluster", cluster.result());
+      // a single-writer role stopped through the admin API: nothing ingests (or traces, …) although every node is up
+      for (String kind : stopped.result()) checks.put(kind, "DOWN: stopped, no node runs an instance");
       boolean up = checks.stream().allMatch(e -> "UP".equals(e.getValue()));
       if (up) {
         Responses.json(rc, new JsonObject().put("status", "UP").put("checks", checks));

@@ -130,9 +130,9 @@ public final class WeftNode implements NodeControl {
     });
   }
 
+  /** Always: the readiness check reads every node's description; scaling is refused unless {@code cluster.admin_enabled}. */
   private Future<Void> deployAdmin() {
-    if (!ctx.config().cluster().adminEnabled()) return Future.succeededFuture();
-    return vertx.deployVerticle(new AdminVerticle(ctx.nodeId(), this)).map(id -> {
+    return vertx.deployVerticle(new AdminVerticle(ctx.nodeId(), this, ctx.config().cluster().adminEnabled())).map(id -> {
       adminDeployment = id;
       return null;
     });
