@@ -135,7 +135,20 @@ public final class HttpApiVerticle extends VerticleBase {
 
   /** Every POST body (but the SockJS transports', which read their own) is read once, bounded, and checked strictly. */
   private void readJsonBodies(Router router) {
-    router.postWithRegex("^(?!/eventbus/).*").handler(bodyHandler(ctx)).handler(StrictJson::rejectDuplicateKeys);
+    BodyHandler body = bodyHandler(ctx);
+    // not a POST route: a path-only match would turn every unknown GET into a 405
+    router.route().handler(rc -> {
+      if (readsJson(rc)) body.handle(rc);
+      else rc.next();
+    });
+    router.route().handler(rc -> {
+      if (readsJson(rc)) StrictJson.rejectDuplicateKeys(rc);
+      else rc.next();
+    });
+  }
+
+  private static boolean readsJson(RoutingContext rc) {
+    return rc.request().method() == HttpMethod.POST && !rc.request().path().startsWith("/eventbus/");
   }
 
   private Router withErrorHandlers(Router router) {

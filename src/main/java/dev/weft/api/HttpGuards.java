@@ -48,7 +48,7 @@ final class HttpGuards {
     if (!clients.isTrustedProxy(address)) {
       String key = ClientAddress.key(address);
       if (!limits.open(key, http.maxConnectionsPerClient())) {
-        RawResponse.sendAndClose(base.channelHandlerContext(),
+        RawResponse.sendAndClose(base.channel().pipeline().firstContext(),
             new ApiError(429, "too many connections from " + address + " (at most " + http.maxConnectionsPerClient() + ")"));
         return;
       }
