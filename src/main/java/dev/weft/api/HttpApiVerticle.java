@@ -114,8 +114,13 @@ public final class HttpApiVerticle extends VerticleBase {
     router.route().handler(guards::rateLimit);
     List<String> cors = ctx.config().http().corsOriginList();
     if (!cors.isEmpty()) {
-      router.route().handler(CorsHandler.create().addOrigins(cors)
-          .allowedMethod(HttpMethod.GET).allowedMethod(HttpMethod.POST).allowedHeader("content-type"));
+      CorsHandler corsHandler = CorsHandler.create().addOrigins(cors)
+          .allowedMethod(HttpMethod.GET).allowedMethod(HttpMethod.POST).allowedHeader("content-type");
+      // a same-origin request (the live page) carries an Origin too, and CorsHandler would refuse it
+      router.route().handler(rc -> {
+        if (HttpGuards.allowedOrigin(List.of(), rc.request().getHeader("origin"), rc.request().getHeader("host"))) rc.next();
+        else corsHandler.handle(rc);
+      });
     }
     router.route().handler(HttpGuards::requireJson);
     readJsonBodies(router);
@@ -180,6 +185,9 @@ public final class HttpApiVerticle extends VerticleBase {
       e = new ApiError(he.getStatusCode(), he.getPayload() != null ? he.getPayload() : defaultMessage(he.getStatusCode()));
     } else if (f == null) {
       e = new ApiError(rc.statusCode() > 0 ? rc.statusCode() : 500, defaultMessage(rc.statusCode()));
+    } else if (rc.statusCode() >= 400 && rc.statusCode() < 500) {
+      // a handler of vertx-web refusing the request (CorsHandler: "CORS Rejected - Invalid origin" with 403)
+      e = new ApiError(rc.statusCode(), f.getMessage() != null ? f.getMessage() : defaultMessage(rc.statusCode()));
     } else if (f instanceof io.vertx.core.json.DecodeException || f instanceof IllegalArgumentException && f.getMessage() != null && f.getMessage().startsWith("Invalid JSON")) {
       e = ApiError.badRequest("request body is not valid JSON");
     } else {

@@ -126,6 +126,7 @@ final class HttpGuards {
   }
 
   static boolean allowedOrigin(List<String> allowed, String origin, String host) {
+    if (origin == null) return false;
     if (allowed.contains(origin)) return true;
     try {
       String authority = new java.net.URI(origin).getRawAuthority();
