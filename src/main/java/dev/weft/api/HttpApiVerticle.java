@@ -122,7 +122,8 @@ public final class HttpApiVerticle extends VerticleBase {
         else corsHandler.handle(rc);
       });
     }
-    router.route().handler(HttpGuards::requireJson);
+    AllowedMethods allowed = new AllowedMethods(router);
+    router.route().handler(rc -> HttpGuards.requireJson(rc, allowed));
     readJsonBodies(router);
     router.get("/openapi.json").handler(rc -> Responses.json(rc, openApi));
     for (ApiModule m : modules) m.mount(router);
@@ -132,7 +133,8 @@ public final class HttpApiVerticle extends VerticleBase {
   /** The admin API alone, on its own listener ({@code admin.port}). */
   private Router adminRouter(AdminApi admin) {
     Router router = Router.router(vertx);
-    router.route().handler(HttpGuards::requireJson);
+    AllowedMethods allowed = new AllowedMethods(router);
+    router.route().handler(rc -> HttpGuards.requireJson(rc, allowed));
     readJsonBodies(router);
     admin.mountOwn(router);
     return withErrorHandlers(router);

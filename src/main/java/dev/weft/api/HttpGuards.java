@@ -91,12 +91,14 @@ final class HttpGuards {
 
   /**
    * Request bodies are JSON only: any other content type is a 415 before the body is read, so no form is ever decoded
-   * and a cross-site form post (a "simple" request a browser sends without asking) never reaches a handler.
+   * and a cross-site form post (a "simple" request a browser sends without asking) never reaches a handler. A method
+   * no route takes is left to the router's 404/405.
    */
-  static void requireJson(RoutingContext rc) {
+  static void requireJson(RoutingContext rc, AllowedMethods allowed) {
     HttpMethod m = rc.request().method();
     boolean hasBody = m == HttpMethod.POST || m == HttpMethod.PUT || m == HttpMethod.PATCH;
-    if (!hasBody || rc.request().path().startsWith("/eventbus/") || isJson(rc.request().getHeader("content-type"))) {
+    if (!hasBody || rc.request().path().startsWith("/eventbus/") || isJson(rc.request().getHeader("content-type"))
+        || !allowed.of(rc.request().path()).contains(m.name())) { // no such route: the router's 404/405 says more
       rc.next();
       return;
     }
