@@ -286,7 +286,10 @@ public final class WeftNode implements NodeControl {
       lines.add("  tracking      POST " + base + "/v2/tx/track   GET " + base + "/v2/tx/status?tx_hash=&chain_id=");
       lines.add("  OpenAPI       " + base + "/openapi.json");
       lines.add("  metrics       " + base + "/metrics   health " + base + "/health   ready " + base + "/ready");
-      lines.add("  nodes         " + base + "/admin/nodes");
+      if (c.admin().enabled() && !c.admin().ownListener()) lines.add("  nodes         " + base + "/admin/nodes   (Authorization: Bearer <admin.token>)");
+      if (c.admin().enabled() && c.admin().ownListener()) {
+        lines.add("  nodes         http://" + displayHost(c.admin().host()) + ":" + ctx.info().port("admin.port") + "/admin/nodes   (Authorization: Bearer <admin.token>)");
+      }
     }
     for (String key : List.of("devnet", "bridge.tcp")) {
       if (ctx.info().get(key) != null) lines.add("  " + String.format("%-13s", key) + " " + ctx.info().get(key));
