@@ -5,7 +5,8 @@
 # can be killed and restarted freely. Node i (1..N) serves HTTP on 8080+i-1, joins Hazelcast on 5701+i, and its TCP
 # bridge listens on 7000+i-1. Logs and process ids go to cluster/run/. Stop everything with cluster/stop.sh.
 # Environment: WEFT_JAR (default target/weft.jar), WEFT_CLUSTER_DIR (default cluster/run), JAVA_OPTS, and any WEFT_*
-# configuration variable, passed on to every node.
+# configuration variable, passed on to every node. The admin API needs a token: WEFT_ADMIN_TOKEN if set, else a random
+# one written to cluster/run/admin-token (every node gets the same).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JAR=${WEFT_JAR:-target/weft.jar}
@@ -16,6 +17,11 @@ if [ $# -eq 0 ]; then echo "usage: cluster/start.sh ROLES [ROLES...]   e.g. clus
 if [ -s "$RUN/pids" ]; then echo "a cluster started from $RUN is still running: cluster/stop.sh first" >&2; exit 2; fi
 mkdir -p "$RUN"
 : > "$RUN/pids"
+if [ -z "${WEFT_ADMIN_TOKEN:-}" ]; then
+  WEFT_ADMIN_TOKEN=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+fi
+export WEFT_ADMIN_TOKEN
+(umask 077; printf '%s\n' "$WEFT_ADMIN_TOKEN" > "$RUN/admin-token")
 
 DB_URL="postgresql://postgres@127.0.0.1:$PG_PORT/postgres"
 start_node() { # name roles httpPort hzPort bridgePort extra-env...
@@ -42,4 +48,5 @@ for roles in "$@"; do
   grep -q "is up" "$RUN/node$i.log" 2>/dev/null || wait_for "node$i" grep -q "is up" "$RUN/node$i.log"
   i=$((i + 1))
 done
-echo "cluster up: $((i - 1)) nodes + node0 (database, devnet). Nodes: curl http://127.0.0.1:8080/admin/nodes (if node1 runs api)"
+echo "cluster up: $((i - 1)) nodes + node0 (database, devnet). Nodes (if node1 runs api):"
+echo "  curl -H \"Authorization: Bearer \$(cat $RUN/admin-token)\" http://127.0.0.1:8080/admin/nodes"

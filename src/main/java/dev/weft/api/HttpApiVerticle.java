@@ -28,7 +28,9 @@ public final class HttpApiVerticle extends VerticleBase {
   private final NodeContext ctx;
   private final List<ApiModule> modules;
   private final java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
-  private HttpServer server;
+  private Future<HttpServer> server;
+  private Future<HttpServer> adminServer;
+  private HttpGuards guards;
   private volatile boolean draining;
 
   /** {@code modules}: the endpoint families this instance mounts, in mount order (the node wires them). */
@@ -39,31 +41,44 @@ public final class HttpApiVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return vertx.executeBlocking(() -> OpenApiDocument.merge(modules), false).compose(openApi -> {
+    guards = new HttpGuards(ctx.config().http(), ctx.config().rateLimit(), ClientLimits.of(vertx, ctx.nodeId(), ctx.config().rateLimit()));
+    AdminApi admin = modules.stream().filter(AdminApi.class::isInstance).map(AdminApi.class::cast).findFirst().orElseThrow();
+    List<ApiModule> shown = admin.ownListener() ? modules.stream().filter(m -> m != admin).toList() : modules;
+    return vertx.executeBlocking(() -> OpenApiDocument.merge(shown), false).<Object>compose(openApi -> {
       Router router = router(modules, openApi);
-      int port = port();
-      // no h2c upgrade: the systems Weft replaces answer HTTP/1.1, and an upgraded request with a body (the JDK
-      // client's default) could be left unanswered
-      server = vertx.createHttpServer(new HttpServerOptions().setHost(ctx.config().http().host())
-          .setPort(port).setCompressionSupported(true).setMaxHeaderSize(64 * 1024).setHttp2ClearTextEnabled(false));
-      return server.requestHandler(router).listen().onSuccess(s -> ctx.info().httpPort(s.actualPort()));
+      String host = ctx.config().http().host();
+      server = listen(router, host, sharedPort(ctx.info()::httpPort, ctx.info()::httpPort, host, ctx.config().http().port()));
+      if (!admin.ownListener()) return server.mapEmpty();
+      String adminHost = ctx.config().admin().host();
+      adminServer = listen(adminRouter(admin), adminHost, sharedPort(ctx.info()::adminPort, ctx.info()::adminPort, adminHost, ctx.config().admin().port()));
+      return Future.all(server, adminServer).mapEmpty();
     });
+  }
+
+  private Future<HttpServer> listen(Router router, String host, int port) {
+    return vertx.createHttpServer(guards.serverOptions(host, port))
+        .connectionHandler(guards::onConnection)
+        .invalidRequestHandler(guards::onInvalidRequest)
+        .requestHandler(router).listen();
   }
 
   /**
    * Instances share one listening port (Vert.x server sharing). Sharing needs the same concrete port, so a configured
    * port 0 is resolved to a free port by the first instance and reused by every instance added later.
    */
-  private int port() {
-    if (ctx.config().http().port() > 0) return ctx.config().http().port();
+  private int sharedPort(java.util.function.IntSupplier recorded, java.util.function.IntConsumer record, String host, int configured) {
+    if (configured > 0) {
+      record.accept(configured);
+      return configured;
+    }
     synchronized (ctx.info()) {
-      int bound = ctx.info().httpPort();
+      int bound = recorded.getAsInt();
       if (bound > 0) return bound;
-      try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(ctx.config().http().host()))) {
-        ctx.info().httpPort(s.getLocalPort());
+      try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+        record.accept(s.getLocalPort());
         return s.getLocalPort();
       } catch (java.io.IOException e) {
-        throw new IllegalStateException("no free port on " + ctx.config().http().host(), e);
+        throw new IllegalStateException("no free port on " + host, e);
       }
     }
   }
@@ -84,7 +99,12 @@ public final class HttpApiVerticle extends VerticleBase {
     draining = true;
     io.vertx.core.Promise<Void> drained = io.vertx.core.Promise.promise();
     vertx.setTimer(Math.max(1, ctx.config().http().drain().toMillis()), id -> drained.complete());
-    return drained.future().compose(v -> server.shutdown(10, java.util.concurrent.TimeUnit.SECONDS));
+    return drained.future().compose(v -> Future.all(shutdown(server), shutdown(adminServer)));
+  }
+
+  private static Future<Void> shutdown(Future<HttpServer> server) {
+    if (server == null || server.failed()) return Future.succeededFuture();
+    return server.compose(s -> s.shutdown(10, java.util.concurrent.TimeUnit.SECONDS));
   }
 
   Router router(List<ApiModule> modules, JsonObject openApi) {
@@ -94,16 +114,61 @@ public final class HttpApiVerticle extends VerticleBase {
       if (draining) rc.response().putHeader("connection", "close");
       rc.next();
     });
-    String cors = ctx.config().http().corsOrigins();
-    if (cors != null && !cors.isBlank()) {
-      router.route().handler(CorsHandler.create().addOrigins(List.of(cors.split(",")))
-          .allowedMethod(HttpMethod.GET).allowedMethod(HttpMethod.POST).allowedHeader("content-type"));
+    router.route().handler(guards::rateLimit);
+    List<String> cors = ctx.config().http().corsOriginList();
+    if (!cors.isEmpty()) {
+      CorsHandler corsHandler = CorsHandler.create().addOrigins(cors)
+          .allowedMethod(HttpMethod.GET).allowedMethod(HttpMethod.POST).allowedHeader("content-type");
+      // a same-origin request (the live page) carries an Origin too, and CorsHandler would refuse it
+      router.route().handler(rc -> {
+        if (HttpGuards.allowedOrigin(List.of(), rc.request().getHeader("origin"), rc.request().getHeader("host"))) rc.next();
+        else corsHandler.handle(rc);
+      });
     }
+    AllowedMethods allowed = new AllowedMethods(router);
+    router.route().handler(rc -> HttpGuards.requireJson(rc, allowed));
+    readJsonBodies(router);
     router.get("/openapi.json").handler(rc -> Responses.json(rc, openApi));
     for (ApiModule m : modules) m.mount(router);
+    return withErrorHandlers(router);
+  }
+
+  /** The admin API alone, on its own listener ({@code admin.port}). */
+  private Router adminRouter(AdminApi admin) {
+    Router router = Router.router(vertx);
+    AllowedMethods allowed = new AllowedMethods(router);
+    router.route().handler(rc -> HttpGuards.requireJson(rc, allowed));
+    readJsonBodies(router);
+    admin.mountOwn(router);
+    return withErrorHandlers(router);
+  }
+
+  /** Every POST body (but the SockJS transports', which read their own) is read once, bounded, and checked strictly. */
+  private void readJsonBodies(Router router) {
+    BodyHandler body = bodyHandler(ctx);
+    // not a POST route: a path-only match would turn every unknown GET into a 405
+    router.route().handler(rc -> {
+      if (readsJson(rc)) body.handle(rc);
+      else rc.next();
+    });
+    router.route().handler(rc -> {
+      if (readsJson(rc)) StrictJson.rejectDuplicateKeys(rc);
+      else rc.next();
+    });
+  }
+
+  private static boolean readsJson(RoutingContext rc) {
+    return rc.request().method() == HttpMethod.POST && !rc.request().path().startsWith("/eventbus/");
+  }
+
+  private Router withErrorHandlers(Router router) {
+    AllowedMethods allowed = new AllowedMethods(router);
     router.route().failureHandler(this::onFailure);
     router.errorHandler(404, rc -> Responses.error(rc, BusError.notFound("no route for " + rc.request().method() + " " + rc.request().path())));
-    router.errorHandler(405, rc -> Responses.error(rc, new BusError(405, "method " + rc.request().method() + " is not allowed on " + rc.request().path())));
+    router.errorHandler(405, rc -> {
+      rc.response().putHeader("allow", allowed.of(rc.request().path()));
+      Responses.error(rc, new BusError(405, "method " + rc.request().method() + " is not allowed on " + rc.request().path()));
+    });
     router.errorHandler(413, rc -> Responses.error(rc, new BusError(413, "request body too large")));
     router.errorHandler(400, rc -> Responses.error(rc, BusError.badRequest(rc.failure() != null && rc.failure().getMessage() != null ? rc.failure().getMessage() : "bad request")));
     router.errorHandler(500, this::onFailure);
@@ -112,7 +177,8 @@ public final class HttpApiVerticle extends VerticleBase {
 
   /** The body handler POST routes put in front of their handler (bounded by {@code http.body_limit_bytes}). */
   public static BodyHandler bodyHandler(NodeContext ctx) {
-    return BodyHandler.create(false).setBodyLimit(ctx.config().http().bodyLimitBytes());
+    // no file uploads and no form attributes: only JSON bodies get this far (HttpGuards.requireJson)
+    return BodyHandler.create(false).setMergeFormAttributes(false).setBodyLimit(ctx.config().http().bodyLimitBytes());
   }
 
   private void onFailure(RoutingContext rc) {
@@ -124,6 +190,9 @@ public final class HttpApiVerticle extends VerticleBase {
       e = new BusError(he.getStatusCode(), he.getPayload() != null ? he.getPayload() : defaultMessage(he.getStatusCode()));
     } else if (f == null) {
       e = new BusError(rc.statusCode() > 0 ? rc.statusCode() : 500, defaultMessage(rc.statusCode()));
+    } else if (rc.statusCode() >= 400 && rc.statusCode() < 500) {
+      // a handler of vertx-web refusing the request (CorsHandler: "CORS Rejected - Invalid origin" with 403)
+      e = new BusError(rc.statusCode(), f.getMessage() != null ? f.getMessage() : defaultMessage(rc.statusCode()));
     } else if (f instanceof io.vertx.core.json.DecodeException || f instanceof IllegalArgumentException && f.getMessage() != null && f.getMessage().startsWith("Invalid JSON")) {
       e = BusError.badRequest("request body is not valid JSON");
     } else {

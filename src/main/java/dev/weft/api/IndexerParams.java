@@ -31,12 +31,37 @@ public final class IndexerParams {
     String s = rc.pathParam("height");
     long h;
     try {
-      h = Long.parseLong(s.trim());
+      h = wholeNumber(s);
     } catch (RuntimeException e) {
       throw BusError.invalidValue("height", s, "must be a valid integer");
     }
     if (h < 1) throw BusError.invalidValue("height", s, "must be a positive integer");
     return h;
+  }
+
+  /**
+   * A whole number written as digits, with an optional leading minus (so a negative value gets its own message):
+   * no {@code +}, no exponent, no fraction, at most 18 digits.
+   */
+  public static long wholeNumber(String s) {
+    String t = s == null ? "" : s.trim();
+    if (!t.matches("-?[0-9]{1,18}")) throw new NumberFormatException("not a whole number: " + s);
+    return Long.parseLong(t);
+  }
+
+  /**
+   * Hex written in an address parameter has exactly 40 (20-byte) or 64 (32-byte) digits, with or without 0x; anything
+   * else that looks like hex is refused instead of being padded.
+   */
+  public static String fullLengthHex(String s) {
+    if (s == null) return null;
+    String t = s.trim();
+    boolean prefixed = t.startsWith("0x") || t.startsWith("0X");
+    String digits = prefixed ? t.substring(2) : t;
+    if ((prefixed || Hex.isDigits(digits, 0)) && digits.length() != 40 && digits.length() != 64) {
+      throw new IllegalArgumentException("hex addresses have 40 or 64 digits: " + s);
+    }
+    return s;
   }
 
   /** A 32-byte tx hash in hex of either case, with or without 0x. */
@@ -55,7 +80,7 @@ public final class IndexerParams {
     String s = rc.pathParam("account");
     AccountAddress a;
     try {
-      a = AccountAddress.parse(s, bech32Prefix);
+      a = AccountAddress.parse(fullLengthHex(s), bech32Prefix);
     } catch (RuntimeException e) {
       throw BusError.invalidValue("account", s, "invalid address format");
     }

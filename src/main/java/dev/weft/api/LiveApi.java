@@ -23,8 +23,9 @@ public final class LiveApi implements ApiModule {
     router.get("/").handler(rc -> rc.response().putHeader("content-type", "text/html; charset=utf-8")
         .putHeader("cache-control", "no-cache").sendFile("live/index.html"));
     if (ctx.config().bridge().sockJs()) {
-      SockJSHandler sockJs = SockJSHandler.create(ctx.vertx(), new SockJSHandlerOptions().setHeartbeatInterval(5000));
-      router.route("/eventbus/*").subRouter(sockJs.bridge(BridgePermissions.apply(new SockJSBridgeOptions().setPingTimeout(30_000))));
+      SockJSHandler sockJs = SockJSHandler.create(ctx.vertx(), new SockJSHandlerOptions().setHeartbeatInterval(5000).setInsertJSESSIONID(false));
+      router.route("/eventbus/*").handler(HttpGuards.sameOriginBridge(ctx.config().http()));
+      router.route("/eventbus/*").subRouter(sockJs.bridge(BridgePermissions.apply(new SockJSBridgeOptions().setPingTimeout(30_000), ctx.config().bridge().inboundRequests())));
     }
   }
 

@@ -130,7 +130,7 @@ public final class NftApi implements ApiModule {
   private byte[] collectionAddr(String s) {
     AccountAddress a;
     try {
-      a = AccountAddress.parse(s, prefix);
+      a = AccountAddress.parse(IndexerParams.fullLengthHex(s), prefix);
     } catch (RuntimeException e) {
       throw BusError.invalidValue("collection_addr", s, "invalid address format");
     }

@@ -27,7 +27,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
     String l = q.get("pagination.limit");
     if (l != null && !l.isBlank()) {
       try {
-        limit = Integer.parseInt(l.trim());
+        limit = (int) Math.min(Integer.MAX_VALUE, Math.max(Integer.MIN_VALUE, IndexerParams.wholeNumber(l)));
       } catch (NumberFormatException e) {
         throw BusError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
       }
@@ -37,7 +37,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
     String o = q.get("pagination.offset");
     if (o != null && !o.isBlank()) {
       try {
-        offset = Long.parseLong(o.trim());
+        offset = IndexerParams.wholeNumber(o);
       } catch (NumberFormatException e) {
         throw BusError.badRequest("pagination.offset must be a nonnegative integer");
       }
@@ -60,7 +60,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
         }
       } else {
         try {
-          offset = Long.parseLong(text);
+          offset = IndexerParams.wholeNumber(text);
         } catch (NumberFormatException e) {
           throw BusError.badRequest("pagination.key must decode to a nonnegative integer");
         }
@@ -89,10 +89,10 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
   public Long cursorLong(String field) {
     if (cursor == null) return null;
     Object v = cursor.getValue(field);
-    if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && n.longValue() >= 0) return n.longValue();
+    if ((v instanceof Integer || v instanceof Long) && ((Number) v).longValue() >= 0) return ((Number) v).longValue();
     if (v instanceof String s) {
       try {
-        long parsed = Long.parseLong(s);
+        long parsed = IndexerParams.wholeNumber(s);
         if (parsed >= 0) return parsed;
       } catch (NumberFormatException ignored) {
         // falls through to the 400

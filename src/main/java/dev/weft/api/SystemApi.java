@@ -2,6 +2,7 @@ package dev.weft.api;
 
 import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
+import dev.weft.runtime.VerticleKind;
 import dev.weft.store.StatusStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -13,17 +14,21 @@ import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.micrometer.backends.BackendRegistries;
 import io.vertx.spi.cluster.hazelcast.ClusterHealthCheck;
 
+import java.util.List;
 import java.util.Map;
 
 /** {@code /status}, {@code /health} (liveness), {@code /ready} (database and cluster) and {@code /metrics}. */
 public final class SystemApi implements ApiModule {
   private final NodeContext ctx;
+  private final ClusterView cluster;
   private final StatusStore status;
   /** internal_tx_height never goes back (it can: the ingest height it reports when caught up is overtaken by a new EVM block). */
   private final java.util.concurrent.atomic.AtomicLong internalTxHeight = new java.util.concurrent.atomic.AtomicLong();
 
-  public SystemApi(NodeContext ctx) {
+  /** {@code kinds}: every verticle kind a node can run, for the readiness check of single-writer roles. */
+  public SystemApi(NodeContext ctx, List<VerticleKind> kinds) {
     this.ctx = ctx;
+    this.cluster = new ClusterView(ctx, kinds);
     this.status = new StatusStore(ctx.pool());
   }
 
@@ -61,10 +66,13 @@ public final class SystemApi implements ApiModule {
 
   private void ready(RoutingContext rc) {
     Future<String> db = ctx.pool().query("SELECT 1").execute().map("UP").recover(e -> Future.succeededFuture("DOWN: " + e.getMessage()));
-    Future<String> cluster = ctx.clustered() ? clusterState() : Future.succeededFuture(null);
-    Future.all(db, cluster).onComplete(ar -> {
+    Future<String> clusterSafe = ctx.clustered() ? clusterState() : Future.succeededFuture(null);
+    Future<List<String>> stopped = cluster.describeAll().map(cluster::stoppedSingleWriters);
+    Future.all(db, clusterSafe, stopped).onComplete(ar -> {
       JsonObject checks = new JsonObject().put("database", db.result());
-      if (cluster.result() != null) checks.put("cluster", cluster.result());
+      if (clusterSafe.result() != null) checks.put("cluster", clusterSafe.result());
+      // a single-writer role stopped through the admin API: nothing ingests (or traces, …) although every node is up
+      for (String kind : stopped.result()) checks.put(kind, "DOWN: stopped, no node runs an instance");
       boolean up = checks.stream().allMatch(e -> "UP".equals(e.getValue()));
       if (up) {
         Responses.json(rc, new JsonObject().put("status", "UP").put("checks", checks));

@@ -89,7 +89,7 @@ public final class BusError extends RuntimeException {
       case 409 -> 6;             // ALREADY_EXISTS
       case 429 -> 8;             // RESOURCE_EXHAUSTED
       case 503 -> 14;            // UNAVAILABLE
-      case 504 -> 4;             // DEADLINE_EXCEEDED
+      case 408, 504 -> 4;        // DEADLINE_EXCEEDED
       default -> httpStatus >= 500 ? 2 : 3;
     };
   }

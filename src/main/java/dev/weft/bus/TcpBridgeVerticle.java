@@ -2,13 +2,18 @@ package dev.weft.bus;
 
 import dev.weft.runtime.NodeContext;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.internal.net.NetSocketInternal;
+import io.vertx.core.net.NetServer;
+import io.vertx.core.net.NetSocket;
 import io.vertx.ext.bridge.BridgeOptions;
 import io.vertx.ext.eventbus.bridge.tcp.TcpEventBusBridge;
 
 /**
  * The TCP event-bus bridge (frames: 4-byte big-endian length + JSON {type, address, body, ...}) for backends that
- * subscribe to updates without HTTP. Permissions: {@link BridgePermissions}.
+ * subscribe to updates without HTTP. Permissions: {@link BridgePermissions}. Frames longer than
+ * {@code bridge.tcp_max_frame_bytes} close the connection before they are buffered ({@link FrameLimit}).
  */
 public final class TcpBridgeVerticle extends VerticleBase {
   private final NodeContext ctx;
@@ -21,12 +26,40 @@ public final class TcpBridgeVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     if (!ctx.config().bridge().tcp()) return Future.succeededFuture();
-    bridge = TcpEventBusBridge.create(vertx, BridgePermissions.apply(new BridgeOptions()));
+    bridge = TcpEventBusBridge.create(vertx, BridgePermissions.apply(new BridgeOptions(), ctx.config().bridge().inboundRequests()));
+    limitFrames(bridge, ctx.config().bridge().tcpMaxFrameBytes());
     String host = ctx.config().bridge().tcpHost();
     // the bridge does not report the port it bound, so port 0 is resolved to a free port first
     int port = ctx.config().bridge().tcpPort() > 0 ? ctx.config().bridge().tcpPort() : freePort(host);
     return bridge.listen(port, host).onSuccess(b -> {
       ctx.info().bridgeTcp(port, "tcp://" + host + ":" + port + " (event-bus bridge: weft.updates.*)");
+    });
+  }
+
+  /**
+   * Puts {@link FrameLimit} in front of the bridge's frame parser on every connection. The bridge creates its net
+   * server privately and offers no hook at connection time (vert-x3/vertx-tcp-eventbus-bridge,
+   * TcpEventBusBridgeImpl), so its connect handler is wrapped through that field.
+   */
+  @SuppressWarnings("unchecked")
+  private static void limitFrames(TcpEventBusBridge bridge, int maxFrameBytes) {
+    NetServer server;
+    try {
+      java.lang.reflect.Field f = bridge.getClass().getDeclaredField("server");
+      f.setAccessible(true);
+      server = (NetServer) f.get(bridge);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IllegalStateException("cannot limit the TCP bridge's frame size on this vertx-tcp-eventbus-bridge version", e);
+    }
+    Handler<NetSocket> parse = server.connectHandler();
+    server.connectHandler(socket -> {
+      if (socket instanceof NetSocketInternal s) {
+        s.channelHandlerContext().pipeline().addFirst("weft-frame-limit", new FrameLimit(maxFrameBytes));
+      } else {
+        socket.close();
+        return;
+      }
+      parse.handle(socket);
     });
   }
 

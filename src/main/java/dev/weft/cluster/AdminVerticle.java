@@ -10,15 +10,18 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * The per-node admin address {@code weft.admin.<node id>}: {@code {"action":"describe"}} answers what the node runs;
- * {@code {"action":"scale","kind":"api","instances":3}} deploys or undeploys instances of a kind at run time.
+ * {@code {"action":"scale","kind":"api","instances":3}} deploys or undeploys instances of a kind at run time (refused
+ * when {@code cluster.admin_enabled} is off). The address is never reachable through a bridge.
  */
 public final class AdminVerticle extends VerticleBase {
   private final String nodeId;
   private final NodeControl node;
+  private final boolean scaling;
 
-  public AdminVerticle(String nodeId, NodeControl node) {
+  public AdminVerticle(String nodeId, NodeControl node, boolean scaling) {
     this.nodeId = nodeId;
     this.node = node;
+    this.scaling = scaling;
   }
 
   @Override
@@ -32,6 +35,10 @@ public final class AdminVerticle extends VerticleBase {
     switch (action) {
       case "describe" -> msg.reply(node.describe());
       case "scale" -> {
+        if (!scaling) {
+          msg.fail(403, "scaling is switched off on this node (cluster.admin_enabled)");
+          return;
+        }
         Object instances = body.getValue("instances");
         String kind = body.getString("kind");
         if (kind == null || !(instances instanceof Integer n) || n < 0 || n > 64) {

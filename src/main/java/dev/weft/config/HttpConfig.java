@@ -1,13 +1,45 @@
 package dev.weft.config;
 
-/** The HTTP server of the API role. Port 0 picks a free port (tests). A removed instance drains for {@code drain}. */
-public record HttpConfig(String host, int port, int bodyLimitBytes, String corsOrigins, java.time.Duration drain) {
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The HTTP server of the API role. Port 0 picks a free port (tests). A removed instance drains for {@code drain}.
+ * The limits bound what one client can hold: a connection idle for {@code idleTimeout} is closed, a request whose line,
+ * headers and body have not all arrived within {@code requestTimeout} is answered 408, and one remote address holds at
+ * most {@code maxConnectionsPerClient} connections. {@code trustedProxies} (CIDRs) are the only peers whose
+ * {@code X-Forwarded-For} names the client.
+ */
+public record HttpConfig(String host, int port, int bodyLimitBytes, String corsOrigins, Duration drain,
+                         Duration idleTimeout, Duration requestTimeout, int maxInitialLineBytes, int maxHeaderBytes,
+                         int maxConnectionsPerClient, List<String> trustedProxies) {
   static HttpConfig from(ConfigSource c) {
-    return new HttpConfig(
+    HttpConfig http = new HttpConfig(
         c.string("http.host", "127.0.0.1"),
         c.intValue("http.port", 8080, 0, 65535),
         c.intValue("http.body_limit_bytes", 1 << 20, 1024, 64 << 20),
         c.string("http.cors_origins", ""),
-        c.duration("http.drain", java.time.Duration.ofSeconds(2)));
+        c.duration("http.drain", Duration.ofSeconds(2)),
+        c.duration("http.idle_timeout", Duration.ofSeconds(60)),
+        c.duration("http.request_timeout", Duration.ofSeconds(10)),
+        c.intValue("http.max_initial_line_bytes", 8192, 256, 1 << 20),
+        c.intValue("http.max_header_bytes", 16384, 1024, 1 << 20),
+        c.intValue("http.max_connections_per_client", 64, 1, 100_000),
+        c.stringList("http.trusted_proxies", List.of()));
+    if (http.idleTimeout.toSeconds() < 1) throw new ConfigException("http.idle_timeout", "must be at least 1s");
+    if (http.requestTimeout.toMillis() < 100) throw new ConfigException("http.request_timeout", "must be at least 100ms");
+    for (String cidr : http.trustedProxies) {
+      try {
+        Cidr.parse(cidr);
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("http.trusted_proxies", e.getMessage());
+      }
+    }
+    return http;
+  }
+
+  /** The configured CORS origins (empty: same-origin only). */
+  public List<String> corsOriginList() {
+    return corsOrigins == null ? List.of() : java.util.Arrays.stream(corsOrigins.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 }

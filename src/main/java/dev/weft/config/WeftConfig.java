@@ -19,7 +19,8 @@ import java.util.Map;
 public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, DatabaseConfig database,
                          ChainConfig chain, ClusterConfig cluster, LogConfig log, BridgeConfig bridge,
                          RouteConfig route, DevnetConfig devnet,
-                         IngestConfig ingest, EvmConfig evm, TrackConfig track, RichListConfig richlist) {
+                         IngestConfig ingest, EvmConfig evm, TrackConfig track, RichListConfig richlist,
+                         AdminConfig admin, RateLimitConfig rateLimit) {
 
   public static final String DEFAULT_FILE = "conf/weft.json";
   /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -29,7 +30,7 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
     return new WeftConfig(c, NodeConfig.from(c), HttpConfig.from(c), DatabaseConfig.from(c), ChainConfig.from(c),
         ClusterConfig.from(c), LogConfig.from(c), BridgeConfig.from(c),
         RouteConfig.from(c), DevnetConfig.from(c), IngestConfig.from(c), EvmConfig.from(c), TrackConfig.from(c),
-        RichListConfig.from(c));
+        RichListConfig.from(c), AdminConfig.from(c), RateLimitConfig.from(c));
   }
 
   /**
@@ -83,6 +84,6 @@ public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, 
 
   /** The same configuration with the chain's node URLs replaced (the devnet fills them in once it listens). */
   public WeftConfig withChain(ChainConfig chain) {
-    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge, route, devnet, ingest, evm, track, richlist);
+    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge, route, devnet, ingest, evm, track, richlist, admin, rateLimit);
   }
 }

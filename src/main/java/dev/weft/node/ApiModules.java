@@ -13,7 +13,6 @@ import dev.weft.api.SystemApi;
 import dev.weft.api.TxApi;
 import dev.weft.route.RoutingApi;
 import dev.weft.runtime.NodeContext;
-import dev.weft.runtime.VerticleKind;
 import dev.weft.track.TrackingApi;
 
 import java.util.List;
@@ -27,8 +26,8 @@ public final class ApiModules {
 
   public static List<ApiModule> forNode(NodeContext ctx) {
     return List.of(
-        new SystemApi(ctx),
-        new AdminApi(ctx, VerticleKinds.all().stream().map(VerticleKind::name).toList()),
+        new SystemApi(ctx, VerticleKinds.all()),
+        new AdminApi(ctx, VerticleKinds.all()),
         new LiveApi(ctx),
         new DocsApi(),
         new RoutingApi(ctx),

@@ -140,9 +140,9 @@ public final class WeftNode implements NodeControl {
     });
   }
 
+  /** Always: the readiness check reads every node's description; scaling is refused unless {@code cluster.admin_enabled}. */
   private Future<Void> deployAdmin() {
-    if (!ctx.config().cluster().adminEnabled()) return Future.succeededFuture();
-    return vertx.deployVerticle(new AdminVerticle(ctx.nodeId(), this)).map(id -> {
+    return vertx.deployVerticle(new AdminVerticle(ctx.nodeId(), this, ctx.config().cluster().adminEnabled())).map(id -> {
       adminDeployment = id;
       return null;
     });
@@ -291,7 +291,10 @@ public final class WeftNode implements NodeControl {
       lines.add("  tracking      POST " + base + "/v2/tx/track   GET " + base + "/v2/tx/status?tx_hash=&chain_id=");
       lines.add("  API docs      " + base + "/docs   OpenAPI " + base + "/openapi.json");
       lines.add("  metrics       " + base + "/metrics   health " + base + "/health   ready " + base + "/ready");
-      lines.add("  nodes         " + base + "/admin/nodes");
+      if (c.admin().enabled() && !c.admin().ownListener()) lines.add("  nodes         " + base + "/admin/nodes   (Authorization: Bearer <admin.token>)");
+      if (c.admin().enabled() && c.admin().ownListener()) {
+        lines.add("  nodes         http://" + displayHost(c.admin().host()) + ":" + ctx.info().adminPort() + "/admin/nodes   (Authorization: Bearer <admin.token>)");
+      }
     }
     if (ctx.info().devnet() != null) lines.add("  devnet        " + ctx.info().devnet().description());
     if (ctx.info().bridgeTcp() != null) lines.add("  bridge.tcp    " + ctx.info().bridgeTcp());

@@ -32,6 +32,7 @@ public final class NodeInfo {
 
   private volatile String database;
   private volatile int httpPort;
+  private volatile int adminPort;
   private volatile String bridgeTcp;
   private volatile int bridgeTcpPort;
   private volatile Devnet devnet;
@@ -52,6 +53,15 @@ public final class NodeInfo {
 
   public void httpPort(int port) {
     this.httpPort = port;
+  }
+
+  /** The admin API's own listener's port ({@code admin.port}), 0 when it has none. */
+  public int adminPort() {
+    return adminPort;
+  }
+
+  public void adminPort(int port) {
+    this.adminPort = port;
   }
 
   /** The TCP bridge's bound port, 0 when it does not run. */

@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class AdminApiTest {
+  static final String TOKEN = "admin-test-token-0123456789";
   static Vertx vertx;
   static WeftNode node;
   static WebClient client;
@@ -35,7 +36,7 @@ class AdminApiTest {
   @BeforeAll
   static void start() {
     vertx = TestNodes.newVertx();
-    node = TestNodes.start(vertx, TestConfig.defaults().roles("api").set("node.name", "admin-test").set("bridge.tcp_port", 0).set("http.drain", "1s").build());
+    node = TestNodes.start(vertx, TestConfig.defaults().roles("api").set("node.name", "admin-test").set("admin.token", TOKEN).set("bridge.tcp_port", 0).set("http.drain", "1s").build());
     port = TestNodes.httpPort(node);
     client = WebClient.create(vertx);
   }
@@ -46,14 +47,20 @@ class AdminApiTest {
     TestNodes.await(vertx.close());
   }
 
+  /** An admin request bearing the token. */
+  static io.vertx.ext.web.client.HttpResponse<io.vertx.core.buffer.Buffer> admin(HttpMethod method, String uri, JsonObject body) {
+    var req = client.request(method, port, "127.0.0.1", uri).putHeader("authorization", "Bearer " + TOKEN);
+    return TestNodes.await(body == null ? req.send() : req.sendJsonObject(body));
+  }
+
   private static JsonObject scale(String kind, Object instances) {
-    return TestNodes.call(client, port, HttpMethod.POST, "/admin/scale", new JsonObject().put("kind", kind).put("instances", instances)).bodyAsJsonObject();
+    return admin(HttpMethod.POST, "/admin/scale", new JsonObject().put("kind", kind).put("instances", instances)).bodyAsJsonObject();
   }
 
   @Test
   @DisplayName("/admin/nodes describes what the node runs")
   void nodes() {
-    JsonObject body = TestNodes.get(client, port, "/admin/nodes").bodyAsJsonObject();
+    JsonObject body = admin(HttpMethod.GET, "/admin/nodes", null).bodyAsJsonObject();
     JsonArray nodes = body.getJsonArray("nodes");
     assertEquals(1, nodes.size());
     JsonObject n = nodes.getJsonObject(0);
@@ -101,7 +108,7 @@ class AdminApiTest {
     }
     try {
       assertTrue(phase.get().await(30, TimeUnit.SECONDS), "400 answers with 4 instances; got " + ok.get() + ", failures " + failures);
-      JsonArray served = TestNodes.get(client, port, "/admin/nodes").bodyAsJsonObject().getJsonArray("nodes").getJsonObject(0)
+      JsonArray served = admin(HttpMethod.GET, "/admin/nodes", null).bodyAsJsonObject().getJsonArray("nodes").getJsonObject(0)
           .getJsonObject("kinds").getJsonObject("api").getJsonArray("requests_served");
       assertEquals(4, served.size());
       long busy = served.stream().filter(n -> ((Number) n).longValue() > 0).count();
@@ -120,17 +127,17 @@ class AdminApiTest {
   @Test
   @DisplayName("bad scale requests are 400/404 JSON errors")
   void badRequests() {
-    var unknownKind = TestNodes.call(client, port, HttpMethod.POST, "/admin/scale", new JsonObject().put("kind", "miner").put("instances", 1));
+    var unknownKind = admin(HttpMethod.POST, "/admin/scale", new JsonObject().put("kind", "miner").put("instances", 1));
     assertEquals(400, unknownKind.statusCode());
     assertError(unknownKind.bodyAsJsonObject(), 3);
-    var tooMany = TestNodes.call(client, port, HttpMethod.POST, "/admin/scale", new JsonObject().put("kind", "api").put("instances", 65));
+    var tooMany = admin(HttpMethod.POST, "/admin/scale", new JsonObject().put("kind", "api").put("instances", 65));
     assertEquals(400, tooMany.statusCode());
-    var notInt = TestNodes.call(client, port, HttpMethod.POST, "/admin/scale", new JsonObject().put("kind", "api").put("instances", "two"));
+    var notInt = admin(HttpMethod.POST, "/admin/scale", new JsonObject().put("kind", "api").put("instances", "two"));
     assertEquals(400, notInt.statusCode());
-    var unknownNode = TestNodes.call(client, port, HttpMethod.POST, "/admin/scale", new JsonObject().put("node_id", "elsewhere").put("kind", "api").put("instances", 1));
+    var unknownNode = admin(HttpMethod.POST, "/admin/scale", new JsonObject().put("node_id", "elsewhere").put("kind", "api").put("instances", 1));
     assertEquals(404, unknownNode.statusCode());
     assertError(unknownNode.bodyAsJsonObject(), 5);
-    var notJson = client.post(port, "127.0.0.1", "/admin/scale").putHeader("content-type", "application/json").sendBuffer(io.vertx.core.buffer.Buffer.buffer("{oops"));
+    var notJson = client.post(port, "127.0.0.1", "/admin/scale").putHeader("content-type", "application/json").putHeader("authorization", "Bearer " + TOKEN).sendBuffer(io.vertx.core.buffer.Buffer.buffer("{oops"));
     var r = TestNodes.await(notJson);
     assertEquals(400, r.statusCode());
     assertError(r.bodyAsJsonObject(), 3);

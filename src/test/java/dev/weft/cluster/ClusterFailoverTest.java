@@ -52,8 +52,11 @@ class ClusterFailoverTest {
     return c.set("chain.rpc", new JsonArray(chain.rpcUrls())).set("chain.rest", new JsonArray(chain.restUrls()))
         .set("chain.json_rpc", new JsonArray(chain.jsonRpcUrls()))
         .set("ingest.poll_interval", "50ms").set("ingest.retry_base", "5ms").set("ingest.retry_max", "200ms")
-        .set("ingest.window", 16).set("ingest.commit_blocks", 10).set("bridge.tcp_enabled", false);
+        .set("ingest.window", 16).set("ingest.commit_blocks", 10).set("bridge.tcp_enabled", false)
+        .set("admin.token", ADMIN_TOKEN);
   }
+
+  static final String ADMIN_TOKEN = "failover-test-admin-token";
 
   /** A child JVM running the real launcher with a configuration file. */
   static Process launch(Path dir, String name, TestConfig c) throws Exception {
@@ -162,7 +165,7 @@ class ClusterFailoverTest {
 
   static JsonObject getJson(HttpClient client, String url) {
     try {
-      HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url)).header("authorization", "Bearer " + ADMIN_TOKEN).build(), HttpResponse.BodyHandlers.ofString());
       return r.statusCode() == 200 ? new JsonObject(r.body()) : null;
     } catch (Exception e) {
       return null;

@@ -37,6 +37,7 @@ public final class TestConfig {
       c.set("devnet.chains.weft-move-1.rpc_port", 0);
       c.set("devnet.chains.weft-move-1.rest_port", 0);
       c.set("devnet.state_file", "");
+      c.set("rate_limit.enabled", false); // tests drive load from one address; HttpLimitsTest turns it on
       return c;
     } catch (IOException e) {
       throw new IllegalStateException(e);

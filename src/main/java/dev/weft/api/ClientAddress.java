@@ -1,0 +1,58 @@
+package dev.weft.api;
+
+import dev.weft.config.Cidr;
+import io.vertx.core.http.HttpServerRequest;
+
+import java.net.InetAddress;
+import java.util.List;
+
+/**
+ * Who a request comes from, for per-client limits: the peer address, or, when the peer is a trusted proxy, the
+ * right-most {@code X-Forwarded-For} entry that is not itself a trusted proxy (entries further left are written by the
+ * client and prove nothing). IPv6 clients are keyed by their /64, the block one subscriber usually gets.
+ */
+final class ClientAddress {
+  private final List<Cidr> trusted;
+
+  ClientAddress(List<String> trustedProxies) {
+    this.trusted = trustedProxies.stream().map(Cidr::parse).toList();
+  }
+
+  String of(HttpServerRequest req) {
+    String peer = req.remoteAddress() == null ? "unknown" : req.remoteAddress().hostAddress();
+    if (!isTrustedProxy(peer)) return key(peer);
+    String forwarded = req.getHeader("x-forwarded-for");
+    if (forwarded == null) return key(peer);
+    String[] hops = forwarded.split(",");
+    for (int i = hops.length - 1; i >= 0; i--) {
+      String hop = hops[i].trim();
+      if (bytes(hop) == null) return key(peer); // garbage in the header: do not let it pick a bucket
+      if (!isTrustedProxy(hop)) return key(hop);
+    }
+    return key(peer);
+  }
+
+  boolean isTrustedProxy(String address) {
+    if (trusted.isEmpty()) return false;
+    byte[] b = bytes(address);
+    return b != null && trusted.stream().anyMatch(c -> c.contains(b));
+  }
+
+  static String key(String address) {
+    byte[] b = bytes(address);
+    if (b == null || b.length == 4) return address;
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < 8; i += 2) s.append(String.format("%02x%02x:", b[i], b[i + 1]));
+    return s.append(":/64").toString();
+  }
+
+  /** The bytes of a literal IPv4/IPv6 address, or null (never a name lookup). */
+  static byte[] bytes(String address) {
+    if (address == null || address.isEmpty() || !address.matches("[0-9a-fA-F:.]+") || address.length() > 45) return null;
+    try {
+      return InetAddress.getByName(address).getAddress();
+    } catch (java.net.UnknownHostException e) {
+      return null;
+    }
+  }
+}
