@@ -27,8 +27,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The rich list of an EVM rollup: ERC-20 balances per (token, account), applied from the Transfer logs of the txs
- * ingestion has committed, behind its own cursor ({@code pipeline_cursor 'richlist'}, {@code /status.rich_list_height}).
+ * The rich list of an EVM rollup: ERC-20 balances per (token, account), applied from the ERC-20 transfer rows
+ * ingestion commits with each block ({@code fungible_transfer}), behind its own cursor ({@code pipeline_cursor 'richlist'}, {@code /status.rich_list_height}).
  * It follows the ingest cursor (less {@code richlist.lag_blocks}), woken by {@code block indexed} and a poll. Each run
  * of heights is one transaction that checks the cursor, reads the balances it changes, and applies the deltas of the
  * heights before the first at which a balance would go negative; at that height the affected tokens are repaired:
@@ -111,7 +111,8 @@ public final class RichListVerticle extends VerticleBase {
   }
 
   private Future<RunDeltas> deltas(long from, long to) {
-    return store.txs(from, to).compose(txs -> vertx.executeBlocking(() -> RunDeltas.of(txs), false));
+    return Future.all(store.erc20Transfers(from, to), store.coinDenoms(to))
+        .compose(rows -> vertx.executeBlocking(() -> RunDeltas.of(rows.resultAt(0), rows.resultAt(1)), false));
   }
 
   private Future<Void> run(long from, long to, boolean midChain) {
