@@ -72,7 +72,7 @@ public final class BlockIngestVerticle extends VerticleBase {
     store = new IngestStore(ctx.pool(), 500_000, chain.isEvm());
     metrics = IngestMetrics.forChain(chain.chainId());
     pipeline = new OrderedCommitPipeline<>(vertx, new Blocks(), new PipelineOptions("ingestion", "txs", cfg.window(),
-        cfg.bufferedBytes(), cfg.commitBlocks(), cfg.commitTxs(), cfg.retryBase(), cfg.retryMax(), cfg.progressInterval()),
+        cfg.windowMax(), cfg.bufferedBytes(), cfg.commitBlocks(), cfg.commitTxs(), cfg.retryBase(), cfg.retryMax(), cfg.progressInterval()),
         metrics.pipeline());
     return new NftStore(ctx.pool()).collections(nftMetadata::remember).compose(v -> pipeline.start()).onSuccess(pos -> {
       LOG.info("ingestion of {} starts at height {} (rpc {}, rest {}{})", chain.chainId(), pos.empty() ? cfg.startHeight() : pos.height() + 1,

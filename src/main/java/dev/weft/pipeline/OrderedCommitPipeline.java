@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Fetch ahead, commit in order. The heights the {@link Stage} offers are fetched concurrently within a bounded window
- * (heights and bytes); fetched items wait in height order and are committed strictly in order, a run of consecutive
- * ready items per transaction, the next run prepared on a worker while the current one commits. Each commit checks the
+ * (heights, adapted to the node's round trip by {@link AdaptiveWindow} up to a cap, and bytes); fetched items wait in
+ * height order and are committed strictly in order, a run of consecutive ready items per transaction, the next run prepared on a worker while the current one commits. Each commit checks the
  * writer's position first (fencing: a second writer or a stale plan makes it fail without writing), so nothing is
  * skipped or written twice. A failed fetch is retried with capped backoff; a failed commit drops the plan, waits, reads
  * the position again and goes on from it. A commit whose answer was lost and which the store could not resolve is kept
@@ -38,6 +38,8 @@ public final class OrderedCommitPipeline<S, T, P, B> {
   private final Stage<S, T, P, B> stage;
   private final PipelineOptions options;
   private final PipelineMeters meters;
+  private final AdaptiveWindow window;
+  private long committedItems;
 
   /** What the database holds (after the last successful commit). */
   private P committed;
@@ -75,6 +77,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     this.stage = stage;
     this.options = options;
     this.meters = meters;
+    this.window = new AdaptiveWindow(options.window(), Math.max(options.window(), options.windowMax()), 1_000_000_000L);
   }
 
   /** Reads the position and starts; the future holds the position it starts from. */
@@ -145,8 +148,9 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     }
     // planned targets count against the window; after a reset, fetched items above the position wait outside the plan
     // until it reaches them again (at most one window more)
-    int room = options.window() - order.size();
+    int room = window.limit() - order.size();
     if (room <= 0 || readyBytes >= options.bufferedBytes()) {
+      if (room <= 0) window.full(fetching.size());
       logWindowFull();
       return;
     }
@@ -182,7 +186,9 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     stage.fetch(target).onComplete(ar -> {
       if (stopped) return;
       if (ar.succeeded()) {
-        meters.fetchLatency().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+        long took = System.nanoTime() - started;
+        meters.fetchLatency().record(took, TimeUnit.NANOSECONDS);
+        if (attempt == 1) window.fetched(took);
         fetching.remove(height);
         if (height > committedHeight) {
           T old = ready.put(height, ar.result());
@@ -215,11 +221,11 @@ public final class OrderedCommitPipeline<S, T, P, B> {
 
   private void logWindowFull() {
     long now = System.currentTimeMillis();
-    if (now - lastWindowFullLog < options.progressInterval().toMillis() || ready.size() < Math.max(1, options.window() / 2)) return;
+    if (now - lastWindowFullLog < options.progressInterval().toMillis() || ready.size() < Math.max(1, window.limit() / 2)) return;
     lastWindowFullLog = now;
-    LOG.info("{}: fetch window full: {} fetched heights (~{} KiB) wait for height {} ({} in flight{}); fetching pauses",
-        options.name(), ready.size(), readyBytes / 1024, order.isEmpty() ? committedHeight + 1 : stage.targetHeight(order.peekFirst()),
-        fetching.size(), inflight != null ? ", a commit running" : "");
+    LOG.info("{}: fetch window full ({} heights): {} fetched heights (~{} KiB) wait for height {} ({} in flight{}); fetching pauses",
+        options.name(), window.limit(), ready.size(), readyBytes / 1024,
+        order.isEmpty() ? committedHeight + 1 : stage.targetHeight(order.peekFirst()), fetching.size(), inflight != null ? ", a commit running" : "");
   }
 
   // ---- commit: prepare the next run on a worker while the current one is committed ----
@@ -288,6 +294,8 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         meters.height().set(committedHeight);
         for (int i = 0; i < r.size(); i++) order.removeFirst();
         batched -= r.size();
+        committedItems += r.size();
+        window.committed(System.nanoTime(), committedItems);
         release(committedHeight);
         stage.committed(r.batch());
         meters.window().set(held());
@@ -347,7 +355,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     if (stopped) return;
     P pos = committed;
     if (!order.isEmpty() && head - committedHeight > 1) {
-      LOG.info("{}: {}", options.name(), progress.line(System.nanoTime(), committedHeight, head, stage.count(pos)));
+      LOG.info("{}: {} window {}", options.name(), progress.line(System.nanoTime(), committedHeight, head, stage.count(pos)), window.limit());
     } else {
       progress.reset(System.nanoTime(), committedHeight, stage.count(pos));
     }

@@ -7,7 +7,8 @@ import java.time.Duration;
  *
  * @param name             what the log lines call it ("ingestion", "EVM tracer")
  * @param countUnit        what the progress line's second rate counts ("txs", "internal txs")
- * @param window           most heights fetched ahead or held before their commit
+ * @param window           heights fetched ahead or held before their commit at first, and at least
+ * @param windowMax        the cap of the adaptive window ({@link AdaptiveWindow}): at most this many heights in flight or held
  * @param bufferedBytes    fetched items waiting for their commit stop new fetches beyond this many bytes
  * @param commitItems      most heights in one commit
  * @param commitWeight     most weight (txs, rows) in one commit; a run closes at whichever limit comes first
@@ -15,5 +16,5 @@ import java.time.Duration;
  * @param retryMax         cap of the backoff delay
  * @param progressInterval interval of the catch-up progress line
  */
-public record PipelineOptions(String name, String countUnit, int window, long bufferedBytes, int commitItems, long commitWeight,
+public record PipelineOptions(String name, String countUnit, int window, int windowMax, long bufferedBytes, int commitItems, long commitWeight,
                               Duration retryBase, Duration retryMax, Duration progressInterval) {}

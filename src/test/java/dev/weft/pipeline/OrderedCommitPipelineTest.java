@@ -171,7 +171,7 @@ class OrderedCommitPipelineTest {
     MeterRegistry r = new SimpleMeterRegistry();
     PipelineMeters meters = new PipelineMeters(new AtomicLong(), new AtomicLong(), new AtomicLong(), Timer.builder("f").register(r),
         Counter.builder("fr").register(r), Timer.builder("c").register(r), Counter.builder("cr").register(r));
-    return new OrderedCommitPipeline<>(vertx, fake, new PipelineOptions("test", "items", WINDOW, 1 << 20, 4, 3,
+    return new OrderedCommitPipeline<>(vertx, fake, new PipelineOptions("test", "items", WINDOW, WINDOW, 1 << 20, 4, 3,
         Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofHours(1)), meters);
   }
 
