@@ -8,9 +8,11 @@ package dev.weft.pipeline;
  * <ul>
  *   <li>Each fetch's latency feeds a moving average (the round trip of one height, all its requests).</li>
  *   <li>Every {@code interval} of measured time, the commit rate over the interval is taken. If the window was full of
- *       fetches still in flight during the interval (fetching, not committing, was the bottleneck), the window doubles.
- *       Otherwise it moves to twice rate × round trip (headroom for jitter), never below {@code min}, shrinking at
- *       most by a quarter per interval so a short stall does not collapse it.</li>
+ *       fetches still in flight during the interval (fetching, not committing, was the bottleneck), the window doubles,
+ *       a probe: when the next interval's rate did not rise by a tenth, the doubling is undone (the bottleneck is
+ *       elsewhere: the node, the client's request limit, the CPU), so queueing never feeds growth.</li>
+ *   <li>Otherwise it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for jitter),
+ *       at most by a quarter per interval so a short stall does not collapse it, never below {@code min}.</li>
  *   <li>It never exceeds {@code max} (the memory cap in heights); the byte bound of held items stays with the pipeline.</li>
  * </ul>
  */
@@ -25,6 +27,8 @@ public final class AdaptiveWindow {
   private long lastTick = Long.MIN_VALUE;
   private long committedAtTick;
   private boolean fetchBound;
+  private boolean probing;
+  private double lastRate;
 
   /**
    * @param min           the window it starts from and never goes below
@@ -64,13 +68,19 @@ public final class AdaptiveWindow {
     long elapsed = now - lastTick;
     if (elapsed < intervalNanos) return;
     double rate = (committed - committedAtTick) * 1e9 / elapsed;
-    if (fetchBound) {
+    if (probing && rate < lastRate * 1.1) {
+      limit = Math.max(min, limit / 2);
+      probing = false;
+    } else if (fetchBound) {
+      probing = limit < max;
       limit = (int) Math.min(max, 2L * limit);
     } else {
+      probing = false;
       long target = (long) Math.ceil(2 * rate * latencyNanos / 1e9);
       int floor = Math.max(min, limit - limit / 4);
-      limit = (int) Math.max(floor, Math.min(max, target));
+      limit = (int) Math.max(floor, Math.min(limit, target));
     }
+    lastRate = rate;
     lastTick = now;
     committedAtTick = committed;
     fetchBound = false;

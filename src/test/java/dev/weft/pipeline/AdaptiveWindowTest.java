@@ -24,18 +24,36 @@ class AdaptiveWindowTest {
   }
 
   @Test
-  @DisplayName("fetch-bound (the window full of heights in flight): it doubles per interval, up to the cap")
-  void doublesWhenFetchBound() {
+  @DisplayName("fetch-bound (the window full of heights in flight): it doubles while each doubling raises the rate, up to the cap")
+  void doublesWhileTheRateRises() {
     AdaptiveWindow w = new AdaptiveWindow(48, 300, SECOND);
     w.committed(0, 0);
     long t = 0;
+    long n = 0;
+    long rate = 100;
     int[] expected = {96, 192, 300, 300};
     for (int e : expected) {
       w.full(w.limit());
-      t += SECOND;
-      w.committed(t, t / SECOND * 100);
+      w.committed(t += SECOND, n += rate);
       assertEquals(e, w.limit());
+      rate *= 2;
     }
+  }
+
+  @Test
+  @DisplayName("a doubling that does not raise the rate by a tenth is undone (the bottleneck is elsewhere: queueing never feeds growth)")
+  void undoesAFruitlessDoubling() {
+    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
+    w.committed(0, 0);
+    w.full(16);
+    w.committed(SECOND, 100);
+    assertEquals(32, w.limit());
+    w.full(32);
+    w.committed(2 * SECOND, 205);
+    assertEquals(16, w.limit(), "105/s after 100/s: the doubling bought nothing");
+    w.full(16);
+    w.committed(3 * SECOND, 310);
+    assertEquals(32, w.limit(), "probes again later");
   }
 
   @Test
@@ -50,18 +68,22 @@ class AdaptiveWindowTest {
   }
 
   @Test
-  @DisplayName("not fetch-bound: twice rate × round trip (the bandwidth-delay product), capped")
-  void followsTheBandwidthDelayProduct() {
+  @DisplayName("not fetch-bound: twice rate × round trip (the bandwidth-delay product) is a ceiling it shrinks toward, not a reason to grow")
+  void bandwidthDelayProductBoundsFromAbove() {
     AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
     w.fetched(200 * MS);
     w.committed(0, 0);
     w.committed(SECOND, 300);
-    assertEquals(120, w.limit(), "2 × 300/s × 0.2 s");
-    AdaptiveWindow capped = new AdaptiveWindow(16, 100, SECOND);
-    capped.fetched(200 * MS);
-    capped.committed(0, 0);
-    capped.committed(SECOND, 300);
-    assertEquals(100, capped.limit());
+    assertEquals(16, w.limit(), "2 × 300/s × 0.2 s = 120, but nothing showed fetching was the bottleneck");
+    for (int i = 0; i < 3; i++) {
+      w.full(w.limit());
+      w.committed((2 + i) * SECOND, 300L * (2 + i) * (i + 2));
+    }
+    assertEquals(128, w.limit(), "three doublings, each raising the rate");
+    w.committed(5 * SECOND, 4800 + 2400);
+    assertEquals(128, w.limit(), "the last doubling raised the rate: kept");
+    w.committed(6 * SECOND, 7200 + 300);
+    assertEquals(120, w.limit(), "not fetch-bound: down to 2 × 300/s × 0.2 s");
   }
 
   @Test
@@ -70,13 +92,16 @@ class AdaptiveWindowTest {
     AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
     w.fetched(200 * MS);
     w.committed(0, 0);
-    w.committed(SECOND, 1000);
-    assertEquals(400, w.limit());
+    long t = 0;
+    long n = 0;
+    for (int i = 0; i < 5; i++) {
+      w.full(w.limit());
+      w.committed(t += SECOND, n += 200L << i);
+    }
+    assertEquals(512, w.limit());
     for (int i = 0; i < 40; i++) w.fetched(1 * MS);
-    w.committed(2 * SECOND, 2000);
-    assertEquals(300, w.limit(), "a quarter less, not at once down to 2 × 1000/s × ~1 ms");
-    long t = 2 * SECOND;
-    long n = 2000;
+    w.committed(t += SECOND, n += 6400);
+    assertEquals(384, w.limit(), "a quarter less, not at once down to 2 × 6400/s × ~1 ms");
     for (int i = 0; i < 30; i++) w.committed(t += SECOND, n += 1000);
     assertEquals(16, w.limit());
   }
