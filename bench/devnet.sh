@@ -4,8 +4,8 @@
 # next to the /health baseline of the same server. Usage: bench/devnet.sh [blocks=3000] [txs_per_block=100] [in_flight=16]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -o test-compile >/dev/null
-mvn -B -q -o dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test >/dev/null
+mvn -B -q -ntp test-compile
+mvn -B -q -ntp dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
 mkdir -p bench/results
 OUT="bench/results/devnet-$(date +%Y%m%dT%H%M%S).txt"
 java -Xms1g -Xmx2g -Dweft.log.level=warn -cp "target/classes:target/test-classes:$(cat target/test-cp.txt)" \

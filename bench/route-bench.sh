@@ -6,8 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_RUN="${1:-10}"
-mvn -B -q -o package -DskipTests >/dev/null
-mvn -B -q -o dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test >/dev/null
+mvn -B -q -ntp package -DskipTests
+mvn -B -q -ntp dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
 WORK="$(mktemp -d)"
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 java ${NODE_JAVA_OPTS:-} -Dweft.node.roles=api,route -Dweft.http.port="$PORT" -Dweft.database.data_dir="$WORK/pg" -Dweft.database.embedded_fsync=false \

@@ -7,9 +7,8 @@ cd "$(dirname "$0")/.."
 main="$1"
 name="$2"
 shift 2
-mvn -q -B -DskipTests test-compile
-mvn -q -B org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.includeScope=test \
-  -Dmdep.outputFile=target/bench-classpath.txt > /dev/null
+mvn -B -q -ntp -DskipTests test-compile
+mvn -B -q -ntp dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
 mkdir -p bench/results
 out="bench/results/$name-$(date +%Y%m%d-%H%M%S).txt"
 java -Xmx1g "$@" -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" \

@@ -7,8 +7,8 @@
 # Usage: bench/track-bench.sh [transfers=5000] [steady|burst] [rate=250 txs/s] [block_interval_ms=1000] [poll_interval_ms] [relayer_delay_ms=20000 (burst: 2 blocks)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -o test-compile >/dev/null
-mvn -B -q -o dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test >/dev/null
+mvn -B -q -ntp test-compile
+mvn -B -q -ntp dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
 mkdir -p bench/results
 OUT="bench/results/track-$(date +%Y%m%dT%H%M%S).txt"
 java -Xms1g -Xmx3g -Dlogback.configurationFile=bench/logback-bench.xml \

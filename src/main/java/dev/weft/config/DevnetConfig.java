@@ -131,9 +131,10 @@ public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBl
    *
    * @param shortRestRate     share of heights whose REST {@code /txs/block} answers too few txs for the first
    *                          {@code shortRestAttempts} attempts
+   * @param latency           added to every answer of the devnet's HTTP servers (a node across a network)
    */
   public record FaultConfig(double errorRate, double delayRate, Duration delay, double truncateRate,
-                            double shortRestRate, int shortRestAttempts, long seed) {
+                            double shortRestRate, int shortRestAttempts, long seed, Duration latency) {
     static FaultConfig from(ConfigSource c) {
       return new FaultConfig(
           c.doubleValue("devnet.faults.error_rate", 0, 0, 1),
@@ -142,11 +143,12 @@ public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBl
           c.doubleValue("devnet.faults.truncate_rate", 0, 0, 1),
           c.doubleValue("devnet.faults.short_rest_rate", 0, 0, 1),
           c.intValue("devnet.faults.short_rest_attempts", 2, 0, 1000),
-          c.longValue("devnet.faults.seed", 7, Long.MIN_VALUE, Long.MAX_VALUE));
+          c.longValue("devnet.faults.seed", 7, Long.MIN_VALUE, Long.MAX_VALUE),
+          c.duration("devnet.faults.latency", Duration.ZERO));
     }
 
     public static FaultConfig none() {
-      return new FaultConfig(0, 0, Duration.ZERO, 0, 0, 0, 0);
+      return new FaultConfig(0, 0, Duration.ZERO, 0, 0, 0, 0, Duration.ZERO);
     }
 
     /** Whether any fault can happen (when not, requests skip the bookkeeping). */

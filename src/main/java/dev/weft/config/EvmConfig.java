@@ -7,19 +7,21 @@ import java.time.Duration;
  * The EVM tracer ({@code evm.*}). Node requests otherwise follow {@code ingest.*} (in-flight bound, request timeout,
  * retries, backoff), as the tracer reads the same JSON-RPC node.
  *
- * @param window           heights traced concurrently (also the most traced heights held before their commit)
+ * @param window           heights traced concurrently at first and at least (traced heights held before their commit)
+ * @param windowMax        the cap of the window as it adapts to the node's round trip
  * @param traceTimeout     timeout of one {@code debug_traceBlockByNumber} (sent to the node as its tracer timeout too)
  * @param commitHeights    most heights committed in one database transaction while catching up
  * @param commitRows       most internal txs committed in one transaction (a run closes at whichever comes first)
  * @param pollInterval     how often new heights are looked for when no {@code block indexed} event woke the tracer
  * @param progressInterval interval of the catch-up progress line
  */
-public record EvmConfig(int window, Duration traceTimeout, int commitHeights, int commitRows, Duration pollInterval,
+public record EvmConfig(int window, int windowMax, Duration traceTimeout, int commitHeights, int commitRows, Duration pollInterval,
                         Duration progressInterval) {
 
   public static EvmConfig from(ConfigSource c) {
     return new EvmConfig(
         c.intValue("evm.window", 16, 1, 1_000),
+        c.intValue("evm.window_max", 256, 1, 1_000),
         c.duration("evm.trace_timeout", Duration.ofSeconds(60)),
         c.intValue("evm.commit_heights", 50, 1, 10_000),
         c.intValue("evm.commit_rows", 20_000, 1, 1_000_000),

@@ -7,7 +7,8 @@ import java.time.Duration;
  * Block ingestion ({@code ingest.*}): how far fetching runs ahead, how many blocks one database transaction commits,
  * how node requests are retried, where an empty database starts and how often the head is polled once caught up.
  *
- * @param window            heights fetched ahead concurrently (the memory bound: at most this many blocks are held)
+ * @param window            heights fetched ahead concurrently at first and at least
+ * @param windowMax         the cap of the window as it adapts to the node's round trip (at most this many blocks held)
  * @param bufferedBytes     fetched blocks waiting for their commit stop new fetches beyond this many bytes (big blocks)
  * @param commitBlocks      most blocks committed in one database transaction during catch-up
  * @param commitTxs         most txs committed in one database transaction (a batch closes at whichever comes first)
@@ -23,13 +24,14 @@ import java.time.Duration;
  * @param pollInterval      head polling interval once caught up
  * @param progressInterval  interval of the catch-up progress line
  */
-public record IngestConfig(int window, long bufferedBytes, int commitBlocks, int commitTxs, int maxRequests, Duration requestTimeout,
+public record IngestConfig(int window, int windowMax, long bufferedBytes, int commitBlocks, int commitTxs, int maxRequests, Duration requestTimeout,
                            int retryAttempts, Duration retryBase, Duration retryMax, int unhealthyAfter,
                            Duration unhealthyFor, long startHeight, Duration pollInterval, Duration progressInterval) {
 
   public static IngestConfig from(ConfigSource c) {
     return new IngestConfig(
         c.intValue("ingest.window", 48, 1, 10_000),
+        c.intValue("ingest.window_max", 1_024, 1, 10_000),
         c.longValue("ingest.buffered_mb", 256, 1, 1 << 20) << 20,
         c.intValue("ingest.commit_blocks", 50, 1, 10_000),
         c.intValue("ingest.commit_txs", 5_000, 1, 1_000_000),

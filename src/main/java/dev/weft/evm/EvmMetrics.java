@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import dev.weft.runtime.SharedMeters;
+import dev.weft.pipeline.PipelineMeters;
 
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -42,5 +43,9 @@ final class EvmMetrics {
         .tag("chain_id", chainId).register(r);
     Gauge.builder("weft_evm_window_heights", window, AtomicLong::get).description("heights being traced or waiting for their commit")
         .tag("chain_id", chainId).register(r);
+  }
+
+  PipelineMeters pipeline() {
+    return new PipelineMeters(height, head, window, traceLatency, traceRetries, commitLatency, commitRetries);
   }
 }

@@ -7,6 +7,7 @@ import dev.weft.chain.CosmosTx;
 import dev.weft.chain.Hex;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.CometBlock;
+import dev.weft.chain.model.FungibleTransfer;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.chain.model.RestTx;
 import dev.weft.chain.model.Rfc3339;
@@ -116,7 +117,10 @@ public final class BlockAssembler {
       accounts.fromEvents(r.events(), involved);
       Set<String> types = new LinkedHashSet<>();
       for (CosmosTx.Any m : tx.messages()) types.add(m.typeUrl().startsWith("/") ? m.typeUrl().substring(1) : m.typeUrl());
-      txs.add(new IndexedBlock.Tx(Hex.decode(d.hashes().get(i)), r.code(), json, signer, involved, List.copyOf(types)));
+      List<FungibleTransfer> transfers = new ArrayList<>(0);
+      Set<String> coinDenoms = new LinkedHashSet<>();
+      FungibleTransfers.read(r.events(), transfers, coinDenoms);
+      txs.add(new IndexedBlock.Tx(Hex.decode(d.hashes().get(i)), r.code(), json, signer, involved, List.copyOf(types), transfers, coinDenoms));
     }
     List<IndexedBlock.EvmTx> evmTxs = new ArrayList<>(receipts.size());
     for (JsonNode rc : receipts) {

@@ -1,12 +1,12 @@
 package dev.weft.ingest;
 
 import dev.weft.runtime.SharedMeters;
+import dev.weft.pipeline.PipelineMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -47,11 +47,7 @@ final class IngestMetrics {
         .tag("chain_id", chainId).register(r);
   }
 
-  void fetched(long nanos) {
-    fetchLatency.record(nanos, TimeUnit.NANOSECONDS);
-  }
-
-  void committed(long nanos) {
-    commitLatency.record(nanos, TimeUnit.NANOSECONDS);
+  PipelineMeters pipeline() {
+    return new PipelineMeters(height, head, window, fetchLatency, fetchRetries, commitLatency, commitRetries);
   }
 }

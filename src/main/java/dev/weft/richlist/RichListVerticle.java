@@ -1,20 +1,19 @@
 package dev.weft.richlist;
 
 import dev.weft.config.RichListConfig;
+
 import dev.weft.bus.Addresses;
 import dev.weft.chain.AccountAddress;
-import dev.weft.chain.client.Backoff;
 import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.ChainConfig;
 import dev.weft.config.IngestConfig;
 import dev.weft.runtime.NodeContext;
-import dev.weft.store.PositionMovedException;
+import dev.weft.pipeline.StepLoop;
 import dev.weft.store.RichListStore;
 import dev.weft.store.RichListStore.Pair;
 import dev.weft.store.RichListStore.Writes;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
@@ -30,8 +29,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The rich list of an EVM rollup: ERC-20 balances per (token, account), applied from the Transfer logs of the txs
- * ingestion has committed, behind its own cursor ({@code pipeline_cursor 'richlist'}, {@code /status.rich_list_height}).
+ * The rich list of an EVM rollup: ERC-20 balances per (token, account), applied from the ERC-20 transfer rows
+ * ingestion commits with each block ({@code fungible_transfer}), behind its own cursor ({@code pipeline_cursor 'richlist'}, {@code /status.rich_list_height}).
  * It follows the ingest cursor (less {@code richlist.lag_blocks}), woken by {@code block indexed} and a poll. Each run
  * of heights is one transaction that checks the cursor, reads the balances it changes, and applies the deltas of the
  * heights before the first at which a balance would go negative; at that height the affected tokens are repaired:
@@ -40,7 +39,7 @@ import java.util.Set;
  * the first run is a snapshot instead: the balance of every known token for every known 20-byte account, read at one
  * height H, then deltas from H+1, each account or token seen for the first time since having its balances read at the
  * height before its run. From genesis, deltas alone are exact. After each commit {@code rich list updated}
- * is published. On chains without an EVM the verticle stays idle (the endpoint answers 404).
+ * is published. Its steps run one at a time in a {@link StepLoop} (retry with backoff, drain on stop). On chains without an EVM the verticle stays idle (the endpoint answers 404).
  */
 public final class RichListVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(RichListVerticle.class);
@@ -57,12 +56,8 @@ public final class RichListVerticle extends VerticleBase {
   private DenomResolver denoms;
   private RichListMetrics metrics;
   private MessageConsumer<JsonObject> blocks;
+  private StepLoop loop;
   private long pollTimer = -1;
-  private boolean running;
-  private boolean wakeAgain;
-  private boolean stopped;
-  private int failures;
-  private Promise<Void> idle;
 
   public RichListVerticle(NodeContext ctx) {
     this.ctx = ctx;
@@ -86,48 +81,21 @@ public final class RichListVerticle extends VerticleBase {
     balances = new BalanceReader(evm, cfg.balanceBatch(), cfg.balanceConcurrency());
     denoms = new DenomResolver(rest);
     metrics = RichListMetrics.forChain(chain.chainId());
+    loop = new StepLoop(vertx, "rich list", ingest.retryBase(), ingest.retryMax(), this::step);
     return store.denoms().onSuccess(stored -> {
       denoms.stored(stored);
-      blocks = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> wake());
-      pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> wake());
-      wake();
+      blocks = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> loop.wake());
+      pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> loop.wake());
+      loop.wake();
     });
   }
 
   @Override
   public Future<?> stop() {
-    stopped = true;
     if (pollTimer >= 0) vertx.cancelTimer(pollTimer);
     if (evm == null) return Future.succeededFuture();
     Future<Void> unregistered = blocks == null ? Future.succeededFuture() : blocks.unregister();
-    Future<Void> quiet = running ? (idle = Promise.promise()).future() : Future.succeededFuture();
-    return Future.join(unregistered, quiet).compose(v -> Future.join(evm.close(), rest.close()));
-  }
-
-  private void wake() {
-    if (stopped) return;
-    if (running) {
-      wakeAgain = true;
-      return;
-    }
-    running = true;
-    wakeAgain = false;
-    step().onComplete(ar -> {
-      running = false;
-      if (stopped) {
-        if (idle != null) idle.tryComplete();
-        return;
-      }
-      if (ar.failed()) {
-        failures++;
-        long delay = ar.cause() instanceof PositionMovedException ? 0 : Backoff.delayMs(failures, ingest.retryBase(), ingest.retryMax());
-        LOG.warn("rich list step failed (attempt {}): {}; retrying in {} ms", failures, ar.cause().getMessage(), delay);
-        vertx.setTimer(Math.max(1, delay), t -> wake());
-        return;
-      }
-      failures = 0;
-      if (ar.result() || wakeAgain) vertx.runOnContext(v -> wake());
-    });
+    return Future.join(unregistered, loop.stop()).compose(v -> Future.join(evm.close(), rest.close()));
   }
 
   /** One step: a bootstrap snapshot, a run of heights or a repair. True when it moved the cursor (more may follow). */
@@ -145,7 +113,8 @@ public final class RichListVerticle extends VerticleBase {
   }
 
   private Future<RunDeltas> deltas(long from, long to) {
-    return store.txs(from, to).compose(txs -> vertx.executeBlocking(() -> RunDeltas.of(txs), false));
+    return Future.all(store.erc20Transfers(from, to), store.coinDenoms(to))
+        .compose(rows -> vertx.executeBlocking(() -> RunDeltas.of(rows.resultAt(0), rows.resultAt(1)), false));
   }
 
   private Future<Void> run(long from, long to, boolean midChain) {

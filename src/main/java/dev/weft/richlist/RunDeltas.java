@@ -3,7 +3,7 @@ package dev.weft.richlist;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.model.EvmLog;
 import dev.weft.store.RichListStore.Pair;
-import dev.weft.store.RichListStore.StoredTx;
+import dev.weft.store.RichListStore.StoredTransfer;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -38,22 +38,17 @@ public final class RunDeltas {
     this.tokens = tokens;
   }
 
-  /** Reads the stored txs of a run (in height, then sequence order). */
-  public static RunDeltas of(List<StoredTx> txs) {
+  /** The deltas of a run's stored ERC-20 transfers (in chain order) and the bank denoms the run's txs move. */
+  public static RunDeltas of(List<StoredTransfer> transfers, Set<String> denoms) {
     List<Height> heights = new ArrayList<>();
-    Set<String> denoms = new LinkedHashSet<>();
     Set<AccountAddress> tokens = new LinkedHashSet<>();
-    List<Erc20Transfers.Transfer> transfers = new ArrayList<>();
     int i = 0;
-    while (i < txs.size()) {
-      long h = txs.get(i).height();
-      transfers.clear();
-      for (; i < txs.size() && txs.get(i).height() == h; i++) {
-        Erc20Transfers.read(dev.weft.chain.model.NodeJson.bytes(txs.get(i).json()), transfers, denoms);
-      }
+    while (i < transfers.size()) {
+      long h = transfers.get(i).height();
       Map<Pair, BigInteger> d = new LinkedHashMap<>();
       int sides = 0;
-      for (Erc20Transfers.Transfer t : transfers) {
+      for (; i < transfers.size() && transfers.get(i).height() == h; i++) {
+        StoredTransfer t = transfers.get(i);
         tokens.add(t.token());
         if (!EvmLog.isZero(t.from())) {
           d.merge(new Pair(t.token(), t.from()), t.amount().negate(), BigInteger::add);

@@ -1,6 +1,7 @@
 package dev.weft.store;
 
 import dev.weft.chain.AccountAddress;
+import dev.weft.chain.model.FungibleTransfer;
 import dev.weft.model.ingest.BlockJson;
 import dev.weft.model.ingest.IndexedBlock;
 import io.vertx.core.buffer.Buffer;
@@ -49,6 +50,16 @@ final class IngestRows {
   final List<Buffer> evmAccAddr = new ArrayList<>();
   final List<Long> evmAccSeq = new ArrayList<>();
   final List<Boolean> evmAccSigner = new ArrayList<>();
+  final List<Long> transferHeight = new ArrayList<>();
+  final List<Long> transferSeq = new ArrayList<>();
+  final List<Integer> transferIndex = new ArrayList<>();
+  final List<Short> transferKind = new ArrayList<>();
+  final List<Buffer> transferToken = new ArrayList<>();
+  final List<Buffer> transferFrom = new ArrayList<>();
+  final List<Buffer> transferTo = new ArrayList<>();
+  final List<String> transferAmount = new ArrayList<>();
+  /** Bank denoms the run's coin events move → the first height that moves each. */
+  final Map<String, Long> coinDenoms = new LinkedHashMap<>();
   /** address → {txs, signer txs, evm txs, evm signer txs} */
   final Map<AccountAddress, long[]> accountStats = new LinkedHashMap<>();
   final Map<String, Long> typeStats = new LinkedHashMap<>();
@@ -96,6 +107,18 @@ final class IngestRows {
             multiName.add(type);
           }
         }
+        for (int k = 0; k < t.transfers().size(); k++) {
+          FungibleTransfer f = t.transfers().get(k);
+          transferHeight.add(b.height());
+          transferSeq.add(s);
+          transferIndex.add(k);
+          transferKind.add((short) f.kind().code());
+          transferToken.add(Buffer.buffer(f.token().bytes()));
+          transferFrom.add(Buffer.buffer(f.from().bytes()));
+          transferTo.add(Buffer.buffer(f.to().bytes()));
+          transferAmount.add(f.amount().toString());
+        }
+        for (String d : t.coinDenoms()) coinDenoms.putIfAbsent(d, b.height());
         txCount++;
       }
       for (IndexedBlock.EvmTx t : b.evmTxs()) {
@@ -153,6 +176,12 @@ final class IngestRows {
     }
     return Tuple.tuple().addValue(h).addValue(hs).addValue(ns).addValue(blockTimes).addValue(pa).addValue(pm)
         .addValue(po).addValue(gu).addValue(gw).addValue(tc).addValue(ec).addValue(tf).addValue(blockJson);
+  }
+
+  Tuple transfers() {
+    return Tuple.tuple().addValue(SqlArrays.longs(transferHeight)).addValue(SqlArrays.longs(transferSeq))
+        .addValue(SqlArrays.ints(transferIndex)).addValue(transferKind.toArray(new Short[0])).addValue(SqlArrays.bufs(transferToken))
+        .addValue(SqlArrays.bufs(transferFrom)).addValue(SqlArrays.bufs(transferTo)).addValue(SqlArrays.strings(transferAmount));
   }
 
   Tuple accountStats() {

@@ -26,7 +26,8 @@ import java.util.Set;
  * exactly where the writer expects them, so a commit never leaves a gap, never writes a height twice and never
  * double counts; dictionary ids (accounts, message types) are resolved by joins inside the statements, so no
  * statement waits for another's result. The run's NFT changes, folded per token in chain order, are part of the same
- * burst ({@link NftWrites}). The cursor moves in the same transaction.
+ * burst ({@link NftWrites}), and so are, on an EVM chain, the run's fungible transfer rows and the bank denoms its coin
+ * events move (what the rich list reads). The cursor moves in the same transaction.
  */
 public final class IngestStore {
   private static final String POSITION = """
@@ -83,6 +84,15 @@ public final class IngestStore {
       INSERT INTO msg_type_stats AS s (msg_type_id, txs)
       SELECT m.id, u.t FROM unnest($1::text[], $2::bigint[]) AS u(n, t) JOIN msg_type m ON m.name = u.n
       ON CONFLICT (msg_type_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
+  private static final String INSERT_TRANSFERS = """
+      INSERT INTO fungible_transfer (height, sequence, transfer_index, kind, token, from_address, to_address, amount)
+      SELECT u.h, u.s, u.i, u.k, u.t, u.f, u.r, u.a::numeric
+      FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::smallint[], $5::bytea[], $6::bytea[], $7::bytea[], $8::text[])
+           AS u(h, s, i, k, t, f, r, a)
+      ON CONFLICT DO NOTHING""";
+  private static final String NEW_COIN_DENOMS = """
+      INSERT INTO coin_denom (denom, first_height) SELECT u.d, u.h FROM unnest($1::text[], $2::bigint[]) AS u(d, h) ORDER BY u.d
+      ON CONFLICT (denom) DO NOTHING""";
   private static final String UPDATE_TOTALS = "UPDATE ingest_totals SET blocks = $1, txs = $2, evm_txs = $3 WHERE id = 1";
 
   /** Where ingestion stands: the last committed height, its block time (null when none), and the totals. */
@@ -103,13 +113,16 @@ public final class IngestStore {
     private final CommitBurst statements = new CommitBurst();
     private final Set<AccountAddress> accounts;
     private final Set<String> msgTypes;
+    private final Set<String> coinDenoms;
 
-    private Batch(List<IndexedBlock> blocks, Position before, Position after, Set<AccountAddress> accounts, Set<String> msgTypes) {
+    private Batch(List<IndexedBlock> blocks, Position before, Position after, Set<AccountAddress> accounts, Set<String> msgTypes,
+                  Set<String> coinDenoms) {
       this.blocks = blocks;
       this.before = before;
       this.after = after;
       this.accounts = accounts;
       this.msgTypes = msgTypes;
+      this.coinDenoms = coinDenoms;
     }
 
     private void add(String statement, Tuple t) {
@@ -144,6 +157,7 @@ public final class IngestStore {
   /** Dictionary values known to be committed: left out of the dictionary inserts. */
   private final Lru<AccountAddress, Boolean> knownAccounts;
   private final Lru<String, Boolean> knownMsgTypes = new Lru<>(10_000);
+  private final Lru<String, Boolean> knownCoinDenoms = new Lru<>(10_000);
 
   /** An EVM chain's store (NFT collections dated by the earliest tx touching the contract). */
   public IngestStore(Pool pool, int accountCacheSize) {
@@ -183,7 +197,7 @@ public final class IngestStore {
     IndexedBlock last = blocks.get(blocks.size() - 1);
     Position after = new Position(last.height(), last.timeNs(), before.blocks() + blocks.size(), before.txs() + c.txCount,
         before.evmTxs() + c.evmCount);
-    Batch b = new Batch(blocks, before, after, c.addresses, c.typeNames);
+    Batch b = new Batch(blocks, before, after, c.addresses, c.typeNames, c.coinDenoms.keySet());
     b.add(EXPECT, Tuple.of(before.height(), before.txs(), before.evmTxs()));
     List<Buffer> unknown = new ArrayList<>();
     for (AccountAddress a : c.addresses) if (knownAccounts.get(a) == null) unknown.add(Buffer.buffer(a.bytes()));
@@ -210,6 +224,19 @@ public final class IngestStore {
           .addValue(c.evmAccSigner.toArray(new Boolean[0])));
     }
     if (!c.accountStats.isEmpty()) b.add(UPSERT_ACCOUNT_STATS, c.accountStats());
+    if (evmChain) {
+      // what the rich list reads (it runs on EVM chains only)
+      if (!c.transferSeq.isEmpty()) b.add(INSERT_TRANSFERS, c.transfers());
+      List<String> newDenoms = new ArrayList<>();
+      List<Long> firstHeights = new ArrayList<>();
+      c.coinDenoms.forEach((d, h) -> {
+        if (knownCoinDenoms.get(d) == null) {
+          newDenoms.add(d);
+          firstHeights.add(h);
+        }
+      });
+      if (!newDenoms.isEmpty()) b.add(NEW_COIN_DENOMS, Tuple.tuple().addValue(SqlArrays.strings(newDenoms)).addValue(SqlArrays.longs(firstHeights)));
+    }
     NftWrites.add(nftFold(blocks, c.firstSeq), evmChain, b::add);
     b.add(UPDATE_TOTALS, Tuple.of(after.blocks(), after.txs(), after.evmTxs()));
     b.add(StatusStore.ADVANCE, Tuple.of(StatusStore.INGEST, after.height()));
@@ -242,6 +269,9 @@ public final class IngestStore {
       Map<String, Boolean> types = new HashMap<>();
       for (String t : b.msgTypes) types.put(t, Boolean.TRUE);
       knownMsgTypes.putAll(types);
+      Map<String, Boolean> denoms = new HashMap<>();
+      for (String d : b.coinDenoms) denoms.put(d, Boolean.TRUE);
+      knownCoinDenoms.putAll(denoms);
     });
   }
 

@@ -32,7 +32,10 @@ public final class RichListStore {
       SELECT (SELECT height FROM pipeline_cursor WHERE name = 'richlist'), (SELECT height FROM pipeline_cursor WHERE name = 'ingest'),
              (SELECT min(height) FROM block)""";
   private static final String RUN_SIZES = "SELECT height, tx_count FROM block WHERE height >= $1 AND height <= $2 ORDER BY height";
-  private static final String TXS = "SELECT height, json FROM tx WHERE height >= $1 AND height <= $2 ORDER BY height, sequence";
+  private static final String ERC20_TRANSFERS = """
+      SELECT height, token, from_address, to_address, amount::text FROM fungible_transfer
+      WHERE height >= $1 AND height <= $2 AND kind = 1 ORDER BY height, sequence, transfer_index""";
+  private static final String COIN_DENOMS = "SELECT denom FROM coin_denom WHERE first_height <= $1 ORDER BY denom";
   private static final String DENOMS = "SELECT denom, contract FROM evm_denom";
   private static final String HOLDERS_OF = """
       SELECT t.contract, r.account FROM rich_list r JOIN rich_list_token t ON t.id = r.token_id WHERE t.contract = ANY($1::bytea[])""";
@@ -72,8 +75,8 @@ public final class RichListStore {
   /** The rich-list cursor, the ingest cursor, and the lowest indexed height (null when no block is indexed). */
   public record Progress(long richList, long ingest, Long firstBlock) {}
 
-  /** A stored tx of a height (its API JSON). */
-  public record StoredTx(long height, Buffer json) {}
+  /** An ERC-20 transfer ingestion stored for a height. */
+  public record StoredTransfer(long height, AccountAddress token, AccountAddress from, AccountAddress to, BigInteger amount) {}
 
   /**
    * What one transaction writes: absolute balances (snapshot, repair, first sight), then signed deltas on top, tokens
@@ -125,10 +128,23 @@ public final class RichListStore {
     });
   }
 
-  public Future<List<StoredTx>> txs(long from, long to) {
-    return pool.preparedQuery(TXS).execute(Tuple.of(from, to)).map(rows -> {
-      List<StoredTx> out = new ArrayList<>(rows.size());
-      for (Row r : rows) out.add(new StoredTx(r.getLong(0), r.getBuffer(1)));
+  /** The ERC-20 transfers of heights {@code from..to}, in chain order. */
+  public Future<List<StoredTransfer>> erc20Transfers(long from, long to) {
+    return pool.preparedQuery(ERC20_TRANSFERS).execute(Tuple.of(from, to)).map(rows -> {
+      List<StoredTransfer> out = new ArrayList<>(rows.size());
+      for (Row r : rows) {
+        out.add(new StoredTransfer(r.getLong(0), AccountAddress.of(r.getBuffer(1).getBytes()), AccountAddress.of(r.getBuffer(2).getBytes()),
+            AccountAddress.of(r.getBuffer(3).getBytes()), new BigInteger(r.getString(4))));
+      }
+      return out;
+    });
+  }
+
+  /** The bank denoms the indexed txs up to {@code upTo} move. */
+  public Future<Set<String>> coinDenoms(long upTo) {
+    return pool.preparedQuery(COIN_DENOMS).execute(Tuple.of(upTo)).map(rows -> {
+      Set<String> out = new LinkedHashSet<>();
+      for (Row r : rows) out.add(r.getString(0));
       return out;
     });
   }

@@ -234,6 +234,11 @@ public final class IngestReadBench {
   }
 
   static Process startDevnet(Path work, long blocks, int txsPerBlock, int[] ports) throws Exception {
+    return startDevnet(work, blocks, txsPerBlock, ports, List.of());
+  }
+
+  /** @param extra more {@code -D} options of the devnet's JVM (e.g. {@code -Dweft.devnet.faults.latency=50ms}) */
+  static Process startDevnet(Path work, long blocks, int txsPerBlock, int[] ports, List<String> extra) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
         "-Dweft.chain.chain_id=" + CHAIN, "-Dweft.devnet.mode=history", "-Dweft.devnet.history_blocks=" + blocks,
         "-Dweft.devnet.txs_per_block=" + txsPerBlock, "-Dweft.devnet.state_file=", "-Dweft.devnet.genesis_time=2026-01-01T00:00:00Z",
@@ -243,9 +248,10 @@ public final class IngestReadBench {
         "-Dweft.devnet.chains.weft-l1-1.rpc_port=0", "-Dweft.devnet.chains.weft-l1-1.rest_port=0",
         "-Dweft.devnet.chains.weft-move-1.rpc_port=0", "-Dweft.devnet.chains.weft-move-1.rest_port=0",
         "-cp", System.getProperty("java.class.path"), "dev.weft.Main", "--roles", "devnet"));
+    cmd.addAll(1, extra);
     // -Dbench.devnet_java_opts="-XX:StartFlightRecording=..." profiles the devnet's JVM
-    String extra = System.getProperty("bench.devnet_java_opts", "").trim();
-    if (!extra.isEmpty()) cmd.addAll(1, List.of(extra.split("\\s+")));
+    String opts = System.getProperty("bench.devnet_java_opts", "").trim();
+    if (!opts.isEmpty()) cmd.addAll(1, List.of(opts.split("\\s+")));
     return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("devnet.log").toFile()).start();
   }
 

@@ -32,7 +32,7 @@ import static dev.weft.testsupport.TestNodes.await;
 /**
  * The rich-list benchmark ({@code bench/richlist.sh}). A devnet in history mode (its own JVM) is indexed by a node
  * (ingest role) into a fresh embedded PostgreSQL; then a second node (rich list and API roles) applies the whole
- * history's ERC-20 Transfers from the stored txs: deltas per second, next to the ingestion rate of the same run (the
+ * history's ERC-20 transfer rows ingestion stored: deltas per second, next to the ingestion rate of the same run (the
  * rich list must keep up with it). Then a token with 100,000 holders is seeded straight into the table and its
  * endpoint is loaded by 8 closed-loop clients (first page and random pages), against the same SQL on a pool.
  *

@@ -102,7 +102,7 @@ class ClusterFailoverTest {
       int http = Ports.free();
       Path xml = clusterXml(dir, "weft-failover-" + pa, List.of(pa, pb, pc));
       TestConfig base = indexer(TestConfig.defaults(), slowDevnet).set("cluster.config", xml.toString()).set("cluster.standby_poll", "200ms")
-          .set("ingest.window", 1).set("log.level", "info");
+          .set("ingest.window", 1).set("ingest.window_max", 1).set("log.level", "info");
       String url = (String) base.get("database.url");
       nodes.add(launch(dir, "a", copy(base).roles("api").set("node.name", "a").set("cluster.port", pa).set("http.port", http)));
       nodes.add(launch(dir, "b", copy(base).roles("ingest", "evm").set("node.name", "b").set("cluster.port", pb)));

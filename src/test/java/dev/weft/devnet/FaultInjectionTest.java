@@ -1,5 +1,6 @@
 package dev.weft.devnet;
 
+import dev.weft.config.DevnetConfig;
 import dev.weft.devnet.gen.DevnetChain;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.DisplayName;
@@ -60,6 +61,24 @@ class FaultInjectionTest {
       assertEquals(200, d.get(d.rpcPort, "/status").statusCode());
       assertTrue(System.nanoTime() - t0 >= 300_000_000L);
     }
+  }
+
+  @Test
+  @DisplayName("latency: every answer of the three servers, no sooner than the latency; added to a delayed request's delay")
+  void latency() {
+    try (DevnetHarness d = DevnetHarness.start(DevnetHarness.history(20).set("devnet.faults.latency", "150ms"))) {
+      long t0 = System.nanoTime();
+      assertEquals(200, d.get(d.rpcPort, "/status").statusCode());
+      assertEquals(200, d.get(d.restPort, "/cosmos/tx/v1beta1/txs/block/3").statusCode());
+      assertEquals(200, d.post(d.evmPort, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_blockNumber\"}").statusCode());
+      assertTrue(System.nanoTime() - t0 >= 450_000_000L, "three sequential answers of 150 ms each");
+    }
+    var latencyOnly = new dev.weft.devnet.fault.FaultInjector(new DevnetConfig.FaultConfig(0, 0, java.time.Duration.ofMillis(200), 0, 0, 0, 7,
+        java.time.Duration.ofMillis(50)));
+    assertEquals(50, latencyOnly.waitMillis(latencyOnly.decide("GET /status")));
+    var both = new dev.weft.devnet.fault.FaultInjector(new DevnetConfig.FaultConfig(0, 1, java.time.Duration.ofMillis(200), 0, 0, 0, 7,
+        java.time.Duration.ofMillis(50)));
+    assertEquals(250, both.waitMillis(both.decide("GET /status")));
   }
 
   @Test

@@ -214,7 +214,7 @@ class NftIngestTest {
       IndexedBlock.Tx t = txs.get(txIndex);
       Map<AccountAddress, Boolean> accounts = new java.util.LinkedHashMap<>(t.accounts());
       accounts.put(account, false);
-      txs.set(txIndex, new IndexedBlock.Tx(t.hash(), t.code(), t.json(), t.signer(), accounts, t.msgTypes()));
+      txs.set(txIndex, new IndexedBlock.Tx(t.hash(), t.code(), t.json(), t.signer(), accounts, t.msgTypes(), t.transfers(), t.coinDenoms()));
       out.add(new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), b.proposer(), b.gasUsed(),
           b.gasWanted(), b.totalFee(), txs, b.evmTxs(), b.nfts(), b.previousTimeNs()));
     }

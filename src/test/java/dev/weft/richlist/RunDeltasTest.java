@@ -2,17 +2,12 @@ package dev.weft.richlist;
 
 import dev.weft.chain.AccountAddress;
 import dev.weft.store.RichListStore.Pair;
-import dev.weft.store.RichListStore.StoredTx;
-import dev.weft.testsupport.FixtureChain;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
+import dev.weft.store.RichListStore.StoredTransfer;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +15,7 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-/** Balance deltas from stored txs: the recorded minievm bank send, and synthetic runs for the negative-balance search. */
+/** Balance deltas from stored ERC-20 transfer rows: a self-transfer, and synthetic runs for the negative-balance search. */
 class RunDeltasTest {
   static final String TOKEN = "0xe1ff7038eaaaf027031688e1535a055b2bac2546";
   static final String SENDER = "0xb395c9f2e84f75b1686fcdc62f8cb62a572b7820";
@@ -34,34 +29,28 @@ class RunDeltasTest {
     return new Pair(a(token), a(account));
   }
 
+  /** A height's stored ERC-20 transfers (token, from, to, amount). */
+  static List<StoredTransfer> tx(long h, String[]... transfers) {
+    List<StoredTransfer> out = new ArrayList<>();
+    for (String[] t : transfers) out.add(new StoredTransfer(h, a(t[0]), a(t[1]), a(t[2]), new BigInteger(t[3])));
+    return out;
+  }
+
+  @SafeVarargs
+  static RunDeltas of(List<StoredTransfer>... heights) {
+    List<StoredTransfer> all = new ArrayList<>();
+    for (List<StoredTransfer> h : heights) all.addAll(h);
+    return RunDeltas.of(all, Set.of("uinit"));
+  }
+
   @Test
-  @DisplayName("the recorded minievm bank send: the fee Transfer and the (self) send Transfer, the bank denom the coin events move")
-  void recordedBankSend() {
-    JsonObject tx = FixtureChain.read("initia-minievm-tx-decoder-fixtures/bank-evm.json").getJsonObject("bankSendWithEvmLogTxResponse");
-    List<Erc20Transfers.Transfer> transfers = new ArrayList<>();
-    Set<String> denoms = new LinkedHashSet<>();
-    Erc20Transfers.read(tx.toBuffer().getBytes(), transfers, denoms);
-    assertEquals(List.of(
-        new Erc20Transfers.Transfer(a(TOKEN), a(SENDER), a(COLLECTOR), new BigInteger("c1df4c2ec0", 16)),
-        new Erc20Transfers.Transfer(a(TOKEN), a(SENDER), a(SENDER), new BigInteger("9184e72a000", 16))), transfers);
-    assertEquals(Set.of("evm/E1Ff7038eAAAF027031688E1535a055B2Bac2546"), denoms);
-    RunDeltas d = RunDeltas.of(List.of(new StoredTx(11671668, tx.toBuffer())));
+  @DisplayName("a self-transfer nets to zero but counts its two sides; the denoms pass through")
+  void selfTransfer() {
+    RunDeltas d = of(tx(11671668, new String[] {TOKEN, SENDER, COLLECTOR, "832675000000"}, new String[] {TOKEN, SENDER, SENDER, "10000000000000"}));
     assertEquals(Map.of(p(TOKEN, SENDER), new BigInteger("832675000000").negate(), p(TOKEN, COLLECTOR), new BigInteger("832675000000")),
         d.net(Long.MAX_VALUE, Set.of()), "the self-send nets to zero");
     assertEquals(4, d.sides(Long.MAX_VALUE));
-  }
-
-  /** A stored tx holding ERC-20 Transfer logs (token, from, to, amount) as minievm emits them. */
-  static StoredTx tx(long h, String[]... transfers) {
-    JsonArray events = new JsonArray();
-    for (String[] t : transfers) {
-      JsonObject log = new JsonObject().put("address", t[0]).put("topics", new JsonArray()
-          .add("0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef")
-          .add("0x" + "0".repeat(24) + t[1].substring(2)).add("0x" + "0".repeat(24) + t[2].substring(2)))
-          .put("data", "0x" + String.format("%064x", new BigInteger(t[3])));
-      events.add(new JsonObject().put("type", "evm").put("attributes", new JsonArray().add(new JsonObject().put("key", "log").put("value", log.encode()))));
-    }
-    return new StoredTx(h, Buffer.buffer(new JsonObject().put("txhash", "AB").put("tx", new JsonObject()).put("events", events).encode()));
+    assertEquals(Set.of("uinit"), d.denoms());
   }
 
   static final String T = "0x" + "77".repeat(20);
@@ -73,11 +62,11 @@ class RunDeltasTest {
   @Test
   @DisplayName("per height: mints and burns move one side; the first height with a negative balance and its tokens; holder count changes")
   void negativeSearch() {
-    RunDeltas d = RunDeltas.of(List.of(
+    RunDeltas d = of(
         tx(10, new String[] {T, ZERO, A, "100"}),
         tx(11, new String[] {T, A, B, "60"}, new String[] {U, B, A, "5"}),
         tx(11, new String[] {T, B, ZERO, "10"}),
-        tx(13, new String[] {T, A, B, "50"})));
+        tx(13, new String[] {T, A, B, "50"}));
     assertEquals(List.of(10L, 11L, 13L), d.heights().stream().map(RunDeltas.Height::height).toList());
     RunDeltas.Negative n = d.firstNegative(Map.of(), Long.MAX_VALUE);
     assertEquals(11, n.height(), "B sends 5 U it never received");

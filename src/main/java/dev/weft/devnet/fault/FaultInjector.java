@@ -66,8 +66,9 @@ public final class FaultInjector {
     return Mix.below(Mix.hash(config.seed(), TAG_SHORT_COUNT, height, attempt), total);
   }
 
-  public long delayMillis() {
-    return Math.max(1, config.delay().toMillis());
+  /** How long to hold an answer: the fixed latency, plus the delay of a delayed request. */
+  public long waitMillis(Decision d) {
+    return config.latency().toMillis() + (d.delay() ? Math.max(1, config.delay().toMillis()) : 0);
   }
 
   private static int next(ConcurrentHashMap<Long, AtomicInteger> map, long key) {

@@ -103,7 +103,8 @@ public abstract class DevnetServer {
         else write(req, r);
       });
     };
-    if (d.delay()) vertx.setTimer(faults.delayMillis(), t -> answer.run());
+    long wait = faults.waitMillis(d);
+    if (wait > 0) vertx.setTimer(wait, t -> answer.run());
     else answer.run();
   }
 

@@ -1,12 +1,14 @@
 package dev.weft.model.ingest;
 
 import dev.weft.chain.AccountAddress;
+import dev.weft.chain.model.FungibleTransfer;
 import dev.weft.chain.CosmosTx;
 import dev.weft.model.nft.NftEvent;
 import io.vertx.core.buffer.Buffer;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One block ready to commit: the facts of the block record, its Cosmos txs and EVM receipts with their pre-rendered
@@ -43,9 +45,11 @@ public record IndexedBlock(long height, String chainId, byte[] hash, long timeNs
    *                 neither gives one
    * @param accounts every involved account, with the signer flag
    * @param msgTypes message type URLs without the leading slash, distinct, in message order
+   * @param transfers the fungible token transfers of its events, in event order
+   * @param coinDenoms the bank denoms its coin events move
    */
   public record Tx(byte[] hash, int code, Buffer json, AccountAddress signer, Map<AccountAddress, Boolean> accounts,
-                   List<String> msgTypes) {}
+                   List<String> msgTypes, List<FungibleTransfer> transfers, Set<String> coinDenoms) {}
 
   /** An EVM receipt: {@code json} is the subset of receipt fields the API serves, {@code from} the signer. */
   public record EvmTx(byte[] hash, int index, Buffer json, AccountAddress from, Map<AccountAddress, Boolean> accounts) {}

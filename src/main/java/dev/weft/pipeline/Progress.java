@@ -1,23 +1,23 @@
-package dev.weft.model.ingest;
+package dev.weft.pipeline;
 
 import java.util.Locale;
 
 /**
  * The catch-up progress line: {@code height 12000/200000 (6.0%) 350.0 blocks/s 9800 txs/s ETA 8m31s}, with rates over
- * the interval since the previous line. The EVM tracer counts internal txs instead of txs.
+ * the interval since the previous line. Each pipeline names what its second rate counts (the EVM tracer: internal txs).
  */
-public final class IngestProgress {
+public final class Progress {
   private final String countUnit;
   private long lastNanos;
   private long lastHeight;
   private long lastTxs;
 
-  public IngestProgress(long nowNanos, long height, long txs) {
+  Progress(long nowNanos, long height, long txs) {
     this("txs", nowNanos, height, txs);
   }
 
   /** @param countUnit what the second rate counts, e.g. {@code internal txs} */
-  public IngestProgress(String countUnit, long nowNanos, long height, long txs) {
+  public Progress(String countUnit, long nowNanos, long height, long txs) {
     this.countUnit = countUnit;
     reset(nowNanos, height, txs);
   }

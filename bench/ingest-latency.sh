@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Latency-bound catch-up: the same devnet history ingested from empty with 0, 50 and 200 ms added to every answer of the
+# devnet's HTTP servers (devnet.faults.latency, a node across a network), each into a fresh embedded PostgreSQL, with
+# the default configuration; prints each run's blocks/s and its ratio to the no-latency run.
+#   bench/ingest-latency.sh                                  # 3 000 blocks × 20 txs, latencies 0,50,200 ms
+#   bench/ingest-latency.sh -Dbench.blocks=12000 -Dbench.latencies=0,100
+# Goal: >= 0.9 of the no-latency rate at 50 and 200 ms (the fetch window adapts to the round trip).
+# Output goes to stdout and bench/results/ingest-latency-<time>.txt.
+exec "$(dirname "$0")/run-main.sh" dev.weft.bench.IngestLatencyBench ingest-latency "$@"

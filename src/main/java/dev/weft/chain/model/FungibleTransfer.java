@@ -1,0 +1,32 @@
+package dev.weft.chain.model;
+
+import dev.weft.chain.AccountAddress;
+
+import java.math.BigInteger;
+
+/**
+ * One movement of a fungible token between two accounts, as ingestion stores it for later stages (the rich list). The
+ * zero address stands for the missing side of a mint or a burn.
+ *
+ * @param kind  where the movement comes from; its {@link Kind#code()} is the stored {@code kind} column
+ * @param token the token: the ERC-20 contract (20 bytes); later sources name theirs the same way (a Move fungible
+ *              asset's metadata object, a CW20 contract)
+ */
+public record FungibleTransfer(Kind kind, AccountAddress token, AccountAddress from, AccountAddress to, BigInteger amount) {
+
+  /** The sources of transfer rows. Codes are stored: never renumber. */
+  public enum Kind {
+    /** An ERC-20 {@code Transfer(address,address,uint256)} log: 3 topics, the amount in data. */
+    ERC20(1);
+
+    private final int code;
+
+    Kind(int code) {
+      this.code = code;
+    }
+
+    public int code() {
+      return code;
+    }
+  }
+}

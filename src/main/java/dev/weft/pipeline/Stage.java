@@ -1,0 +1,58 @@
+package dev.weft.pipeline;
+
+import io.vertx.core.Future;
+
+import java.util.List;
+
+/**
+ * What one ordered-commit pipeline fetches and writes; {@link OrderedCommitPipeline} does the rest.
+ *
+ * @param <S> a target: one height to fetch, with whatever the fetch needs to know about it
+ * @param <T> the fetched item of one height
+ * @param <P> the writer's position in the database (its cursor and counters)
+ * @param <B> a prepared run of consecutive items, ready to commit
+ */
+public interface Stage<S, T, P, B> {
+  /** Up to {@code max} targets above height {@code after}, in increasing height order, and the source's head. */
+  Future<Targets<S>> next(long after, int max);
+
+  long targetHeight(S target);
+
+  /** Fetches one target; a failure is retried with backoff, never skipped. */
+  Future<T> fetch(S target);
+
+  /** The approximate bytes an item holds while it waits for its commit. */
+  long bytes(T item);
+
+  /** The weight of an item against {@link PipelineOptions#commitWeight()} (its txs, its rows). */
+  long weight(T item);
+
+  /** Where the database stands. */
+  Future<P> position();
+
+  /** The last committed height of a position (0 when none). */
+  long height(P position);
+
+  /** The height after which the targets of a position start (by default its height). */
+  default long planAfter(P position) {
+    return height(position);
+  }
+
+  /** What the progress line counts at a position (txs, internal txs). */
+  long count(P position);
+
+  /** Builds a run's statements, directly after {@code before}. Pure CPU work: runs on a worker thread. */
+  B prepare(List<T> run, P before);
+
+  /** Where the database stands once {@code batch} is committed. */
+  P after(B batch);
+
+  /**
+   * Commits a run in one transaction whose first statement checks that the database stands at the run's
+   * {@code before}; fails with {@code PositionMovedException} when it does not (nothing written).
+   */
+  Future<Void> commit(B batch);
+
+  /** A run is committed (also one found committed after its answer was lost): announce it, once, in order. */
+  void committed(B batch);
+}

@@ -1,0 +1,93 @@
+package dev.weft.bench;
+
+import dev.weft.config.ConfigSource;
+import dev.weft.config.WeftConfig;
+import dev.weft.node.WeftNode;
+import dev.weft.store.EmbeddedPostgresServer;
+import dev.weft.testsupport.Ports;
+import dev.weft.testsupport.TestDatabase;
+import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static dev.weft.testsupport.TestNodes.await;
+
+/**
+ * Latency-bound catch-up ({@code bench/ingest-latency.sh}): the same devnet history ingested from empty once per node
+ * round trip ({@code devnet.faults.latency} added to every answer of the devnet's HTTP servers), each into a fresh
+ * embedded PostgreSQL, with the default configuration (the adaptive fetch window). Prints each run's rate and its ratio
+ * to the first (no added latency). Properties: {@code bench.blocks} (3000), {@code bench.txs_per_block} (20),
+ * {@code bench.latencies} (ms, {@code 0,50,200}), {@code bench.fsync} (true).
+ */
+public final class IngestLatencyBench {
+  public static void main(String[] args) throws Exception {
+    long blocks = Long.getLong("bench.blocks", 3_000);
+    int txsPerBlock = Integer.getInteger("bench.txs_per_block", 20);
+    boolean fsync = Boolean.parseBoolean(System.getProperty("bench.fsync", "true"));
+    List<Long> latencies = new ArrayList<>();
+    for (String l : System.getProperty("bench.latencies", "0,50,200").split(",")) latencies.add(Long.parseLong(l.trim()));
+    System.out.printf(Locale.ROOT, "weft ingest latency bench: %d history blocks × %d txs, %d cores, PostgreSQL fsync %s, latencies %s ms%n",
+        blocks, txsPerBlock, Runtime.getRuntime().availableProcessors(), fsync ? "on" : "off", latencies);
+    double base = 0;
+    for (long latency : latencies) {
+      double rate = run(blocks, txsPerBlock, fsync, latency);
+      if (base == 0) base = rate;
+      System.out.printf(Locale.ROOT, "latency %4d ms: %.1f blocks/s → ratio to the first run %.2f%n", latency, rate, rate / base);
+    }
+  }
+
+  /** One catch-up from empty against a devnet answering after {@code latencyMs}; its blocks per second. */
+  static double run(long blocks, int txsPerBlock, boolean fsync, long latencyMs) throws Exception {
+    Path work = Files.createTempDirectory("weft-bench-latency");
+    int[] ports = {Ports.free(), Ports.free(), Ports.free()};
+    Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports, List.of("-Dweft.devnet.faults.latency=" + latencyMs + "ms"));
+    EmbeddedPostgresServer pg = null;
+    Vertx vertx = TestNodes.newVertx();
+    try {
+      String rpc = "http://127.0.0.1:" + ports[0];
+      IngestReadBench.waitFor(rpc + "/status", 120);
+      long head = Long.parseLong(new JsonObject(IngestReadBench.httpGet(rpc + "/status")).getJsonObject("result")
+          .getJsonObject("sync_info").getString("latest_block_height"));
+      pg = EmbeddedPostgresServer.start(work.resolve("pg"), 0, fsync, Map.of());
+      JsonObject conf = new JsonObject(Files.readString(Path.of("conf/weft.json")));
+      conf.getJsonObject("node").put("roles", new JsonArray().add("ingest"));
+      conf.getJsonObject("http").put("port", 0);
+      conf.getJsonObject("database").put("url", pg.url());
+      conf.getJsonObject("bridge").put("tcp_enabled", false).put("sockjs_enabled", false);
+      conf.getJsonObject("chain").put("chain_id", IngestReadBench.CHAIN).put("rpc", new JsonArray().add(rpc))
+          .put("rest", new JsonArray().add("http://127.0.0.1:" + ports[1])).put("json_rpc", new JsonArray().add("http://127.0.0.1:" + ports[2]));
+      conf.put("log", new JsonObject().put("level", "info"));
+      WeftConfig config = WeftConfig.from(ConfigSource.fileOnly(conf));
+      long t0 = System.nanoTime();
+      WeftNode node = TestNodes.start(vertx, config);
+      Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(2)).connectingTo(PgConnectOptions.fromUri(pg.url())).using(vertx).build();
+      while (IngestReadBench.cursor(pool) < head) Thread.sleep(100);
+      double secs = (System.nanoTime() - t0) / 1e9;
+      Row totals = await(pool.query("SELECT blocks, txs FROM ingest_totals").execute()).iterator().next();
+      System.out.printf(Locale.ROOT, "  %d ms: %d blocks, %d txs in %.1f s: %.1f blocks/s, %.0f txs/s%n", latencyMs, totals.getLong(0),
+          totals.getLong(1), secs, totals.getLong(0) / secs, totals.getLong(1) / secs);
+      await(node.stop());
+      await(pool.close());
+      return totals.getLong(0) / secs;
+    } finally {
+      await(vertx.close());
+      if (pg != null) pg.close();
+      devnet.destroy();
+      devnet.waitFor();
+      TestDatabase.deleteTree(work);
+    }
+  }
+}

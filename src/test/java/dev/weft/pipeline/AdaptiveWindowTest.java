@@ -1,0 +1,114 @@
+package dev.weft.pipeline;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The adaptive window's rules, fed with synthetic measurements (no clock). */
+class AdaptiveWindowTest {
+  static final long SECOND = 1_000_000_000L;
+  static final long MS = 1_000_000L;
+
+  @Test
+  @DisplayName("it starts at its minimum and does not move before a whole interval of measurements")
+  void startsAtMin() {
+    AdaptiveWindow w = new AdaptiveWindow(48, 1024, SECOND);
+    assertEquals(48, w.limit());
+    w.fetched(200 * MS);
+    w.committed(0, 0);
+    w.full(48);
+    w.committed(SECOND / 2, 100);
+    assertEquals(48, w.limit(), "half an interval: no step yet");
+  }
+
+  @Test
+  @DisplayName("fetch-bound (the window full of heights in flight): it doubles while each doubling raises the rate, up to the cap")
+  void doublesWhileTheRateRises() {
+    AdaptiveWindow w = new AdaptiveWindow(48, 300, SECOND);
+    w.committed(0, 0);
+    long t = 0;
+    long n = 0;
+    long rate = 100;
+    int[] expected = {96, 192, 300, 300};
+    for (int e : expected) {
+      w.full(w.limit());
+      w.committed(t += SECOND, n += rate);
+      assertEquals(e, w.limit());
+      rate *= 2;
+    }
+  }
+
+  @Test
+  @DisplayName("a doubling that does not raise the rate by a tenth is undone (the bottleneck is elsewhere: queueing never feeds growth)")
+  void undoesAFruitlessDoubling() {
+    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
+    w.committed(0, 0);
+    w.full(16);
+    w.committed(SECOND, 100);
+    assertEquals(32, w.limit());
+    w.full(32);
+    w.committed(2 * SECOND, 205);
+    assertEquals(16, w.limit(), "105/s after 100/s: the doubling bought nothing");
+    w.full(16);
+    w.committed(3 * SECOND, 310);
+    assertEquals(32, w.limit(), "probes again later");
+  }
+
+  @Test
+  @DisplayName("a full window of fetched heights waiting for their commit (commit-bound) is no reason to grow")
+  void commitBoundDoesNotGrow() {
+    AdaptiveWindow w = new AdaptiveWindow(48, 1024, SECOND);
+    w.fetched(10 * MS);
+    w.committed(0, 0);
+    w.full(10);
+    w.committed(SECOND, 500);
+    assertEquals(48, w.limit(), "2 × 500/s × 10 ms = 10 < 48: stays at the minimum");
+  }
+
+  @Test
+  @DisplayName("not fetch-bound: twice rate × round trip (the bandwidth-delay product) is a ceiling it shrinks toward, not a reason to grow")
+  void bandwidthDelayProductBoundsFromAbove() {
+    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
+    w.fetched(200 * MS);
+    w.committed(0, 0);
+    w.committed(SECOND, 300);
+    assertEquals(16, w.limit(), "2 × 300/s × 0.2 s = 120, but nothing showed fetching was the bottleneck");
+    for (int i = 0; i < 3; i++) {
+      w.full(w.limit());
+      w.committed((2 + i) * SECOND, 300L * (2 + i) * (i + 2));
+    }
+    assertEquals(128, w.limit(), "three doublings, each raising the rate");
+    w.committed(5 * SECOND, 4800 + 2400);
+    assertEquals(128, w.limit(), "the last doubling raised the rate: kept");
+    w.committed(6 * SECOND, 7200 + 300);
+    assertEquals(120, w.limit(), "not fetch-bound: down to 2 × 300/s × 0.2 s");
+  }
+
+  @Test
+  @DisplayName("the round trip is a moving average; the window shrinks by at most a quarter per interval, never below the minimum")
+  void shrinksGradually() {
+    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
+    w.fetched(200 * MS);
+    w.committed(0, 0);
+    long t = 0;
+    long n = 0;
+    for (int i = 0; i < 5; i++) {
+      w.full(w.limit());
+      w.committed(t += SECOND, n += 200L << i);
+    }
+    assertEquals(512, w.limit());
+    for (int i = 0; i < 40; i++) w.fetched(1 * MS);
+    w.committed(t += SECOND, n += 6400);
+    assertEquals(384, w.limit(), "a quarter less, not at once down to 2 × 6400/s × ~1 ms");
+    for (int i = 0; i < 30; i++) w.committed(t += SECOND, n += 1000);
+    assertEquals(16, w.limit());
+  }
+
+  @Test
+  void rejectsBadBounds() {
+    assertThrows(IllegalArgumentException.class, () -> new AdaptiveWindow(0, 10, SECOND));
+    assertThrows(IllegalArgumentException.class, () -> new AdaptiveWindow(10, 5, SECOND));
+  }
+}

@@ -1,0 +1,250 @@
+package dev.weft.pipeline;
+
+import dev.weft.store.PositionMovedException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongPredicate;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The ordered-commit pipeline against a fake source and an in-memory store that fences on its position like the real
+ * ones: out-of-order fetch completion, fetch retries, commits that fail, commits whose answer is lost, a second writer,
+ * and the drain on stop. Each test checks what the store holds and what was announced, height by height.
+ */
+@ExtendWith(VertxExtension.class)
+class OrderedCommitPipelineTest {
+  static final int WINDOW = 6;
+
+  /** The store's position: the last height written and how many items (the weight) were written so far. */
+  record Pos(long height, long count) {}
+
+  record Batch(List<Long> heights, Pos before, Pos after) {}
+
+  /** An in-memory writer with a position check, and a source of heights 1..last, those {@code exists} accepts. */
+  static final class Fake implements Stage<Long, Long, Pos, Batch> {
+    final long last;
+    final LongPredicate exists;
+    Pos db = new Pos(0, 0);
+    final List<Long> written = new ArrayList<>();
+    final List<Long> announced = new ArrayList<>();
+    final List<Integer> runSizes = new ArrayList<>();
+    final Map<Long, Integer> attempts = new HashMap<>();
+    /** Heights whose first fetch fails. */
+    LongPredicate failFirstFetch = h -> false;
+    /** Commit number → what happens to it. */
+    final Map<Integer, String> commitFault = new HashMap<>();
+    int commits;
+    int inFlightFetches;
+    int maxInFlightFetches;
+    Promise<Void> held;
+    Promise<Void> reachedLast = Promise.promise();
+    final Promise<Void> heldCommitStarted = Promise.promise();
+    final long lastExisting;
+    Vertx vertx;
+
+    Fake(long last, LongPredicate exists) {
+      this.last = last;
+      this.exists = exists;
+      this.lastExisting = LongStream.rangeClosed(1, last).filter(exists).max().orElse(0);
+    }
+
+    @Override
+    public Future<Targets<Long>> next(long after, int max) {
+      List<Long> out = new ArrayList<>();
+      for (long h = after + 1; h <= last && out.size() < max; h++) if (exists.test(h)) out.add(h);
+      return Future.succeededFuture(new Targets<>(out, last));
+    }
+
+    @Override
+    public long targetHeight(Long target) {
+      return target;
+    }
+
+    @Override
+    public Future<Long> fetch(Long h) {
+      int attempt = attempts.merge(h, 1, Integer::sum);
+      inFlightFetches++;
+      maxInFlightFetches = Math.max(maxInFlightFetches, inFlightFetches);
+      // later heights of a window answer first
+      Promise<Long> p = Promise.promise();
+      vertx.setTimer(1 + (WINDOW - h % WINDOW) * 2, t -> {
+        inFlightFetches--;
+        if (attempt == 1 && failFirstFetch.test(h)) p.fail("node unavailable");
+        else p.complete(h);
+      });
+      return p.future();
+    }
+
+    @Override
+    public long bytes(Long item) {
+      return 100;
+    }
+
+    @Override
+    public long weight(Long item) {
+      return 1;
+    }
+
+    @Override
+    public Future<Pos> position() {
+      return Future.succeededFuture(db);
+    }
+
+    @Override
+    public long height(Pos position) {
+      return position.height();
+    }
+
+    @Override
+    public long count(Pos position) {
+      return position.count();
+    }
+
+    @Override
+    public Batch prepare(List<Long> run, Pos before) {
+      return new Batch(List.copyOf(run), before, new Pos(run.get(run.size() - 1), before.count() + run.size()));
+    }
+
+    @Override
+    public Pos after(Batch batch) {
+      return batch.after();
+    }
+
+    @Override
+    public Future<Void> commit(Batch b) {
+      int n = ++commits;
+      String fault = commitFault.getOrDefault(n, "");
+      if (fault.equals("other writer")) {
+        // another writer commits the next two heights first: this commit is fenced off
+        long from = db.height() + 1;
+        written.add(from);
+        written.add(from + 1);
+        db = new Pos(from + 1, db.count() + 2);
+      }
+      if (!db.equals(b.before())) return Future.failedFuture(new PositionMovedException("at " + db + ", not " + b.before()));
+      if (fault.equals("fails")) return Future.failedFuture("connection reset (rolled back)");
+      Future<Void> done = Future.succeededFuture();
+      if (fault.equals("held")) {
+        heldCommitStarted.complete();
+        done = held.future();
+      }
+      return done.compose(v -> {
+        written.addAll(b.heights());
+        runSizes.add(b.heights().size());
+        db = b.after();
+        // the answer of a commit that went through is lost
+        return fault.equals("lost") ? Future.failedFuture("connection closed after COMMIT") : Future.succeededFuture();
+      });
+    }
+
+    @Override
+    public void committed(Batch b) {
+      announced.addAll(b.heights());
+      if (db.height() >= lastExisting) reachedLast.tryComplete();
+    }
+  }
+
+  static OrderedCommitPipeline<Long, Long, Pos, Batch> pipeline(Vertx vertx, Fake fake) {
+    fake.vertx = vertx;
+    MeterRegistry r = new SimpleMeterRegistry();
+    PipelineMeters meters = new PipelineMeters(new AtomicLong(), new AtomicLong(), new AtomicLong(), Timer.builder("f").register(r),
+        Counter.builder("fr").register(r), Timer.builder("c").register(r), Counter.builder("cr").register(r));
+    return new OrderedCommitPipeline<>(vertx, fake, new PipelineOptions("test", "items", WINDOW, WINDOW, 1 << 20, 4, 3,
+        Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofHours(1)), meters);
+  }
+
+  static List<Long> heights(long last, LongPredicate exists) {
+    return LongStream.rangeClosed(1, last).filter(exists).boxed().collect(Collectors.toList());
+  }
+
+  @Test
+  void fetchesOutOfOrderAndRetriedCommitInOrderWithinTheWindow(Vertx vertx, VertxTestContext test) {
+    LongPredicate sparse = h -> h % 5 != 0;
+    Fake fake = new Fake(60, sparse);
+    fake.failFirstFetch = h -> h % 7 == 0;
+    Context ctx = vertx.getOrCreateContext();
+    ctx.runOnContext(v -> {
+      var p = pipeline(vertx, fake);
+      p.start().compose(x -> fake.reachedLast.future()).compose(x -> p.stop()).onComplete(test.succeeding(x -> test.verify(() -> {
+        assertEquals(heights(60, sparse), fake.written, "every height once, in order");
+        assertEquals(fake.written, fake.announced);
+        assertEquals(new Pos(59, 48), fake.db);
+        assertTrue(fake.maxInFlightFetches <= WINDOW, "at most the window in flight: " + fake.maxInFlightFetches);
+        assertTrue(fake.runSizes.stream().allMatch(n -> n <= 3), "runs within the weight limit: " + fake.runSizes);
+        assertEquals(2, fake.attempts.get(7L));
+        assertEquals(1, fake.attempts.get(8L));
+        assertEquals(59, p.height());
+        test.completeNow();
+      })));
+    });
+  }
+
+  @Test
+  void commitFailuresLostAnswersAndASecondWriterNeitherSkipNorRepeat(Vertx vertx, VertxTestContext test) {
+    LongPredicate all = h -> true;
+    Fake fake = new Fake(40, all);
+    fake.commitFault.put(2, "fails");
+    fake.commitFault.put(4, "lost");
+    fake.commitFault.put(7, "other writer");
+    fake.commitFault.put(9, "lost");
+    vertx.getOrCreateContext().runOnContext(v -> {
+      var p = pipeline(vertx, fake);
+      p.start().compose(x -> fake.reachedLast.future()).compose(x -> p.stop()).onComplete(test.succeeding(x -> test.verify(() -> {
+        assertEquals(heights(40, all), fake.written, "every height written once, in order");
+        List<Long> others = new ArrayList<>(fake.written);
+        others.removeAll(fake.announced);
+        assertEquals(2, others.size(), "the second writer's heights are not announced by this one: " + others);
+        assertEquals(others.get(0) + 1, others.get(1));
+        List<Long> expected = new ArrayList<>(fake.written);
+        expected.removeAll(others);
+        assertEquals(expected, fake.announced, "the lost answers announced once, in order");
+        assertEquals(new Pos(40, 40), fake.db);
+        test.completeNow();
+      })));
+    });
+  }
+
+  @Test
+  void stopWaitsForTheRunningCommit(Vertx vertx, VertxTestContext test) {
+    Fake fake = new Fake(10, h -> true);
+    fake.held = Promise.promise();
+    fake.commitFault.put(1, "held");
+    vertx.getOrCreateContext().runOnContext(v -> {
+      var p = pipeline(vertx, fake);
+      p.start();
+      fake.heldCommitStarted.future().onComplete(x -> {
+        Future<Void> stopped = p.stop();
+        test.verify(() -> assertFalse(stopped.isComplete(), "stop waits while a commit runs"));
+        fake.held.complete();
+        stopped.onComplete(test.succeeding(y -> test.verify(() -> {
+          assertEquals(fake.written, fake.announced);
+          assertEquals(1, fake.commits, "no commit after stop");
+          assertFalse(fake.written.isEmpty());
+          test.completeNow();
+        })));
+      });
+    });
+  }
+}
