@@ -78,7 +78,7 @@ public final class DevnetVerticle extends VerticleBase {
       boolean generated = n.chain() == chain;
       DevnetConfig.ExtraChain ports = d.chains().stream().filter(x -> x.chainId().equals(n.chainId())).findFirst().orElse(null);
       CometRpcServer rpc = new CometRpcServer(vertx, faults, n.chain(), d.host(), d.txSearchWindow(), n);
-      CosmosRestServer rest = new CosmosRestServer(vertx, faults, n.chain(), n);
+      CosmosRestServer rest = new CosmosRestServer(vertx, faults, n.chain(), n).withRoutes(world.restRoutes(n.chainId()));
       listening.add(rpc.listen(d.host(), generated ? d.rpcPort() : ports.rpcPort()));
       listening.add(rest.listen(d.host(), generated ? d.restPort() : ports.restPort()));
       EvmRpcServer evm = generated ? new EvmRpcServer(vertx, faults, chain) : null;

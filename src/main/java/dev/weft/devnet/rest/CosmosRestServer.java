@@ -33,6 +33,7 @@ public final class CosmosRestServer extends DevnetServer {
   private final FaultInjector faults;
   private final RestNodeInfo nodeInfo;
   private final RestBroadcast broadcast;
+  private java.util.function.Function<Request, Reply> extraRoutes;
 
   public CosmosRestServer(Vertx vertx, FaultInjector faults, DevnetChain chain) {
     this(vertx, faults, chain, null);
@@ -45,6 +46,12 @@ public final class CosmosRestServer extends DevnetServer {
     this.faults = faults;
     this.nodeInfo = new RestNodeInfo(chain);
     this.broadcast = new RestBroadcast(broadcaster);
+  }
+
+  /** Routes of chain-specific modules, asked first; they answer null for a path that is not theirs. */
+  public CosmosRestServer withRoutes(java.util.function.Function<Request, Reply> routes) {
+    this.extraRoutes = routes;
+    return this;
   }
 
   /** A request that cannot be answered: the gateway error it becomes. */
@@ -78,6 +85,8 @@ public final class CosmosRestServer extends DevnetServer {
 
   private Reply route(Request r) {
     String p = r.path();
+    Reply extra = extraRoutes == null ? null : extraRoutes.apply(r);
+    if (extra != null) return extra;
     if (r.method() == HttpMethod.POST && p.equals("/cosmos/tx/v1beta1/txs")) return broadcast.broadcast(r.body());
     if (r.method() == HttpMethod.POST && p.equals("/cosmos/tx/v1beta1/encode")) return RestBroadcast.encode(r.body());
     if (r.method() != HttpMethod.GET) return error(405, 12, "Method Not Allowed");
