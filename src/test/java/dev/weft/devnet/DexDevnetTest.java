@@ -192,7 +192,8 @@ class DexDevnetTest {
     assertNotEquals(p, later.getJsonArray("prices").getJsonObject(0).getJsonObject("price").getString("price"));
     assertEquals(404, d.get(d.restPort(L1), "/connect/oracle/v2/get_price?currency_pair=FOO/USD").statusCode());
     JsonObject tickers = new JsonObject(d.get(d.restPort(L1), "/connect/oracle/v2/get_all_tickers").body());
-    assertEquals(new JsonArray().add(new JsonObject().put("Base", "INIT").put("Quote", "USD")).add(new JsonObject().put("Base", "USDC").put("Quote", "USD")),
+    assertEquals(new JsonArray().add(new JsonObject().put("Base", "INIT").put("Quote", "USD")).add(new JsonObject().put("Base", "USDC").put("Quote", "USD"))
+        .add(new JsonObject().put("Base", "ETH").put("Quote", "USD")),
         tickers.getJsonArray("currency_pairs"));
     JsonObject map = new JsonObject(d.get(d.restPort(L1), "/connect/marketmap/v2/marketmap").body());
     assertEquals("8", map.getJsonObject("market_map").getJsonObject("markets").getJsonObject("INIT/USD").getJsonObject("ticker").getString("decimals"));

@@ -35,7 +35,8 @@ public final class ConnectOracle {
   public ConnectOracle(String chainId, LongUnaryOperator blockTimeNanos) {
     this.chainId = chainId;
     this.blockTimeNanos = blockTimeNanos;
-    for (Market m : List.of(new Market("INIT", "USD", 8, 0, new BigDecimal("0.62")), new Market("USDC", "USD", 9, 1, new BigDecimal("1")))) {
+    for (Market m : List.of(new Market("INIT", "USD", 8, 0, new BigDecimal("0.62")), new Market("USDC", "USD", 9, 1, new BigDecimal("1")),
+        new Market("ETH", "USD", 6, 2, new BigDecimal("3000")))) {
       markets.put(m.pair(), m);
     }
   }
