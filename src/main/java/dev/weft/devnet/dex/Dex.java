@@ -21,6 +21,9 @@ public final class Dex {
   /** INIT of weft-devnet-1 back on weft-l1-1 over channel-0. */
   public static final String IBC_INIT = "ibc/82EB1C694C571F954E68BFD68CFCFCD6123B0EBB69AAA8BAB7A082939B45E802";
 
+  /** The handle of {@code stableswap::ModuleStore.pools} (a table's handle is an address). */
+  static final String STABLE_POOLS_TABLE = Hex.prefixed(Denoms.moveMetadata("0x1::stableswap::ModuleStore/pools"));
+
   private final List<WeightedPair> pairs = new ArrayList<>();
   private final Map<String, WeightedPair> pairByAddress = new LinkedHashMap<>();
   private final Map<String, StablePool> poolByAddress = new LinkedHashMap<>();

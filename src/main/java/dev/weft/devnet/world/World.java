@@ -138,7 +138,7 @@ public final class World {
     MoveViews views = new MoveViews(dex, chain::head, () -> chain.blockTimeNanos(chain.head()) / 1_000_000_000L);
     dexes.put(id, dex);
     oracles.put(id, oracle);
-    l1Routes.put(id, new L1RestRoutes(views, oracle, chain::head));
+    l1Routes.put(id, new L1RestRoutes(dex, views, oracle, chain::head));
   }
 
   /** The REST routes a chain adds to its Cosmos REST server (Move views, Connect oracle), or null. */
