@@ -99,10 +99,28 @@ public final class RouteFixtures {
         .withPrices(prices);
   }
 
-  /** A copy of conf/registry/devnet.json in a new temporary directory (tests that edit and reload it). */
+  /**
+   * A copy of conf/registry/devnet.json in a new temporary directory (tests that edit and reload it), its InitiaDEX
+   * venue with the fixed pools and USD prices of src/test/resources/registry/fixed-market.json instead of the chain's.
+   */
   public static java.nio.file.Path devnetCopy() throws java.io.IOException {
-    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("weft-registry");
-    return java.nio.file.Files.copy(java.nio.file.Path.of("conf/registry/devnet.json"), dir.resolve("devnet.json"));
+    return fixedCopy("devnet", java.nio.file.Files.createTempDirectory("weft-registry"));
+  }
+
+  /** A copy of conf/registry/mainnet.json in {@code dir} with the fixed pools and USD prices (see {@link #devnetCopy}). */
+  public static java.nio.file.Path mainnetCopy(java.nio.file.Path dir) throws java.io.IOException {
+    return fixedCopy("mainnet", dir);
+  }
+
+  private static java.nio.file.Path fixedCopy(String name, java.nio.file.Path dir) throws java.io.IOException {
+    JsonObject registry = new JsonObject(java.nio.file.Files.readString(java.nio.file.Path.of("conf/registry/" + name + ".json")));
+    JsonObject fixed = new JsonObject(java.nio.file.Files.readString(java.nio.file.Path.of("src/test/resources/registry/fixed-market.json")))
+        .getJsonObject(name);
+    registry.remove("price_oracles");
+    registry.put("usd_prices", fixed.getJsonObject("usd_prices")).put("swap_venues", fixed.getJsonArray("swap_venues"));
+    java.nio.file.Path file = dir.resolve(name + ".json");
+    java.nio.file.Files.writeString(file, registry.encodePrettily());
+    return file;
   }
 
   public static JsonObject request(String amount, String sourceChain, String sourceDenom, String destChain, String destDenom) {
