@@ -21,10 +21,16 @@ import java.util.Map;
  * @param swap                 estimated duration of a swap (it runs in the tx that carries it)
  * @param finalizationPeriods  chain id of a rollup → finalization period replacing its registry value
  * @param reloadScanInterval   how often the registry files are checked for changes (zero: never)
+ * @param poolRefresh          the market state (pools of live venues, oracle prices) is read at least this often
+ * @param maxStateAge          swap quotes on state older than this are refused (503); older oracle prices are not used
+ * @param stateTimeout         timeout of one market-state request to a chain's REST API
+ * @param restUrls             chain id → REST URLs the market state is read from (else the registry's {@code apis.rest},
+ *                             else the local devnet's port for the chain)
  */
 public record RouteConfig(List<String> registries, Duration ibcTimeout, int maxHops, Duration ibcHop, Duration opDeposit,
                           Duration layerZero, Duration swap, Map<String, Duration> finalizationPeriods,
-                          Duration reloadScanInterval) {
+                          Duration reloadScanInterval, Duration poolRefresh, Duration maxStateAge, Duration stateTimeout,
+                          Map<String, List<String>> restUrls) {
 
   public static final List<String> DEFAULT_REGISTRIES = List.of("conf/registry/mainnet.json", "conf/registry/devnet.json");
 
@@ -48,7 +54,36 @@ public record RouteConfig(List<String> registries, Duration ibcTimeout, int maxH
         nonNegative(c, "route.durations.layer_zero", Duration.ofMinutes(3)),
         nonNegative(c, "route.durations.swap", Duration.ZERO),
         Map.copyOf(periods),
-        nonNegative(c, "route.reload_scan_interval", Duration.ofSeconds(10)));
+        nonNegative(c, "route.reload_scan_interval", Duration.ofSeconds(10)),
+        atLeast(c, "route.pool_refresh", Duration.ofSeconds(2), Duration.ofMillis(100)),
+        atLeast(c, "route.max_state_age", Duration.ofSeconds(30), Duration.ofSeconds(1)),
+        atLeast(c, "route.state_timeout", Duration.ofSeconds(5), Duration.ofMillis(100)),
+        urls(c, "route.rest"));
+  }
+
+  private static Duration atLeast(ConfigSource c, String key, Duration def, Duration min) {
+    Duration d = c.duration(key, def);
+    if (d.compareTo(min) < 0) throw new ConfigException(key, "must be at least " + min.toMillis() + "ms");
+    return d;
+  }
+
+  private static Map<String, List<String>> urls(ConfigSource c, String prefix) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    JsonObject all = c.object(prefix);
+    for (String chain : all.fieldNames()) {
+      String key = prefix + "." + chain;
+      Object v = all.getValue(chain);
+      List<String> urls = new java.util.ArrayList<>();
+      if (v instanceof io.vertx.core.json.JsonArray a) a.forEach(u -> urls.add(String.valueOf(u).trim()));
+      else if (v instanceof String s) for (String u : s.split(",")) if (!u.isBlank()) urls.add(u.trim());
+      else throw new ConfigException(key, "must be a list of URLs");
+      for (String u : urls) {
+        if (!u.startsWith("http://") && !u.startsWith("https://")) throw new ConfigException(key, "must hold http(s) URLs (got \"" + u + "\")");
+      }
+      if (urls.isEmpty()) throw new ConfigException(key, "names no URL");
+      out.put(chain, List.copyOf(urls));
+    }
+    return Map.copyOf(out);
   }
 
   /** Defaults with the given registry files (tests and the bench). */

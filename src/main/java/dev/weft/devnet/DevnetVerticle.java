@@ -82,7 +82,8 @@ public final class DevnetVerticle extends VerticleBase {
       DevnetConfig.ExtraChain ports = d.chains().stream().filter(x -> x.chainId().equals(n.chainId())).findFirst().orElse(null);
       CometRpcServer rpc = new CometRpcServer(vertx, faults, n.chain(), d.host(), d.txSearchWindow(), n);
       boolean plain = generated ? d.chainKind() == DevnetConfig.ChainKind.PLAIN : isL1(p.registry(), n.chainId());
-      CosmosRestServer rest = new CosmosRestServer(vertx, faults, n.chain(), n, plain, d.txSearchWindow());
+      CosmosRestServer rest = new CosmosRestServer(vertx, faults, n.chain(), n, plain, d.txSearchWindow())
+          .withRoutes(world.restRoutes(n.chainId()));
       listening.add(rpc.listen(d.host(), generated ? d.rpcPort() : ports.rpcPort()));
       listening.add(rest.listen(d.host(), generated ? d.restPort() : ports.restPort()));
       EvmRpcServer evm = generated ? new EvmRpcServer(vertx, faults, chain, d.txSearchWindow()) : null;

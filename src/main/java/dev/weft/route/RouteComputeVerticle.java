@@ -1,9 +1,15 @@
 package dev.weft.route;
 
+import dev.weft.runtime.NodeInfo;
+
 import dev.weft.bus.BusError;
 import dev.weft.config.RouteConfig;
 import dev.weft.bus.Addresses;
 import dev.weft.runtime.NodeContext;
+import dev.weft.route.live.MarketState;
+import dev.weft.route.live.MarketStateSource;
+import dev.weft.route.registry.Registry;
+import dev.weft.route.registry.RegistryLoader;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
@@ -24,30 +30,47 @@ import java.util.function.BiFunction;
 /**
  * Route computation: answers route, msgs, op-hook, chains and assets requests over the event bus from an immutable
  * {@link RouteService} (registry + graph). {@link Addresses#ROUTE_RELOAD} (published) re-reads the registry files and
- * swaps the service atomically; a periodic scan does the same when a file changes. Needs no database; stateless per
- * request, so any number of instances on any nodes can serve.
+ * swaps the service atomically; a periodic scan does the same when a file changes. The market state (live venues'
+ * pools, oracle prices) is read in the background by a {@link MarketStateSource}; each read builds a new service
+ * over the registry and that state (requests never wait for a chain). Needs no database; stateless per request, so
+ * any number of instances on any nodes can serve.
  */
 public final class RouteComputeVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(RouteComputeVerticle.class);
 
   private final RouteConfig config;
   private final Clock clock;
+  private final NodeInfo info;
   private final AtomicReference<RouteService> service = new AtomicReference<>();
   private volatile List<Long> fileStamps = List.of();
+  private Registry base;
+  private MarketState market = MarketState.EMPTY;
+  private MarketStateSource source;
+  private boolean updatedSinceTick;
 
   public RouteComputeVerticle(NodeContext ctx) {
-    this(ctx.config().route(), Clock.systemUTC());
+    this(ctx.config().route(), Clock.systemUTC(), ctx.info());
   }
 
   public RouteComputeVerticle(RouteConfig config, Clock clock) {
+    this(config, clock, null);
+  }
+
+  public RouteComputeVerticle(RouteConfig config, Clock clock, NodeInfo info) {
     this.config = config;
     this.clock = clock;
+    this.info = info;
+  }
+
+  /** The market-state source (null before start or without live venues); the bench reads its request count. */
+  public MarketStateSource marketSource() {
+    return source;
   }
 
   @Override
   public Future<?> start() {
-    return vertx.executeBlocking(this::loadService, false).compose(s -> {
-      service.set(s);
+    return vertx.executeBlocking(this::loadRegistry, false).compose(r -> {
+      RouteService s = useRegistry(r);
       LOG.info("route registry {}: {} chains, {} assets, {} graph edges", s.registry().sources(), s.registry().chains().size(),
           s.registry().assets().size(), s.graph().edgeCount());
       List<Future<Void>> registered = new ArrayList<>();
@@ -59,8 +82,38 @@ public final class RouteComputeVerticle extends VerticleBase {
       registered.add(vertx.eventBus().<JsonObject>consumer(Addresses.ROUTE_RELOAD, this::onReload).completion());
       long every = config.reloadScanInterval().toMillis();
       if (every > 0) vertx.setPeriodic(every, every, id -> scan());
+      long tick = config.poolRefresh().toMillis();
+      vertx.setPeriodic(tick, tick, id -> {
+        // without reads (a chain down) the state still ages: rebuild so that stale pools and prices drop out
+        if (!updatedSinceTick && base != null) service.set(RouteService.withMarket(base, config, clock, market));
+        updatedSinceTick = false;
+      });
       return Future.all(registered);
     });
+  }
+
+  @Override
+  public Future<?> stop() {
+    return source == null ? Future.succeededFuture() : source.stop();
+  }
+
+  /** Serves a newly loaded registry: a service over it and the market state, and a market source for its venues. */
+  private RouteService useRegistry(Registry r) {
+    base = r;
+    market = MarketState.EMPTY;
+    RouteService s = RouteService.withMarket(r, config, clock, market);
+    service.set(s);
+    MarketStateSource old = source;
+    if (old != null) old.stop();
+    source = new MarketStateSource(vertx, config, r, info, clock, this::onMarket);
+    source.start();
+    return s;
+  }
+
+  private void onMarket(MarketState m) {
+    market = m;
+    updatedSinceTick = true;
+    service.set(RouteService.withMarket(base, config, clock, m));
   }
 
   private Future<Void> serve(String address, BiFunction<RouteService, JsonObject, JsonObject> handler) {
@@ -78,9 +131,9 @@ public final class RouteComputeVerticle extends VerticleBase {
   }
 
   /** Loads the files; their stamps are recorded first, so that a broken file is retried only once it changes again. */
-  private RouteService loadService() {
+  private Registry loadRegistry() {
     fileStamps = stamps();
-    return RouteService.load(config, clock);
+    return RegistryLoader.load(config.registries(), config.finalizationPeriods());
   }
 
   private void onReload(Message<JsonObject> msg) {
@@ -95,9 +148,8 @@ public final class RouteComputeVerticle extends VerticleBase {
   }
 
   private Future<RouteService> reload() {
-    return vertx.executeBlocking(this::loadService, false)
+    return vertx.executeBlocking(this::loadRegistry, false).map(this::useRegistry)
         .onSuccess(s -> {
-          service.set(s);
           LOG.info("route registry reloaded: {} chains, {} assets", s.registry().chains().size(), s.registry().assets().size());
         })
         .onFailure(e -> LOG.error("route registry reload failed, keeping the previous registry: {}", e.getMessage()));

@@ -9,6 +9,8 @@ import dev.weft.route.graph.RouteGraph;
 import dev.weft.route.graph.RouteLimits;
 import dev.weft.route.graph.RouteSearch;
 import dev.weft.route.json.SkipJson;
+import dev.weft.route.live.MarketState;
+import dev.weft.route.live.VenueState;
 import dev.weft.route.msgs.Abi;
 import dev.weft.route.msgs.AddressRules;
 import dev.weft.route.msgs.CosmosMsgs;
@@ -37,12 +39,36 @@ public final class RouteService {
   private final Registry registry;
   private final RouteConfig config;
   private final Clock clock;
+  private final MarketState market;
+  /** The graph with the pools of venues whose state is too old (null when none is): tells "stale" from "no route". */
+  private final RouteGraph staleGraph;
 
   public RouteService(Registry registry, RouteConfig config, Clock clock) {
     this.registry = registry;
     this.config = config;
     this.clock = clock;
     this.graph = new RouteGraph(registry, config);
+    this.market = MarketState.EMPTY;
+    this.staleGraph = null;
+  }
+
+  private RouteService(Registry base, RouteConfig config, Clock clock, MarketState market) {
+    java.time.Instant now = clock.instant();
+    this.registry = market.apply(base, now, config.maxStateAge(), false);
+    this.config = config;
+    this.clock = clock;
+    this.graph = new RouteGraph(registry, config);
+    this.market = market;
+    this.staleGraph = market.anyStale(now, config.maxStateAge())
+        ? new RouteGraph(market.apply(base, now, config.maxStateAge(), true), config) : null;
+  }
+
+  /**
+   * The service over a registry with the market state read from the chains: live venues' pools (those read within
+   * {@code route.max_state_age}) and oracle prices.
+   */
+  public static RouteService withMarket(Registry base, RouteConfig config, Clock clock, MarketState market) {
+    return new RouteService(base, config, clock, market);
   }
 
   /** Loads the configured registry files and builds the graph (blocking: file reads). */
@@ -73,6 +99,11 @@ public final class RouteService {
         || sourceChain.hasEvm() && !req.sourceDenom().equals(source.denom()) && req.sourceDenom().regionMatches(true, 0, "0x", 0, 2);
     RouteSearch.Result found = RouteSearch.find(graph, source, dest, req.amountIn(),
         req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID, config.maxHops(), req.limits());
+    if (found.path() == null && staleGraph != null) {
+      RouteSearch.Result old = RouteSearch.find(staleGraph, source, dest, req.amountIn(),
+          req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID, config.maxHops(), req.limits());
+      if (old.path() != null) throw stale(old.path());
+    }
     if (found.path() == null) {
       String between = "from " + source.chainId() + " " + source.denom() + " to " + dest.chainId() + " " + dest.denom();
       if (req.limits().singleTx()) {
@@ -88,7 +119,10 @@ public final class RouteService {
       }
       throw BusError.notFound("no route found " + between);
     }
+    VenueState state = swapState(found.path());
+    if (state != null && MarketState.stale(state, clock.instant(), config.maxStateAge())) throw stale(found.path());
     ComputedRoute route = RouteBuilder.build(graph, req, source, dest, evmSigned, found.path());
+    if (state != null) route.json().put("swap_state_height", Long.toString(state.height()));
     if (!req.allowUnsafe() && found.path().swapQuote() != null
         && found.path().swapQuote().impactPercent().compareTo(RouteBuilder.IMPACT_WARNING_PERCENT) > 0) {
       String impact = RouteBuilder.percent(found.path().swapQuote().impactPercent());
@@ -97,6 +131,23 @@ public final class RouteService {
           new JsonObject().put("price_impact_percent", impact))));
     }
     return route;
+  }
+
+  /** The state the swap of a path was quoted on (null without a swap on a live venue). */
+  private VenueState swapState(dev.weft.route.graph.RoutePath path) {
+    for (Edge e : path.edges()) {
+      if (e.isSwap() && e.venue().live()) return market.venues().get(e.venue().chainId() + "/" + e.venue().name());
+    }
+    return null;
+  }
+
+  private BusError stale(dev.weft.route.graph.RoutePath path) {
+    Edge swap = path.edges().stream().filter(Edge::isSwap).findFirst().orElseThrow();
+    VenueState s = market.venues().get(swap.venue().chainId() + "/" + swap.venue().name());
+    long age = s == null ? -1 : Duration.between(s.readAt(), clock.instant()).toSeconds();
+    return new BusError(503, "swap quotes on " + swap.venue().name() + " (" + swap.venue().chainId() + ") are unavailable: its pool state "
+        + (s == null ? "has not been read" : "was read at height " + s.height() + ", " + age + "s ago") + ", older than route.max_state_age ("
+        + config.maxStateAge().toSeconds() + "s)");
   }
 
   private ComputedRoute computeOrNull(RouteRequest req) {

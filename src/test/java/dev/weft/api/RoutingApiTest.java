@@ -50,7 +50,7 @@ class RoutingApiTest {
     dir = devnet.getParent();
     vertx = TestNodes.newVertx();
     node = TestNodes.start(vertx, TestConfig.defaults().roles("api", "route")
-        .set("route.registries", new JsonArray().add("conf/registry/mainnet.json").add(devnet.toString()))
+        .set("route.registries", new JsonArray().add(RouteFixtures.mainnetCopy(dir).toString()).add(devnet.toString()))
         .set("route.reload_scan_interval", "0").build());
     port = TestNodes.httpPort(node);
     client = WebClient.create(vertx);

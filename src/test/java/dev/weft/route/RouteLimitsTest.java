@@ -52,7 +52,7 @@ class RouteLimitsTest {
     assertEquals(List.of("op_init_transfer@0", "1000000"), shape(s.route(req)));
     assertEquals(List.of("op_init_transfer@0", "1000000"), shape(s.route(req.copy().put("bridges", new JsonArray()))));
     assertEquals(List.of("op_init_transfer@0", "1000000"), shape(s.route(req.copy().put("bridges", new JsonArray().add("OPINIT").add("CCTP")))));
-    assertEquals(List.of("swap@0", "transfer@0", "999000"), shape(s.route(req.copy().put("bridges", new JsonArray().add("IBC")))));
+    assertEquals(List.of("swap@0", "transfer@0", "998999"), shape(s.route(req.copy().put("bridges", new JsonArray().add("IBC")))));
     assertEquals(expected(404, 5, "no route found from weft-l1-1 uinit to weft-devnet-1 " + INIT_DEVNET),
         error(req.copy().put("bridges", new JsonArray().add("LAYER_ZERO").add("GO_FAST"))));
     assertEquals(expected(404, 5, "no route found from noble-1 uusdc to echelon-1 " + USDC_ECHELON),
@@ -65,7 +65,7 @@ class RouteLimitsTest {
     JsonObject req = request("1000000", "weft-l1-1", "uinit", "weft-l1-1", INIT_DEVNET_ON_L1);
     assertEquals(List.of("op_init_transfer@0", "transfer@1", "1000000"), shape(s.route(req)));
     assertEquals(List.of("op_init_transfer@0", "transfer@1", "1000000"), shape(s.route(req.copy().put("allow_multi_tx", true))));
-    assertEquals(List.of("swap@0", "999000"), shape(s.route(req.copy().put("allow_multi_tx", false))));
+    assertEquals(List.of("swap@0", "998999"), shape(s.route(req.copy().put("allow_multi_tx", false))));
     assertEquals(expected(404, 5, "no single-tx routes found from noble-1 uusdc to interwoven-1 uinit (the route takes 2 txs): set allow_multi_tx to true"),
         error(request("1000000", "noble-1", "uusdc", "interwoven-1", "uinit").put("allow_multi_tx", false)));
   }
@@ -74,12 +74,12 @@ class RouteLimitsTest {
   @DisplayName("allow_swaps false and swap_venues: swaps only where allowed")
   void swaps() {
     JsonObject req = request("1000000", "weft-l1-1", INIT_DEVNET_ON_L1, "weft-l1-1", "uinit");
-    assertEquals(List.of("swap@0", "999000"), shape(s.route(req)));
+    assertEquals(List.of("swap@0", "998999"), shape(s.route(req)));
     assertEquals(List.of("transfer@0", "op_init_transfer@1", "1000000"), shape(s.route(req.copy().put("allow_swaps", false))));
     String venue = s.route(req).getJsonArray("swap_venues").getJsonObject(0).getString("name");
-    assertEquals(List.of("swap@0", "999000"), shape(s.route(req.copy().put("swap_venues",
+    assertEquals(List.of("swap@0", "998999"), shape(s.route(req.copy().put("swap_venues",
         new JsonArray().add(new JsonObject().put("name", venue).put("chain_id", "weft-l1-1"))))));
-    assertEquals(List.of("swap@0", "999000"), shape(s.route(req.copy().put("swap_venues", new JsonArray().add(new JsonObject().put("name", venue))))));
+    assertEquals(List.of("swap@0", "998999"), shape(s.route(req.copy().put("swap_venues", new JsonArray().add(new JsonObject().put("name", venue))))));
     assertEquals(List.of("transfer@0", "op_init_transfer@1", "1000000"), shape(s.route(req.copy().put("swap_venues",
         new JsonArray().add(new JsonObject().put("name", venue).put("chain_id", "interwoven-1"))))));
     assertEquals(expected(404, 5, "no route found from interwoven-1 " + USDC_INITIA + " to interwoven-1 uinit"),

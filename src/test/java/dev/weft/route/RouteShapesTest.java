@@ -102,7 +102,7 @@ class RouteShapesTest {
     assertEquals(List.of("transfer", "swap"), keys(fast.getJsonArray("operations")));
     assertEquals(List.of(0, 1), txIndexes(fast.getJsonArray("operations")));
     assertEquals(2, fast.getInteger("txs_required"));
-    assertEquals("4995000", fast.getString("amount_out"));
+    assertEquals("4994999", fast.getString("amount_out"));
     assertEquals(INIT_DEVNET_ON_L1, fast.getJsonArray("operations").getJsonObject(0).getJsonObject("transfer").getString("denom_out"));
     assertEquals("0.1", fast.getString("swap_price_impact_percent"));
 

@@ -18,7 +18,9 @@ import java.util.List;
  *   amount=2), sender=4, receiver=5, timeout_height=6 (Height revision_number=1, revision_height=2),
  *   timeout_timestamp=7, memo=8;</li>
  *   <li>{@code opinit.ophost.v1.MsgInitiateTokenDeposit}: sender=1, bridge_id=2, to=3, amount=4, data=5;</li>
- *   <li>{@code opinit.opchild.v1.MsgInitiateTokenWithdrawal}: sender=1, to=2, amount=3.</li>
+ *   <li>{@code opinit.opchild.v1.MsgInitiateTokenWithdrawal}: sender=1, to=2, amount=3;</li>
+ *   <li>{@code initia.move.v1.MsgExecute}: sender=1, module_address=2, module_name=3, function_name=4, type_args=5
+ *   (repeated string), args=6 (repeated bytes).</li>
  * </ul>
  * The tx is signed by a test key (ethsecp256k1, a dummy signature: the devnet checks none).
  */
@@ -54,6 +56,7 @@ public final class RouteTxs {
       case "/ibc.applications.transfer.v1.MsgTransfer" -> transfer(msg);
       case "/opinit.ophost.v1.MsgInitiateTokenDeposit" -> deposit(msg);
       case "/opinit.opchild.v1.MsgInitiateTokenWithdrawal" -> withdrawal(msg);
+      case "/initia.move.v1.MsgExecute" -> execute(msg);
       default -> throw new IllegalArgumentException("no test encoding for " + typeUrl);
     });
   }
@@ -88,6 +91,14 @@ public final class RouteTxs {
         .string(2, m.getString("to"))
         .message(3, coin(m.getJsonObject("amount")))
         .toByteArray();
+  }
+
+  static byte[] execute(JsonObject m) {
+    ProtoWriter w = new ProtoWriter().string(1, m.getString("sender")).string(2, m.getString("module_address"))
+        .string(3, m.getString("module_name")).string(4, m.getString("function_name"));
+    for (Object t : m.getJsonArray("type_args")) w.bytesAlways(5, String.valueOf(t).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    for (Object a : m.getJsonArray("args")) w.bytesAlways(6, Base64.getDecoder().decode(String.valueOf(a)));
+    return w.toByteArray();
   }
 
   private static ProtoWriter coin(JsonObject c) {

@@ -42,6 +42,7 @@ public final class CosmosRestServer extends DevnetServer {
   private final RestBank bank;
   private final RestTxSearch txSearch;
   private final boolean plain;
+  private java.util.function.Function<Request, Reply> extraRoutes;
 
   public CosmosRestServer(Vertx vertx, FaultInjector faults, DevnetChain chain) {
     this(vertx, faults, chain, null, false, 1000);
@@ -61,6 +62,12 @@ public final class CosmosRestServer extends DevnetServer {
     this.bank = new RestBank(chain);
     this.txSearch = new RestTxSearch(chain, txSearchWindow);
     this.plain = plain;
+  }
+
+  /** Routes of chain-specific modules, asked first; they answer null for a path that is not theirs. */
+  public CosmosRestServer withRoutes(java.util.function.Function<Request, Reply> routes) {
+    this.extraRoutes = routes;
+    return this;
   }
 
   /** A request that cannot be answered: the gateway error it becomes. */
@@ -100,6 +107,8 @@ public final class CosmosRestServer extends DevnetServer {
 
   private Reply route(Request r) {
     String p = r.path();
+    Reply extra = extraRoutes == null ? null : extraRoutes.apply(r);
+    if (extra != null) return extra;
     if (r.method() == HttpMethod.POST && p.equals(TXS)) return broadcast.broadcast(r.body());
     if (r.method() == HttpMethod.POST && p.equals("/cosmos/tx/v1beta1/encode")) return RestBroadcast.encode(r.body());
     Reply reply = r.method() == HttpMethod.GET ? get(r, p) : null;

@@ -6,6 +6,13 @@ import dev.weft.config.DevnetConfig;
 import dev.weft.devnet.exec.BankModule;
 import dev.weft.devnet.exec.ChainApp;
 import dev.weft.devnet.exec.VmModule;
+import dev.weft.devnet.dex.ConnectOracle;
+import dev.weft.devnet.dex.Dex;
+import dev.weft.devnet.dex.DexModule;
+import dev.weft.devnet.dex.L1RestRoutes;
+import dev.weft.devnet.dex.MoveViews;
+import dev.weft.devnet.http.DevnetServer;
+import dev.weft.devnet.http.Reply;
 import dev.weft.devnet.gen.ChainSpec;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.ibc.FailureRules;
@@ -29,6 +36,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -39,6 +47,9 @@ import java.util.function.Predicate;
  */
 public final class World {
   private final Map<String, ChainNode> nodes = new LinkedHashMap<>();
+  private final Map<String, Dex> dexes = new LinkedHashMap<>();
+  private final Map<String, ConnectOracle> oracles = new LinkedHashMap<>();
+  private final Map<String, L1RestRoutes> l1Routes = new LinkedHashMap<>();
   private final Relayer relayer;
   private final OpExecutor executor;
 
@@ -76,7 +87,11 @@ public final class World {
       Predicate<String> valid = c != null ? s -> AddressRules.parse(c, s) != null : s -> AccountAddress.isValid(s, prefix);
       ChainApp app = new ChainApp(id, prefix, valid).add(new BankModule());
       if (c != null) {
-        app.add(new VmModule(List.of("evm".equals(c.vm()) ? MsgTypes.EVM_CALL : MsgTypes.EXECUTE)));
+        if (c.l1() && "move".equals(c.vm())) {
+          w.addInitiaModules(app, chain, genesis);
+        } else {
+          app.add(new VmModule(List.of("evm".equals(c.vm()) ? MsgTypes.EVM_CALL : MsgTypes.EXECUTE)));
+        }
         IbcChain ic = new IbcChain(id, prefix, c.pfm());
         ibc.put(id, ic);
         app.add(new IbcModule(ic, rules, w.relayer, valid));
@@ -112,6 +127,28 @@ public final class World {
       w.executor.addBridge(bridge.bridgeId(), bridge.l1ChainId(), n.chainId(), l2::head);
     }
     return w;
+  }
+
+  /** The Move L1's InitiaDEX (executing swap txs, answering views) and Connect oracle. */
+  private void addInitiaModules(ChainApp app, DevnetChain chain, Instant genesis) {
+    String id = chain.spec().chainId();
+    Dex dex = Dex.genesis(id, genesis);
+    app.add(new DexModule(MsgTypes.EXECUTE, dex));
+    ConnectOracle oracle = new ConnectOracle(id, chain::blockTimeNanos);
+    MoveViews views = new MoveViews(dex, chain::head, () -> chain.blockTimeNanos(chain.head()) / 1_000_000_000L);
+    dexes.put(id, dex);
+    oracles.put(id, oracle);
+    l1Routes.put(id, new L1RestRoutes(dex, views, oracle, chain::head));
+  }
+
+  /** The REST routes a chain adds to its Cosmos REST server (Move views, Connect oracle), or null. */
+  public Function<DevnetServer.Request, Reply> restRoutes(String chainId) {
+    return l1Routes.get(chainId);
+  }
+
+  /** The Connect oracle of an L1 chain, or null. */
+  public ConnectOracle oracle(String chainId) {
+    return oracles.get(chainId);
   }
 
   private static boolean isL1(Registry r, DevnetChain chain) {

@@ -6,35 +6,41 @@ import dev.weft.route.registry.SwapVenue.PoolType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
-import java.math.RoundingMode;
 
 /**
- * Exact swap math on a pool's configured reserves. Out-amounts are rounded down.
+ * Swap quotes that equal what InitiaDEX returns to the unit (initia-labs/movevm {@code initia_stdlib}):
  * <ul>
- *   <li>constant product (InitiaDEX 50/50 weighted pools): the fee is taken from the input,
- *       {@code out = floor(B_out·a·(1−f) / (B_in + a·(1−f)))};</li>
- *   <li>stableswap (Curve invariant {@code A·n^n·Σx + D = A·D·n^n + D^(n+1)/(n^n·Πx)}, n = 2): D and the new out-reserve
- *       by Newton's method on integers as Curve computes them, {@code dy = y − y' − 1}; the fee is taken from the output.</li>
+ *   <li>weighted pairs ({@code dex::swap_simulation}): fee = ⌈rate·in⌉, at least 1, in the input coin;
+ *       {@code out = ⌊(1 − (B_in/(B_in + in − fee))^(w_in/w_out))·B_out⌋}, the power computed as the module does,
+ *       {@code exp(k)} with {@code k = (w_in/w_out)·ln(base)} by Taylor series stopped at a term ≤ 10^-13, every
+ *       step in 18-decimal fixed point truncated like {@code bigdecimal} (see {@link WeightedCurve});</li>
+ *   <li>stableswap pools ({@code stableswap::swap_simulation}): Curve's D and y by the module's integer iterations
+ *       with ann = A·n^n·100, {@code dy = B_out − y − 1}, fee = ⌈rate·dy⌉ in the output coin, out = dy − fee.</li>
  * </ul>
  * Price impact compares the execution price (out/in, fee included) with the fee-free spot price:
- * {@code impact% = (1 − exec/spot)·100} (spot = B_out/B_in for constant product, −dy/dx of the invariant for stableswap).
+ * {@code impact% = (1 − exec/spot)·100}; spot = (B_out/w_out)/(B_in/w_in) for a weighted pair (the module's
+ * {@code get_spot_price}), −dy/dx of the invariant for stableswap. An amount the module would abort on (a base out of
+ * its range, an overflowing u64) has no quote (out 0).
  */
 public final class PoolMath {
   private static final MathContext MC = MathContext.DECIMAL128;
-  private static final BigInteger TWO = BigInteger.TWO;
-  private static final BigInteger FOUR = BigInteger.valueOf(4);
   private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
+  private static final BigInteger A_PRECISION = BigInteger.valueOf(100);
+  private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
   private PoolMath() {}
 
   /**
-   * @param amountOut      what the swap returns
-   * @param fee            the fee amount, in {@code feeDenom} (the input denom for constant product, the output for stableswap)
+   * @param amountOut      what the swap returns (0 when the module would abort)
+   * @param fee            the fee amount, in {@code feeDenom} (the input denom for weighted pairs, the output for stableswap)
    * @param impactPercent  price impact in percent, never negative
    */
   public record Quote(BigInteger amountOut, BigInteger fee, String feeDenom, BigDecimal impactPercent) {}
 
+  private static final Quote NONE = new Quote(BigInteger.ZERO, BigInteger.ZERO, "", HUNDRED);
+
   public static Quote quote(Pool p, String denomIn, BigInteger amountIn) {
+    if (amountIn.signum() <= 0 || amountIn.compareTo(U64_MAX) > 0) return NONE;
     String denomOut = denomIn.equals(p.denomA()) ? p.denomB() : p.denomA();
     BigInteger bIn = p.reserveOf(denomIn);
     BigInteger bOut = p.reserveOf(denomOut);
@@ -42,64 +48,74 @@ public final class PoolMath {
     BigInteger fee;
     String feeDenom;
     BigDecimal spot;
-    if (p.type() == PoolType.CONSTANT_PRODUCT) {
-      BigDecimal aEff = new BigDecimal(amountIn).multiply(BigDecimal.ONE.subtract(p.feeRate()));
-      out = new BigDecimal(bOut).multiply(aEff).divide(new BigDecimal(bIn).add(aEff), 0, RoundingMode.FLOOR).toBigInteger();
-      fee = new BigDecimal(amountIn).multiply(p.feeRate()).setScale(0, RoundingMode.FLOOR).toBigInteger();
+    if (p.type() == PoolType.WEIGHTED) {
+      BigInteger wIn = WeightedCurve.scaled(p.weightOf(denomIn));
+      BigInteger wOut = WeightedCurve.scaled(p.weightOf(denomOut));
+      BigInteger[] r = WeightedCurve.outGivenIn(bIn, bOut, wIn, wOut, amountIn, WeightedCurve.scaled(p.feeRate()));
+      if (r == null) return NONE;
+      out = r[0];
+      fee = r[1];
       feeDenom = denomIn;
-      spot = new BigDecimal(bOut).divide(new BigDecimal(bIn), MC);
+      spot = new BigDecimal(bOut).multiply(p.weightOf(denomIn)).divide(new BigDecimal(bIn).multiply(p.weightOf(denomOut)), MC);
     } else {
-      BigInteger d = stableD(bIn, bOut, p.amplification());
-      BigInteger yNew = stableY(bIn.add(amountIn), d, p.amplification());
-      BigInteger dy = bOut.subtract(yNew).subtract(BigInteger.ONE).max(BigInteger.ZERO);
-      fee = new BigDecimal(dy).multiply(p.feeRate()).setScale(0, RoundingMode.FLOOR).toBigInteger();
+      BigInteger d = stableD(bIn, bOut, p.ann());
+      if (bIn.add(amountIn).compareTo(U64_MAX) > 0) return NONE;
+      BigInteger y = stableY(bIn.add(amountIn), d, p.ann());
+      BigInteger dy = bOut.subtract(y).subtract(BigInteger.ONE);
+      if (dy.signum() < 0) return NONE;
+      fee = WeightedCurve.ceilTimes(WeightedCurve.scaled(p.feeRate()), dy);
       out = dy.subtract(fee);
       feeDenom = denomOut;
-      spot = stableSpot(bIn, bOut, d, p.amplification());
+      spot = stableSpot(bIn, bOut, d, p.ann());
     }
+    if (out.signum() <= 0) return NONE;
     BigDecimal exec = new BigDecimal(out).divide(new BigDecimal(amountIn), MC);
     BigDecimal impact = BigDecimal.ONE.subtract(exec.divide(spot, MC)).multiply(HUNDRED);
     return new Quote(out, fee, feeDenom, impact.signum() < 0 ? BigDecimal.ZERO : impact);
   }
 
-  /** Curve's {@code get_D} for two coins (Ann = A·n^n). */
-  static BigInteger stableD(BigInteger x, BigInteger y, long amp) {
-    BigInteger s = x.add(y);
-    if (s.signum() == 0) return BigInteger.ZERO;
-    BigInteger ann = BigInteger.valueOf(amp).multiply(FOUR);
-    BigInteger d = s;
-    for (int i = 0; i < 255; i++) {
-      BigInteger dp = d.multiply(d).divide(x.multiply(TWO)).multiply(d).divide(y.multiply(TWO));
-      BigInteger prev = d;
-      d = ann.multiply(s).add(dp.multiply(TWO)).multiply(d)
-          .divide(ann.subtract(BigInteger.ONE).multiply(d).add(BigInteger.valueOf(3).multiply(dp)));
-      if (d.subtract(prev).abs().compareTo(BigInteger.ONE) <= 0) break;
+  /** The module's {@code get_d} for two coins: Newton's iteration on D in u256, ann including A_PRECISION. */
+  static BigInteger stableD(BigInteger x, BigInteger y, long ann) {
+    BigInteger sum = x.add(y);
+    if (sum.signum() == 0) return BigInteger.ZERO;
+    BigInteger a = BigInteger.valueOf(ann);
+    BigInteger two = BigInteger.TWO;
+    BigInteger d = sum;
+    for (int round = 0; round < 255; round++) {
+      BigInteger dProd = d.multiply(d).divide(two).divide(x).multiply(d).divide(two).divide(y);
+      BigInteger next = a.multiply(sum).divide(A_PRECISION).add(dProd.multiply(two)).multiply(d)
+          .divide(a.subtract(A_PRECISION).multiply(d).divide(A_PRECISION).add(BigInteger.valueOf(3).multiply(dProd)));
+      boolean done = next.subtract(d).abs().compareTo(BigInteger.ONE) <= 0;
+      d = next;
+      if (done) break;
     }
     return d;
   }
 
-  /** Curve's {@code get_y}: the other reserve once one reserve is {@code x}, keeping D. */
-  static BigInteger stableY(BigInteger x, BigInteger d, long amp) {
-    BigInteger ann = BigInteger.valueOf(amp).multiply(FOUR);
-    BigInteger c = d.multiply(d).divide(x.multiply(TWO)).multiply(d).divide(ann.multiply(TWO));
-    BigInteger b = x.add(d.divide(ann));
+  /** The module's {@code get_y_with_given_d}: the other balance once one balance is {@code x}, keeping D. */
+  static BigInteger stableY(BigInteger x, BigInteger d, long ann) {
+    BigInteger a = BigInteger.valueOf(ann);
+    BigInteger two = BigInteger.TWO;
+    BigInteger c = d.multiply(d).divide(x.multiply(two)).multiply(d).multiply(A_PRECISION).divide(a).divide(two);
+    BigInteger bPlusD = x.add(d.multiply(A_PRECISION).divide(a));
     BigInteger y = d;
-    for (int i = 0; i < 255; i++) {
-      BigInteger prev = y;
-      y = y.multiply(y).add(c).divide(y.multiply(TWO).add(b).subtract(d));
-      if (y.subtract(prev).abs().compareTo(BigInteger.ONE) <= 0) break;
+    for (int round = 0; round < 255; round++) {
+      BigInteger next = y.multiply(y).add(c).divide(y.multiply(two).add(bPlusD).subtract(d));
+      boolean done = next.subtract(y).abs().compareTo(BigInteger.ONE) <= 0;
+      y = next;
+      if (done) break;
     }
     return y;
   }
 
-  /** −dy/dx on the invariant at (x, y): (4A + D³/(4x²y)) / (4A + D³/(4xy²)). */
-  static BigDecimal stableSpot(BigInteger x, BigInteger y, BigInteger d, long amp) {
-    BigDecimal a4 = BigDecimal.valueOf(amp).multiply(BigDecimal.valueOf(4));
+  /** −dy/dx on the invariant at (x, y), with Ann = ann/100: (Ann + D³/(4x²y)) / (Ann + D³/(4xy²)). */
+  static BigDecimal stableSpot(BigInteger x, BigInteger y, BigInteger d, long ann) {
+    BigDecimal a = BigDecimal.valueOf(ann).divide(HUNDRED, MC);
     BigDecimal d3 = new BigDecimal(d.pow(3));
     BigDecimal bx = new BigDecimal(x);
     BigDecimal by = new BigDecimal(y);
-    BigDecimal fx = a4.add(d3.divide(BigDecimal.valueOf(4).multiply(bx).multiply(bx).multiply(by), MC));
-    BigDecimal fy = a4.add(d3.divide(BigDecimal.valueOf(4).multiply(bx).multiply(by).multiply(by), MC));
+    BigDecimal fx = a.add(d3.divide(BigDecimal.valueOf(4).multiply(bx).multiply(bx).multiply(by), MC));
+    BigDecimal fy = a.add(d3.divide(BigDecimal.valueOf(4).multiply(bx).multiply(by).multiply(by), MC));
     return fx.divide(fy, MC);
   }
 }

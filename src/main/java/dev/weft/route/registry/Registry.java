@@ -23,9 +23,19 @@ public final class Registry {
   private final List<SwapVenue> venues;
   private final List<Erc20Wrapper> wrappers;
   private final Map<String, BigDecimal> usdPrices;
+  private final List<String> priceOracles;
+  private final Map<String, BigDecimal> oraclePrices;
 
   Registry(List<String> sources, Map<String, Chain> chains, List<Asset> assets, List<IbcChannel> channels,
            List<LayerZeroLane> lanes, List<SwapVenue> venues, List<Erc20Wrapper> wrappers, Map<String, BigDecimal> usdPrices) {
+    this(sources, chains, assets, channels, lanes, venues, wrappers, usdPrices, List.of(), Map.of());
+  }
+
+  Registry(List<String> sources, Map<String, Chain> chains, List<Asset> assets, List<IbcChannel> channels,
+           List<LayerZeroLane> lanes, List<SwapVenue> venues, List<Erc20Wrapper> wrappers, Map<String, BigDecimal> usdPrices,
+           List<String> priceOracles, Map<String, BigDecimal> oraclePrices) {
+    this.priceOracles = List.copyOf(priceOracles);
+    this.oraclePrices = Map.copyOf(oraclePrices);
     this.sources = List.copyOf(sources);
     this.chains = Collections.unmodifiableMap(new LinkedHashMap<>(chains));
     this.assets = List.copyOf(assets);
@@ -113,8 +123,30 @@ public final class Registry {
     return wrappers;
   }
 
-  /** USD price of one whole token of the asset (by its origin, else by itself), or null when not configured. */
+  /** The chains whose Connect oracle prices the registry's assets (USD per whole token, by symbol). */
+  public List<String> priceOracles() {
+    return priceOracles;
+  }
+
+  /**
+   * This registry with the market state read from the chains: the live venues' pools as last read, and the oracle's
+   * USD prices by symbol (upper case).
+   */
+  public Registry withMarket(List<SwapVenue> liveVenues, Map<String, BigDecimal> pricesBySymbol) {
+    return new Registry(sources, chains, assets, channels, lanes, liveVenues, wrappers, usdPrices, priceOracles, pricesBySymbol);
+  }
+
+  /**
+   * USD price of one whole token of the asset: the oracle's price of its symbol (the origin asset's symbol), else the
+   * configured price of its origin, else of itself; null when none.
+   */
   public BigDecimal usdPrice(Asset a) {
+    if (!oraclePrices.isEmpty()) {
+      Asset origin = asset(a.originChainId(), a.originDenom());
+      String symbol = origin != null && origin.symbol() != null ? origin.symbol() : a.symbol();
+      BigDecimal live = symbol == null ? null : oraclePrices.get(symbol.toUpperCase(Locale.ROOT));
+      if (live != null) return live;
+    }
     BigDecimal p = usdPrices.get(a.originChainId() + "/" + a.originDenom());
     return p != null ? p : usdPrices.get(a.key());
   }

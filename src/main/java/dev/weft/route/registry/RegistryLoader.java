@@ -113,8 +113,15 @@ public final class RegistryLoader {
         throw where.error("usd price for " + key + ", which is not an asset of the registry (key: <chain_id>/<denom>)");
       }
     });
+    List<String> oracles = new ArrayList<>();
+    for (JsonFields doc : docs) {
+      for (String chain : doc.strings("price_oracles")) {
+        if (chains.get(chain) == null) throw doc.error("price_oracles names " + chain + ", which is not a chain of the registry");
+        oracles.add(chain);
+      }
+    }
     List<String> names = docs.stream().map(JsonFields::where).toList();
-    return new Registry(names, chains, assets, channels, lanes, venues, wrappers, prices);
+    return new Registry(names, chains, assets, channels, lanes, venues, wrappers, prices, oracles, Map.of());
   }
 
   private static Chain chain(JsonFields c, Map<String, Duration> overrides) {
@@ -220,24 +227,33 @@ public final class RegistryLoader {
   private static SwapVenue venue(JsonFields v, Registry r) {
     String chain = v.string("chain_id");
     if (r.chain(chain) == null) throw v.error("chain " + chain + " is not in the registry");
+    String module = v.optString("module_address");
+    if (module != null && !module.matches("0x[0-9a-fA-F]{1,64}")) throw v.error("module_address must be a Move address (0x and up to 64 hex digits)");
     List<SwapVenue.Pool> pools = new ArrayList<>();
     for (JsonFields p : v.objects("pools")) {
-      String type = p.string("type").toUpperCase(Locale.ROOT);
-      SwapVenue.PoolType t;
-      try {
-        t = SwapVenue.PoolType.valueOf(type);
-      } catch (IllegalArgumentException e) {
-        throw p.error("type must be constant_product or stableswap");
-      }
+      if (module != null) throw p.error("a venue read from the chain (module_address) lists no pools");
+      String type = p.string("type");
       Asset a = requireAsset(p, r, chain, p.string("denom_a"));
       Asset b = requireAsset(p, r, chain, p.string("denom_b"));
       if (a == b) throw p.error("a pool trades two different denoms");
-      long amp = t == SwapVenue.PoolType.STABLESWAP ? p.longValue("amplification", 1) : 0;
-      if (t == SwapVenue.PoolType.STABLESWAP && a.decimals() != b.decimals()) throw p.error("a stableswap pool needs denoms of equal decimals");
-      pools.add(new SwapVenue.Pool(p.string("pool"), t, a.denom(), b.denom(), p.positiveInteger("reserve_a"),
-          p.positiveInteger("reserve_b"), p.decimal("fee_rate", BigDecimal.ZERO, ONE.movePointLeft(1)), amp));
+      BigDecimal fee = p.decimal("fee_rate", BigDecimal.ZERO, ONE.movePointLeft(1));
+      switch (type) {
+        case "weighted", "constant_product" -> {
+          BigDecimal wa = p.optString("weight_a") == null ? new BigDecimal("0.5") : p.decimal("weight_a", BigDecimal.ZERO, ONE);
+          BigDecimal wb = ONE.subtract(wa);
+          if (wa.signum() == 0 || wb.signum() == 0) throw p.error("weight_a must be between 0 and 1");
+          pools.add(new SwapVenue.Pool(p.string("pool"), SwapVenue.PoolType.WEIGHTED, a.denom(), b.denom(), p.positiveInteger("reserve_a"),
+              p.positiveInteger("reserve_b"), fee, wa, wb, 0));
+        }
+        case "stableswap" -> {
+          if (a.decimals() != b.decimals()) throw p.error("a stableswap pool needs denoms of equal decimals");
+          pools.add(SwapVenue.Pool.stable(p.string("pool"), a.denom(), b.denom(), p.positiveInteger("reserve_a"),
+              p.positiveInteger("reserve_b"), fee, p.longValue("amplification", 1)));
+        }
+        default -> throw p.error("type must be weighted, constant_product or stableswap");
+      }
     }
-    return new SwapVenue(v.string("name"), chain, v.optString("logo_uri"), List.copyOf(pools));
+    return new SwapVenue(v.string("name"), chain, v.optString("logo_uri"), module, List.copyOf(pools));
   }
 
   private static Erc20Wrapper wrapper(JsonFields w, Registry r) {

@@ -70,7 +70,7 @@ public final class MainnetRegistryConverter {
         .put("ibc_channels", channels.pairs)
         .put("incomplete_ibc_channels", channels.incomplete)
         .put("assets", assets(registryChains))
-        .put("usd_prices", overlay.getJsonObject("usd_prices"))
+        .put("price_oracles", overlay.getJsonArray("price_oracles"))
         .put("swap_venues", overlay.getJsonArray("swap_venues"))
         .put("layer_zero_lanes", overlay.getJsonArray("layer_zero_lanes"))
         .put("erc20_wrappers", overlay.getJsonArray("erc20_wrappers"));

@@ -196,7 +196,7 @@ class RegistryLoaderTest {
         .endsWith("an ibc/ denom without an ibc trace must be one IBC hop of another asset over a channel of the registry, and none gives ibc/" + "AB".repeat(32)));
 
     JsonObject price = devnet.copy();
-    price.getJsonObject("usd_prices").put("weft-l1-1/ufoo", "1");
+    price.put("usd_prices", new JsonObject().put("weft-l1-1/ufoo", "1"));
     assertTrue(assertThrows(RegistryException.class, () -> RegistryLoader.fromJson(Map.of("devnet.json", price))).getMessage()
         .endsWith("usd price for weft-l1-1/ufoo, which is not an asset of the registry (key: <chain_id>/<denom>)"));
   }

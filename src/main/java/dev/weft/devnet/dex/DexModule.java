@@ -1,0 +1,169 @@
+package dev.weft.devnet.dex;
+
+import dev.weft.devnet.exec.EventLog;
+import dev.weft.devnet.exec.ExecError;
+import dev.weft.devnet.exec.MsgContext;
+import dev.weft.devnet.exec.MsgModule;
+import dev.weft.chain.Hex;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Move {@code MsgExecute} on the devnet L1: {@code 0x1::dex::swap_script(pair, offer_coin, offer_coin_amount,
+ * min_return)} and {@code 0x1::stableswap::swap_script(pool, offer_coin_metadata, return_coin_metadata, offer_amount,
+ * min_return_amount)} run against the current balances (arguments in BCS); a swap returning less than
+ * {@code min_return} aborts with the module's {@code EMIN_RETURN} (code 196611) and the tx fails (codespace
+ * {@code move}) without moving the pool. A successful swap emits the module's {@code SwapEvent} as a {@code move} event
+ * ({@code type_tag}, {@code data}). Other Move calls are recorded, not run. Swaps of one tx are checked against the
+ * balances before the tx.
+ */
+public final class DexModule implements MsgModule {
+  /** Codespace and code of a Move abort in a tx result. */
+  public static final String CODESPACE = "move";
+  public static final int ABORT_CODE = 2;
+
+  private final String execute;
+  private final Dex dex;
+
+  public DexModule(String executeTypeUrl, Dex dex) {
+    this.execute = executeTypeUrl;
+    this.dex = dex;
+  }
+
+  @Override
+  public List<String> types() {
+    return List.of(execute);
+  }
+
+  private record Swap(boolean stable, String pool, String offer, String ret, long amount, Long minReturn) {}
+
+  @Override
+  public void check(MsgContext ctx, String typeUrl, JsonObject msg) {
+    Swap s = swap(msg);
+    if (s == null) return;
+    try {
+      long out;
+      if (s.stable()) {
+        long[] r = pool(s.pool()).simulate(s.offer(), s.ret(), s.amount());
+        out = r[0] - r[1];
+      } else {
+        WeightedPair p = pair(s.pool());
+        out = p.simulate(offerA(p, s.offer()), s.amount(), ctx.timeNanos() / 1_000_000_000L)[0];
+      }
+      if (s.minReturn() != null && s.minReturn() > out) {
+        throw MoveAbort.invalidState(s.stable() ? StablePool.MODULE : WeightedPair.MODULE, 3);
+      }
+    } catch (MoveAbort | ArithmeticException e) {
+      String message = e instanceof MoveAbort ? e.getMessage() : new MoveAbort(s.stable() ? "stableswap" : "dex", 0x20000).getMessage();
+      throw new ExecError(CODESPACE, ABORT_CODE, message);
+    }
+  }
+
+  @Override
+  public byte[] execute(MsgContext ctx, String typeUrl, JsonObject msg, EventLog log) {
+    Swap s = swap(msg);
+    if (s == null) return new byte[0];
+    String pool;
+    long out;
+    long fee;
+    if (s.stable()) {
+      StablePool p = pool(s.pool());
+      long[] r = p.simulate(s.offer(), s.ret(), s.amount());
+      out = p.swap(s.offer(), s.ret(), s.amount(), s.minReturn());
+      fee = r[1];
+      pool = p.address;
+    } else {
+      WeightedPair p = pair(s.pool());
+      boolean offerA = offerA(p, s.offer());
+      long[] r = p.swap(offerA, s.amount(), s.minReturn(), ctx.timeNanos() / 1_000_000_000L);
+      out = r[0];
+      fee = r[1];
+      pool = p.liquidityToken;
+    }
+    String retMeta = s.stable() ? s.ret() : otherCoin(pair(s.pool()), s.offer());
+    JsonObject data = new JsonObject().put("offer_coin", MoveViews.literal(s.offer())).put("return_coin", MoveViews.literal(retMeta))
+        .put("liquidity_token", MoveViews.literal(pool)).put("offer_amount", Long.toString(s.amount()))
+        .put("return_amount", Long.toString(out)).put("fee_amount", Long.toString(fee));
+    log.add("move", "type_tag", "0x1::" + (s.stable() ? StablePool.MODULE : WeightedPair.MODULE) + "::SwapEvent", "data", data.encode());
+    return new byte[0];
+  }
+
+  @Override
+  public long gas(String typeUrl) {
+    return 150_000;
+  }
+
+  private Swap swap(JsonObject msg) {
+    String module = msg.getString("module_name", "");
+    if (!"swap_script".equals(msg.getString("function_name")) || !(module.equals("dex") || module.equals("stableswap"))) return null;
+    if (!MoveViews.address(msg.getString("module_address", "0x0")).equals(MoveViews.address("0x1"))) return null;
+    JsonArray args = msg.getJsonArray("args", new JsonArray());
+    boolean stable = module.equals("stableswap");
+    int n = stable ? 5 : 4;
+    if (args.size() != n) throw invalid("0x1::" + module + "::swap_script takes " + n + " arguments, got " + args.size());
+    try {
+      String pool = address(args.getString(0));
+      String offer = address(args.getString(1));
+      String ret = stable ? address(args.getString(2)) : null;
+      long amount = u64(args.getString(stable ? 3 : 2));
+      Long min = optionU64(args.getString(stable ? 4 : 3));
+      if (stable ? dex.pool(pool) == null : dex.pair(pool) == null) {
+        throw new ExecError(CODESPACE, ABORT_CODE, "VM aborted: location=" + "0".repeat(63) + "1::" + module
+            + ", code=393218: no pool at " + MoveViews.literal(pool));
+      }
+      return new Swap(stable, pool, offer, ret, amount, min);
+    } catch (IllegalArgumentException | ClassCastException e) {
+      throw invalid("arguments of 0x1::" + module + "::swap_script do not decode: " + e.getMessage());
+    }
+  }
+
+  private static ExecError invalid(String what) {
+    return new ExecError(CODESPACE, ABORT_CODE, what);
+  }
+
+  private WeightedPair pair(String address) {
+    return dex.pair(address);
+  }
+
+  private StablePool pool(String address) {
+    return dex.pool(address);
+  }
+
+  private static boolean offerA(WeightedPair p, String offer) {
+    if (offer.equals(p.coinA.metadata())) return true;
+    if (offer.equals(p.coinB.metadata())) return false;
+    throw MoveAbort.invalidArgument(WeightedPair.MODULE, 10);
+  }
+
+  private static String otherCoin(WeightedPair p, String offer) {
+    return offer.equals(p.coinA.metadata()) ? p.coinB.metadata() : p.coinA.metadata();
+  }
+
+  private static byte[] bytes(String base64) {
+    return Base64.getDecoder().decode(base64);
+  }
+
+  private static String address(String base64) {
+    byte[] b = bytes(base64);
+    if (b.length != 32) throw new IllegalArgumentException("an address has 32 bytes");
+    return Hex.prefixed(b);
+  }
+
+  private static long u64(String base64) {
+    byte[] b = bytes(base64);
+    if (b.length != 8) throw new IllegalArgumentException("a u64 has 8 bytes");
+    return ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getLong();
+  }
+
+  private static Long optionU64(String base64) {
+    byte[] b = bytes(base64);
+    if (b.length == 1 && b[0] == 0) return null;
+    if (b.length != 9 || b[0] != 1) throw new IllegalArgumentException("an Option<u64> is 0x00 or 0x01 and 8 bytes");
+    return ByteBuffer.wrap(b, 1, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
+  }
+}

@@ -1,0 +1,203 @@
+package dev.weft.route.live;
+
+import dev.weft.bus.Addresses;
+import dev.weft.config.NodeClientOptions;
+import dev.weft.chain.client.NodeHttp;
+import dev.weft.runtime.NodeInfo;
+import dev.weft.config.RouteConfig;
+import dev.weft.route.registry.Chain;
+import dev.weft.route.registry.Registry;
+import dev.weft.route.registry.SwapVenue;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Keeps the market state fresh in the background, never on a request's path: at start it discovers every pool of each
+ * live venue and the oracle's markets, then re-reads the pools (one batched view request per 98 pools) and the
+ * prices (one request) every {@code route.pool_refresh} and at once when ingestion announces a new block of that
+ * chain ({@code block indexed}), with at most one read of each kind in flight (a block arriving meanwhile asks for one
+ * more read after it). Discovery runs again every {@value #REDISCOVER_EVERY} refreshes (new pairs, fee changes) and
+ * after a failed read. Each completed read replaces the state and is handed to {@code onUpdate}; a failed read keeps
+ * the previous state (which ages: quotes refuse it after {@code route.max_state_age}). Requests are bounded (two in
+ * flight per chain, the configured timeout, two attempts).
+ */
+public final class MarketStateSource {
+  private static final Logger LOG = LoggerFactory.getLogger(MarketStateSource.class);
+  static final int REDISCOVER_EVERY = 30;
+
+  private final Vertx vertx;
+  private final RouteConfig config;
+  private final Consumer<MarketState> onUpdate;
+  private final List<Feed> feeds = new ArrayList<>();
+  private final List<NodeHttp> clients = new ArrayList<>();
+  private MarketState state = MarketState.EMPTY;
+  private long timer = -1;
+  private MessageConsumer<JsonObject> blocks;
+  private long refreshes;
+
+  /** One thing read from a chain: a venue's pools or an oracle's prices. */
+  private final class Feed {
+    final String chainId;
+    final InitiaDexReader dex;
+    final ConnectPrices prices;
+    InitiaDexReader.Discovery discovery;
+    boolean discovered;
+    boolean inFlight;
+    boolean again;
+    int sinceDiscovery;
+
+    Feed(String chainId, InitiaDexReader dex, ConnectPrices prices) {
+      this.chainId = chainId;
+      this.dex = dex;
+      this.prices = prices;
+    }
+
+    long requests() {
+      return dex != null ? dex.requests() : prices.requests();
+    }
+
+    void read() {
+      if (inFlight) {
+        again = true;
+        return;
+      }
+      inFlight = true;
+      boolean discover = !discovered || sinceDiscovery >= REDISCOVER_EVERY;
+      Future<Void> done = dex != null ? readDex(discover) : readPrices(discover);
+      done.onComplete(ar -> {
+        inFlight = false;
+        if (ar.failed()) {
+          discovered = false;
+          LOG.warn("market state of {} not read: {}", chainId, ar.cause().getMessage());
+        }
+        if (again) {
+          again = false;
+          read();
+        }
+      });
+    }
+
+    private Future<Void> readDex(boolean discover) {
+      Future<InitiaDexReader.Discovery> d = discover ? dex.discover().onSuccess(x -> {
+        discovery = x;
+        discovered = true;
+        sinceDiscovery = 0;
+      }) : Future.succeededFuture(discovery);
+      return d.compose(dex::refresh).map(v -> {
+        sinceDiscovery++;
+        update(state.withVenue(v));
+        return null;
+      });
+    }
+
+    private Future<Void> readPrices(boolean discover) {
+      Future<?> d = discover ? prices.discover().onSuccess(x -> {
+        discovered = true;
+        sinceDiscovery = 0;
+      }) : Future.succeededFuture();
+      return d.compose(x -> prices.refresh()).map(p -> {
+        sinceDiscovery++;
+        update(state.withPrices(p));
+        return null;
+      });
+    }
+  }
+
+  public MarketStateSource(Vertx vertx, RouteConfig config, Registry registry, NodeInfo info, Clock clock, Consumer<MarketState> onUpdate) {
+    this.vertx = vertx;
+    this.config = config;
+    this.onUpdate = onUpdate;
+    NodeClientOptions opts = new NodeClientOptions(2, config.stateTimeout(), 2, Duration.ofMillis(200), Duration.ofSeconds(1), 3,
+        Duration.ofSeconds(10));
+    for (SwapVenue v : registry.venues()) {
+      if (!v.live()) continue;
+      List<String> urls = restUrls(registry.chain(v.chainId()), info);
+      if (urls.isEmpty()) {
+        LOG.warn("venue {} on {}: no REST URL known (route.rest.{}), its swaps are not quoted", v.name(), v.chainId(), v.chainId());
+        continue;
+      }
+      NodeHttp http = client(urls, opts, "route-dex");
+      feeds.add(new Feed(v.chainId(), new InitiaDexReader(http, v, registry, clock), null));
+    }
+    for (String chain : registry.priceOracles()) {
+      List<String> urls = restUrls(registry.chain(chain), info);
+      if (urls.isEmpty()) {
+        LOG.warn("price oracle of {}: no REST URL known (route.rest.{}), no USD values from it", chain, chain);
+        continue;
+      }
+      feeds.add(new Feed(chain, null, new ConnectPrices(client(urls, opts, "route-oracle"), registry)));
+    }
+  }
+
+  private NodeHttp client(List<String> urls, NodeClientOptions opts, String api) {
+    NodeHttp http = new NodeHttp(vertx, api, urls, opts);
+    clients.add(http);
+    return http;
+  }
+
+  /** {@code route.rest.<chain>}, else the registry's REST endpoint, else the local devnet's port for the chain. */
+  private List<String> restUrls(Chain c, NodeInfo info) {
+    List<String> configured = config.restUrls().get(c.chainId());
+    if (configured != null) return configured;
+    if (c.rest() != null && !c.rest().isBlank()) return List.of(c.rest());
+    NodeInfo.Devnet devnet = info == null ? null : info.devnet();
+    if (devnet == null) return List.of();
+    return devnet.chain(c.chainId()).map(d -> List.of(devnet.url(d.restPort()))).orElse(List.of());
+  }
+
+  /** Starts reading (on the calling verticle's context). */
+  public void start() {
+    if (feeds.isEmpty()) return;
+    readAll();
+    long every = config.poolRefresh().toMillis();
+    timer = vertx.setPeriodic(every, every, id -> readAll());
+    blocks = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, msg -> {
+      String chain = msg.body() == null ? null : msg.body().getString("chain_id");
+      for (Feed f : feeds) if (f.chainId.equals(chain)) f.read();
+    });
+  }
+
+  private void readAll() {
+    refreshes++;
+    for (Feed f : feeds) f.read();
+  }
+
+  private void update(MarketState next) {
+    state = next;
+    onUpdate.accept(next);
+  }
+
+  public MarketState state() {
+    return state;
+  }
+
+  /** HTTP requests made so far to read the market state (for the bench's requests per block). */
+  public long requests() {
+    long n = 0;
+    for (Feed f : feeds) n += f.requests();
+    return n;
+  }
+
+  /** Timer rounds so far. */
+  public long refreshes() {
+    return refreshes;
+  }
+
+  public Future<Void> stop() {
+    if (timer >= 0) vertx.cancelTimer(timer);
+    List<Future<Void>> closing = new ArrayList<>();
+    if (blocks != null) closing.add(blocks.unregister());
+    for (NodeHttp c : clients) closing.add(c.close());
+    return Future.all(closing).mapEmpty();
+  }
+}

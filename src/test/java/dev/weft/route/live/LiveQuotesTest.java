@@ -1,0 +1,141 @@
+package dev.weft.route.live;
+
+import dev.weft.testsupport.Await;
+import dev.weft.bus.Addresses;
+import dev.weft.chain.Hex;
+import dev.weft.node.WeftNode;
+import dev.weft.config.RouteConfig;
+import dev.weft.bus.BusError;
+import dev.weft.route.RouteFixtures;
+import dev.weft.route.RouteService;
+import dev.weft.route.msgs.Bcs;
+import dev.weft.route.registry.Denoms;
+import dev.weft.route.registry.RegistryLoader;
+import dev.weft.testsupport.FixtureChain;
+import dev.weft.testsupport.LocalHttp;
+import dev.weft.testsupport.RouteTxs;
+import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Quotes from the chain: a node with the devnet and route roles quotes InitiaDEX swaps on weft-l1-1 from the pools its
+ * market source reads (equal to the module's own simulation, with the height it was read at and USD values from the
+ * devnet's Connect oracle), follows a swap tx that moves the pool, and refuses swaps on state older than
+ * route.max_state_age (503) while non-swap routes keep working.
+ */
+class LiveQuotesTest {
+  static Vertx vertx;
+  static WeftNode node;
+  static final LocalHttp http = new LocalHttp();
+
+  @BeforeAll
+  static void start() {
+    vertx = TestNodes.newVertx();
+    node = TestNodes.start(vertx, TestConfig.defaults().roles("devnet", "route").set("devnet.mode", "live").set("devnet.history_blocks", 10)
+        .set("devnet.block_interval", "200ms").set("devnet.txs_per_block", 2)
+        .set("route.registries", new JsonArray().add("conf/registry/devnet.json")).set("route.pool_refresh", "200ms").build());
+  }
+
+  @AfterAll
+  static void stop() {
+    TestNodes.await(node.stop());
+    TestNodes.await(vertx.close());
+  }
+
+  static JsonObject quote(String amount) {
+    JsonObject req = RouteFixtures.request(amount, "weft-l1-1", "uusdc", "weft-l1-1", "uinit");
+    return TestNodes.await(vertx.eventBus().<JsonObject>request(Addresses.ROUTE_COMPUTE, req)).body();
+  }
+
+  static int restPort() {
+    return node.context().info().devnet().chain("weft-l1-1").orElseThrow().restPort();
+  }
+
+  static String simulation(String pool, String amount) {
+    JsonObject req = new JsonObject().put("address", "0x1").put("module_name", "dex").put("function_name", "get_swap_simulation")
+        .put("type_args", new JsonArray()).put("args", new JsonArray().add(Json.encode("0x" + pool.substring(5)))
+            .add(Json.encode("0x" + Hex.lower(Denoms.moveMetadata("uusdc")))).add(Json.encode(amount)));
+    return (String) Json.decodeValue(new JsonObject(http.post(restPort(), "/initia/move/v1/view/json", req.encode()).body()).getString("data"));
+  }
+
+  static String pool(JsonObject route) {
+    return route.getJsonArray("operations").getJsonObject(0).getJsonObject("swap").getJsonObject("swap_in")
+        .getJsonArray("swap_operations").getJsonObject(0).getString("pool");
+  }
+
+  @Test
+  void quotesFollowTheChain() {
+    JsonObject first = Await.value("a quote from the read pools", 30, () -> {
+      try {
+        return quote("1000000");
+      } catch (RuntimeException e) {
+        return null;
+      }
+    });
+    String pool = pool(first);
+    assertEquals(simulation(pool, "1000000"), first.getString("amount_out"));
+    assertTrue(Long.parseLong(first.getString("swap_state_height")) >= 10, first.encode());
+    assertNotNull(first.getString("usd_amount_in"), "USDC priced by the oracle");
+    assertEquals(new BigDecimal("1.00"), new BigDecimal(first.getString("usd_amount_in")).setScale(2, java.math.RoundingMode.HALF_EVEN)
+        .max(new BigDecimal("1.00")).min(new BigDecimal("1.00")));
+
+    // a large swap on that pair moves it: the next quotes follow
+    JsonArray args = new JsonArray().add(Bcs.address(Hex.decode(pool.substring(5)))).add(Bcs.address(Denoms.moveMetadata("uusdc")))
+        .add(Bcs.u64(BigInteger.valueOf(50_000_000_000L))).add("AA==");
+    JsonObject msg = new JsonObject().put("sender", RouteTxs.signer().bech32("init")).put("module_address", "0x1").put("module_name", "dex")
+        .put("function_name", "swap_script").put("type_args", new JsonArray()).put("args", args);
+    byte[] raw = RouteTxs.sign(List.of(RouteTxs.any("/initia.move.v1.MsgExecute", msg)), 7, "uinit");
+    JsonObject rpc = new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", "broadcast_tx_commit")
+        .put("params", new JsonObject().put("tx", RouteTxs.base64(raw)));
+    JsonObject res = new JsonObject(http.post(node.context().info().devnet().chain("weft-l1-1").orElseThrow().rpcPort(), "/", rpc.encode()).body());
+    assertEquals(0, res.getJsonObject("result").getJsonObject("tx_result").getInteger("code"), res.encode());
+    String moved = simulation(pool, "1000000");
+    assertTrue(Long.parseLong(moved) < Long.parseLong(first.getString("amount_out")), moved);
+    // the moved pair, or the other INIT/USDC pair now that this one pays less
+    JsonObject after = Await.value("a quote on the moved pool", 30, () -> {
+      JsonObject q = quote("1000000");
+      return !q.getString("amount_out").equals(first.getString("amount_out")) ? q : null;
+    });
+    assertEquals(simulation(pool(after), "1000000"), after.getString("amount_out"));
+    if (pool(after).equals(pool)) assertEquals(moved, after.getString("amount_out"));
+    assertTrue(Long.parseLong(after.getString("swap_state_height")) > Long.parseLong(first.getString("swap_state_height")));
+  }
+
+  @Test
+  void staleStateRefusesSwapsOnly() {
+    RouteConfig config = RouteConfig.defaults(RouteConfig.DEFAULT_REGISTRIES);
+    MarketState market = RouteFixtures.market();
+    Clock later = Clock.fixed(RouteFixtures.NOW.plusSeconds(31), ZoneOffset.UTC);
+    RouteService s = RouteService.withMarket(RegistryLoader.load(config.registries(), config.finalizationPeriods()), config, later, market);
+    BusError e = assertThrows(BusError.class, () -> s.route(RouteFixtures.request("1000000", "weft-l1-1", "uusdc", "weft-l1-1", "uinit")));
+    assertEquals(503, e.httpStatus());
+    assertEquals("swap quotes on initia-dex (weft-l1-1) are unavailable: its pool state was read at height 100, 31s ago, older than"
+        + " route.max_state_age (30s)", e.getMessage());
+    JsonObject transfer = s.route(RouteFixtures.request("1000000", "noble-1", "uusdc", "interwoven-1", RouteFixtures.USDC_INITIA));
+    assertEquals("1000000", transfer.getString("amount_out"));
+    assertNull(transfer.getValue("usd_amount_in"), "the oracle's price is 31 s old: no USD value");
+    RouteService fresh = RouteService.withMarket(RegistryLoader.load(config.registries(), config.finalizationPeriods()), config,
+        Clock.fixed(RouteFixtures.NOW.plusSeconds(30), ZoneOffset.UTC), market);
+    assertEquals("1.00", fresh.route(RouteFixtures.request("1000000", "noble-1", "uusdc", "interwoven-1", RouteFixtures.USDC_INITIA))
+        .getString("usd_amount_in"));
+  }
+}
