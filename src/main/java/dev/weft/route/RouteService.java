@@ -14,6 +14,8 @@ import dev.weft.route.msgs.MsgsBuilder;
 import dev.weft.route.msgs.OperationsDiff;
 import dev.weft.route.registry.Asset;
 import dev.weft.route.registry.Chain;
+import dev.weft.route.registry.Denoms;
+import dev.weft.route.registry.Erc20Wrapper;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.RegistryLoader;
 import io.vertx.core.json.JsonArray;
@@ -219,34 +221,40 @@ public final class RouteService {
 
   // ---- /v2/info/chains and /v2/fungible/assets ----
 
-  /** {@code {chain_ids?: [..], include_evm?: bool, only_testnets?: bool}} → {@code {chains: [Chain]}}. */
+  /**
+   * {@code {chain_ids?: [..], include_evm?: bool, only_testnets?: bool}} → {@code {chains: [Chain]}}: mainnets unless
+   * {@code only_testnets} is true, as Skip answers (its client merges a default call and an {@code only_testnets} one).
+   */
   public JsonObject chains(JsonObject query) {
     Set<String> ids = ids(query);
     boolean includeEvm = query.getBoolean("include_evm", false);
-    Boolean testnets = query.getBoolean("only_testnets");
+    boolean testnets = query.getBoolean("only_testnets", false);
     JsonArray out = new JsonArray();
     for (Chain c : registry.chains().values()) {
       if (!selected(c, ids, includeEvm, testnets)) continue;
-      out.add(SkipJson.chain(c));
+      out.add(SkipJson.chain(registry, c));
     }
     return new JsonObject().put("chains", out);
   }
 
   /**
    * {@code {chain_ids?, native_only?, include_evm_assets?, only_testnets?}} →
-   * {@code {chain_to_assets_map: {<chain>: {assets: [Asset]}}}}.
+   * {@code {chain_to_assets_map: {<chain>: {assets: [Asset]}}}}: mainnets' unless {@code only_testnets} is true. An
+   * ERC-20 form of a rollup's bridged coin (the 18-decimal INIT of minievm rollups) is listed only when the registry
+   * names its wrapper contract, through which routes reach it; without one no route can.
    */
   public JsonObject assets(JsonObject query) {
     Set<String> ids = ids(query);
     boolean nativeOnly = query.getBoolean("native_only", false);
     boolean includeEvm = query.getBoolean("include_evm_assets", false);
-    Boolean testnets = query.getBoolean("only_testnets");
+    boolean testnets = query.getBoolean("only_testnets", false);
     JsonObject map = new JsonObject();
     for (Chain c : registry.chains().values()) {
       if (!selected(c, ids, includeEvm, testnets)) continue;
       JsonArray assets = new JsonArray();
       for (Asset a : registry.assetsOn(c.chainId())) {
-        if (!nativeOnly || a.isNative()) assets.add(SkipJson.asset(registry, a));
+        if (nativeOnly && !a.isNative() || unwrappable(c, a)) continue;
+        assets.add(SkipJson.listedAsset(registry, a));
       }
       if (!assets.isEmpty() || ids != null) map.put(c.chainId(), new JsonObject().put("assets", assets));
     }
@@ -261,9 +269,23 @@ public final class RouteService {
     return out;
   }
 
-  private static boolean selected(Chain c, Set<String> ids, boolean includeEvm, Boolean testnets) {
+  private static boolean selected(Chain c, Set<String> ids, boolean includeEvm, boolean testnets) {
     if (ids != null) return ids.contains(c.chainId());
     if (c.isEvmChain() && !includeEvm) return false;
-    return testnets == null || testnets == c.testnet();
+    return testnets == c.testnet();
+  }
+
+  /**
+   * An {@code evm/} token of a minievm rollup with the symbol of one of the rollup's OP-bridged coins and more decimals
+   * (its ERC-20 wrapper form) for which the registry names no wrapper contract.
+   */
+  private boolean unwrappable(Chain c, Asset a) {
+    if (!"evm".equals(c.vm()) || !c.isRollup() || !a.isNative() || !a.denom().startsWith("evm/")) return false;
+    for (Erc20Wrapper w : registry.wrappers()) if (w.chainId().equals(c.chainId()) && w.wrappedDenom().equals(a.denom())) return false;
+    for (String l1Denom : c.opBridge().opDenoms()) {
+      Asset bridged = registry.asset(c.chainId(), Denoms.l2(c.opBridge().bridgeId(), l1Denom));
+      if (bridged != null && bridged.symbol() != null && bridged.symbol().equals(a.symbol()) && bridged.decimals() < a.decimals()) return true;
+    }
+    return false;
   }
 }
