@@ -17,6 +17,7 @@ public final class ApiModules {
         new BlockApi(ctx), new TxApi(ctx), new EvmTxApi(ctx), new EvmInternalTxApi(ctx),
         new NftApi(ctx),
         new RichListApi(ctx),
-        new TrackingApi(ctx));
+        new TrackingApi(ctx),
+        new WalletApi(ctx));
   }
 }

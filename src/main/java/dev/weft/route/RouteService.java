@@ -18,6 +18,7 @@ import dev.weft.route.registry.Denoms;
 import dev.weft.route.registry.Erc20Wrapper;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.RegistryLoader;
+import dev.weft.route.registry.SwapVenue;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -259,6 +260,53 @@ public final class RouteService {
       if (!assets.isEmpty() || ids != null) map.put(c.chainId(), new JsonObject().put("assets", assets));
     }
     return new JsonObject().put("chain_to_assets_map", map);
+  }
+
+  /** {@code {only_testnets?}} → {@code {venues: [SwapVenue]}}: the venues of mainnets unless only_testnets. */
+  public JsonObject venues(JsonObject query) {
+    boolean testnets = query.getBoolean("only_testnets", false);
+    JsonArray out = new JsonArray();
+    for (SwapVenue v : registry.venues()) if (registry.chain(v.chainId()).testnet() == testnets) out.add(SkipJson.venue(v));
+    return new JsonObject().put("venues", out);
+  }
+
+  /** {@code {bridges: [{id, name, logo_uri}]}}: the bridge types the registry's routes use. */
+  public JsonObject bridges(JsonObject query) {
+    JsonArray out = new JsonArray();
+    if (!registry.channels().isEmpty()) out.add(bridge("IBC", "IBC"));
+    if (registry.chains().values().stream().anyMatch(Chain::isRollup)) out.add(bridge("OPINIT", "OPInit"));
+    if (!registry.lanes().isEmpty()) out.add(bridge("LAYER_ZERO", "LayerZero"));
+    return new JsonObject().put("bridges", out);
+  }
+
+  private static JsonObject bridge(String id, String name) {
+    return new JsonObject().put("id", id).put("name", name).putNull("logo_uri");
+  }
+
+  /**
+   * {@code POST /v2/fungible/msgs_direct}: a route request plus {@code chain_ids_to_addresses} (an address for every
+   * chain the route may need) → {@code {msgs, txs, min_amount_out, route}}, the route and its msgs in one call.
+   */
+  public JsonObject msgsDirect(JsonObject body) {
+    ComputedRoute route = compute(RouteRequest.parse(body));
+    if (!(body.getValue("chain_ids_to_addresses") instanceof JsonObject byChain)) {
+      throw RouteError.badRequest("chain_ids_to_addresses is required: an object of chain id → address");
+    }
+    JsonArray addresses = new JsonArray();
+    for (String chain : route.chainIds()) {
+      if (!(byChain.getValue(chain) instanceof String a) || a.isBlank()) {
+        throw RouteError.badRequest("chain_ids_to_addresses has no address for " + chain + " (the route needs one for each of "
+            + String.join(", ", route.chainIds()) + ")");
+      }
+      addresses.add(a);
+    }
+    JsonObject routeJson = route.json();
+    JsonObject msgsBody = body.copy().put("address_list", addresses).put("operations", routeJson.getJsonArray("operations").copy())
+        .put("amount_out", routeJson.getString("amount_out"));
+    msgsBody.remove("chain_ids_to_addresses");
+    JsonObject msgs = msgs(msgsBody);
+    return new JsonObject().put("msgs", msgs.getJsonArray("msgs")).put("txs", msgs.getJsonArray("txs"))
+        .put("min_amount_out", msgs.getString("min_amount_out")).put("route", routeJson);
   }
 
   private static Set<String> ids(JsonObject query) {

@@ -102,6 +102,28 @@ public final class TrackChains {
     return List.of();
   }
 
+  /** The Cosmos REST URL of a chain: the registry's {@code apis.rest}, else the local devnet's port; empty when none. */
+  public List<String> restUrls(String chainId) {
+    Chain c = registry.chain(chainId);
+    if (c != null && c.rest() != null && !c.rest().isBlank()) return List.of(c.rest());
+    String port = info.get("devnet." + chainId + ".rest.port");
+    if (port != null) return List.of("http://" + info.get("devnet.host") + ":" + port);
+    return List.of();
+  }
+
+  /**
+   * The EVM JSON-RPC URL of a chain with an EVM: the registry's {@code apis.json_rpc}, else the local devnet's (for the
+   * rollup it generates); empty when none.
+   */
+  public List<String> jsonRpcUrls(String chainId) {
+    Chain c = registry.chain(chainId);
+    if (c == null || !c.hasEvm()) return List.of();
+    if (c.jsonRpc() != null && !c.jsonRpc().isBlank()) return List.of(c.jsonRpc());
+    String port = info.get("devnet.json_rpc.port");
+    if (port != null && indexed != null && indexed.chainId().equals(chainId)) return List.of("http://" + info.get("devnet.host") + ":" + port);
+    return List.of();
+  }
+
   public Registry registry() {
     return registry;
   }

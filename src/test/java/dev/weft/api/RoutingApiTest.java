@@ -225,6 +225,46 @@ class RoutingApiTest {
   }
 
   @Test
+  @DisplayName("GET /v2/fungible/venues and /v2/info/bridges: Skip shapes, venues of mainnets unless only_testnets")
+  void venuesAndBridges() {
+    JsonArray mainnet = get(client, port, "/v2/fungible/venues").bodyAsJsonObject().getJsonArray("venues");
+    assertTrue(mainnet.stream().allMatch(v -> ((JsonObject) v).getString("chain_id").equals("interwoven-1")), mainnet.encode());
+    JsonObject devnetVenue = get(client, port, "/v2/fungible/venues?only_testnets=true").bodyAsJsonObject().getJsonArray("venues").getJsonObject(0);
+    assertEquals(new JsonObject().put("name", "initia-dex").put("chain_id", "weft-l1-1").putNull("logo_uri"), devnetVenue);
+    assertEquals(new JsonObject().put("bridges", new JsonArray()
+            .add(new JsonObject().put("id", "IBC").put("name", "IBC").putNull("logo_uri"))
+            .add(new JsonObject().put("id", "OPINIT").put("name", "OPInit").putNull("logo_uri"))
+            .add(new JsonObject().put("id", "LAYER_ZERO").put("name", "LayerZero").putNull("logo_uri"))),
+        get(client, port, "/v2/info/bridges").bodyAsJsonObject());
+  }
+
+  @Test
+  @DisplayName("POST /v2/fungible/msgs_direct: the route and its msgs in one call, addresses picked from chain_ids_to_addresses")
+  void msgsDirect() {
+    JsonObject req = request("1000000", "noble-1", "uusdc", "echelon-1", RouteFixtures.USDC_ECHELON);
+    JsonObject route = post("/v2/fungible/route", req).bodyAsJsonObject();
+    JsonObject msgs = post("/v2/fungible/msgs", req.copy().put("address_list", new JsonArray(List.of(NOBLE_ADDR, INIT_ADDR, INIT_ADDR)))
+        .put("operations", route.getJsonArray("operations")).put("slippage_tolerance_percent", "1")).bodyAsJsonObject();
+    JsonObject addresses = new JsonObject().put("noble-1", NOBLE_ADDR).put("interwoven-1", INIT_ADDR).put("echelon-1", INIT_ADDR)
+        .put("osmosis-1", "osmo1unused");
+    var r = post("/v2/fungible/msgs_direct", req.copy().put("chain_ids_to_addresses", addresses).put("slippage_tolerance_percent", "1"));
+    assertEquals(200, r.statusCode(), r.bodyAsString());
+    JsonObject body = r.bodyAsJsonObject();
+    assertEquals(List.of("msgs", "txs", "min_amount_out", "route"), List.copyOf(body.fieldNames()));
+    assertEquals(route, body.getJsonObject("route"));
+    JsonObject tx = body.getJsonArray("txs").getJsonObject(0).getJsonObject("cosmos_tx");
+    JsonObject expected = msgs.getJsonArray("txs").getJsonObject(0).getJsonObject("cosmos_tx");
+    assertEquals(expected.getString("signer_address"), tx.getString("signer_address"));
+    assertEquals(new JsonObject(expected.getJsonArray("msgs").getJsonObject(0).getString("msg")).getString("memo"),
+        new JsonObject(tx.getJsonArray("msgs").getJsonObject(0).getString("msg")).getString("memo"));
+    assertEquals("1000000", body.getString("min_amount_out"));
+    var missing = post("/v2/fungible/msgs_direct", req.copy().put("chain_ids_to_addresses", new JsonObject().put("noble-1", NOBLE_ADDR)));
+    assertEquals(400, missing.statusCode());
+    assertEquals("chain_ids_to_addresses has no address for interwoven-1 (the route needs one for each of noble-1, interwoven-1, echelon-1)",
+        missing.bodyAsJsonObject().getString("message"));
+  }
+
+  @Test
   @DisplayName("a published reload re-reads the registry files: a changed pool reserve changes the next quote")
   void reload() throws Exception {
     JsonObject req = request("1000000", "weft-l1-1", "uusdc", "weft-l1-1", "uinit");
