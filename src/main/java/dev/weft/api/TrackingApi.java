@@ -3,6 +3,7 @@ package dev.weft.api;
 import dev.weft.bus.Addresses;
 import dev.weft.node.NodeContext;
 import dev.weft.store.TransferStore;
+import dev.weft.track.RegistrationQuota;
 import dev.weft.track.TrackChains;
 import dev.weft.track.TrackError;
 import dev.weft.track.TrackService;
@@ -25,10 +26,24 @@ public final class TrackingApi implements ApiModule {
   private static final DeliveryOptions DELIVERY = new DeliveryOptions().setSendTimeout(10_000);
 
   private final NodeContext ctx;
+  private final RegistrationQuota quota;
   private Future<TrackService> service;
 
   public TrackingApi(NodeContext ctx) {
     this.ctx = ctx;
+    this.quota = new RegistrationQuota(ctx.config().track().registrationsPerClient(), System::currentTimeMillis);
+  }
+
+  /**
+   * Applies the per-client registration quota ({@code track.registrations_per_client} a minute): false after failing
+   * the request with 429 and {@code Retry-After}.
+   */
+  static boolean withinQuota(RoutingContext rc, RegistrationQuota quota) {
+    String client = rc.request().remoteAddress() == null ? "" : rc.request().remoteAddress().hostAddress();
+    if (quota.allow(client)) return true;
+    rc.response().putHeader("Retry-After", Long.toString(quota.retryAfterSeconds()));
+    rc.fail(new ApiError(429, "too many tracking registrations from this client: at most " + quota.perMinute() + " a minute"));
+    return false;
   }
 
   @Override
@@ -59,7 +74,7 @@ public final class TrackingApi implements ApiModule {
       rc.fail(e);
       return;
     }
-    forward(rc, Addresses.TRACK_REGISTER, body);
+    if (withinQuota(rc, quota)) forward(rc, Addresses.TRACK_REGISTER, body);
   }
 
   private void status(RoutingContext rc) {
@@ -105,7 +120,7 @@ public final class TrackingApi implements ApiModule {
   private Future<TrackService> service() {
     if (service == null) {
       service = ctx.vertx().executeBlocking(() -> new TrackService(new TransferStore(ctx.pool()),
-          TrackChains.load(ctx.config(), ctx.info()), ctx.vertx().eventBus()));
+          TrackChains.load(ctx.config(), ctx.info()), ctx.vertx().eventBus(), ctx.config().track().maxOpen()));
       service.onFailure(e -> service = null);
     }
     return service;

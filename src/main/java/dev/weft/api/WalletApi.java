@@ -4,6 +4,7 @@ import dev.weft.bus.Addresses;
 import dev.weft.node.NodeContext;
 import dev.weft.route.RouteError;
 import dev.weft.store.TransferStore;
+import dev.weft.track.RegistrationQuota;
 import dev.weft.track.TrackChains;
 import dev.weft.track.TrackService;
 import dev.weft.wallet.BalanceService;
@@ -29,18 +30,22 @@ public final class WalletApi implements ApiModule {
   private static final DeliveryOptions DELIVERY = new DeliveryOptions().setSendTimeout(15_000);
 
   private final NodeContext ctx;
+  private final RegistrationQuota quota;
   private Future<Services> services;
 
   private record Services(BalanceService balances, SubmitService submit) {}
 
   public WalletApi(NodeContext ctx) {
     this.ctx = ctx;
+    this.quota = new RegistrationQuota(ctx.config().track().registrationsPerClient(), System::currentTimeMillis);
   }
 
   @Override
   public void mount(Router router) {
     router.post("/v2/info/balances").handler(HttpApiVerticle.bodyHandler(ctx)).handler(rc -> forward(rc, Addresses.WALLET_BALANCES));
-    router.post("/v2/tx/submit").handler(HttpApiVerticle.bodyHandler(ctx)).handler(rc -> forward(rc, Addresses.WALLET_SUBMIT));
+    router.post("/v2/tx/submit").handler(HttpApiVerticle.bodyHandler(ctx)).handler(rc -> {
+      if (TrackingApi.withinQuota(rc, quota)) forward(rc, Addresses.WALLET_SUBMIT);
+    });
     ctx.vertx().eventBus().<JsonObject>consumer(Addresses.WALLET_BALANCES, m -> answer(m, (s, b) -> s.balances().balances(b)));
     if (ctx.pool() != null) {
       ctx.vertx().eventBus().<JsonObject>consumer(Addresses.WALLET_SUBMIT, m -> answer(m, (s, b) -> s.submit().submit(b)));
@@ -87,7 +92,7 @@ public final class WalletApi implements ApiModule {
         TrackChains chains = TrackChains.load(ctx.config(), ctx.info());
         ChainGateway gateway = new ChainGateway(ctx.vertx(), chains);
         SubmitService submit = ctx.pool() == null ? null
-            : new SubmitService(gateway, new TrackService(new TransferStore(ctx.pool()), chains, ctx.vertx().eventBus()));
+            : new SubmitService(gateway, new TrackService(new TransferStore(ctx.pool()), chains, ctx.vertx().eventBus(), ctx.config().track().maxOpen()));
         return new Services(new BalanceService(gateway), submit);
       });
       services.onFailure(e -> services = null);

@@ -54,7 +54,8 @@ public final class SubmitService {
   /** Registers the broadcast tx; on a chain the tracker does not follow, the hash and link alone. */
   private Future<JsonObject> register(String chainId, String hash) {
     try {
-      return tracking.track(new JsonObject().put("tx_hash", hash).put("chain_id", chainId));
+      return tracking.track(new JsonObject().put("tx_hash", hash).put("chain_id", chainId))
+          .recover(e -> Future.failedFuture(e instanceof TrackError t ? new RouteError(t.status(), t.getMessage()) : e));
     } catch (TrackError e) {
       return Future.succeededFuture(new JsonObject().put("tx_hash", hash).put("explorer_link", gateway.chains().explorerLink(chainId, hash)));
     }

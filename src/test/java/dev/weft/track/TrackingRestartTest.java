@@ -74,9 +74,9 @@ class TrackingRestartTest {
   }
 
   @Test
-  @DisplayName("a tracked hash never seen on chain is ABANDONED after the stall timeout; tracking it again re-arms it")
+  @DisplayName("a tracked hash never seen on chain is ABANDONED after track.unknown_ttl; tracking it again re-arms it")
   void abandoned() {
-    try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config().set("track.stall_timeout", "1s"))) {
+    try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config().set("track.unknown_ttl", "1s"))) {
       String hash = "C0".repeat(32);
       assertEquals(200, h.track(hash, L1).statusCode());
       JsonObject status = h.awaitState(hash, L1, "STATE_ABANDONED");
