@@ -4,7 +4,8 @@
 # api; embedded PostgreSQL). Prints the tracker's requests to the chains per block while they are in flight, and the
 # delay between the final on-chain event becoming visible and the status turning final, next to the poll interval.
 # Goal: the status is final within one poll interval of the final event.
-# Usage: bench/track-bench.sh [transfers=5000] [steady|burst] [rate=250 txs/s] [block_interval_ms=1000] [poll_interval_ms] [relayer_delay_ms=20000 (burst: 2 blocks)]
+# unknown_hashes random hashes that never appear are tracked alongside: the requests per block must not grow with them.
+# Usage: bench/track-bench.sh [transfers=5000] [steady|burst] [rate=250 txs/s] [block_interval_ms=1000] [poll_interval_ms] [relayer_delay_ms=20000 (burst: 2 blocks)] [unknown_hashes=0]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -ntp test-compile

@@ -76,13 +76,15 @@ final class HttpGuards {
 
   /** The per-client token bucket: 429 with {@code Retry-After} when the client is over its rate. */
   void rateLimit(RoutingContext rc) {
+    HttpServerRequest req = rc.request();
+    String client = clients.of(req);
+    rc.put(RequestClient.KEY, client);
     if (!rateLimit.enabled()) {
       rc.next();
       return;
     }
-    HttpServerRequest req = rc.request();
     boolean costly = req.method() == HttpMethod.POST && !req.path().startsWith("/eventbus/");
-    long wait = limits.take(clients.of(req), costly);
+    long wait = limits.take(client, costly);
     if (wait == 0) {
       rc.next();
       return;

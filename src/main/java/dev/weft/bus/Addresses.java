@@ -33,11 +33,19 @@ public final class Addresses {
   public static final String ROUTE_CHAINS = "weft.route.chains";
   public static final String ROUTE_ASSETS = "weft.route.assets";
   public static final String ROUTE_RELOAD = "weft.route.reload";
+  public static final String ROUTE_VENUES = "weft.route.venues";
+  public static final String ROUTE_BRIDGES = "weft.route.bridges";
+  public static final String ROUTE_MSGS_DIRECT = "weft.route.msgs-direct";
 
   // ---- request/reply: transfer tracking ----
 
   public static final String TRACK_REGISTER = "weft.track.register";
   public static final String TRACK_STATUS = "weft.track.status";
+
+  // ---- request/reply: wallet gateway (balances, broadcast) ----
+
+  public static final String WALLET_BALANCES = "weft.wallet.balances";
+  public static final String WALLET_SUBMIT = "weft.wallet.submit";
 
   // ---- cluster administration ----
 

@@ -14,20 +14,27 @@ import java.util.Map;
  * and where each chain's CometBFT RPC is.
  *
  * @param pollInterval     a poll cycle starts this long after the previous one started (or at once when it took longer)
- * @param stallTimeout     a transfer without progress for this long is ABANDONED (an unseen tx too)
+ * @param stallTimeout     a transfer without progress for this long is ABANDONED
  * @param maxBlocksPerPoll most blocks of one chain scanned per cycle (a tracker that fell behind catches up over cycles)
  * @param pageSize         {@code per_page} of {@code tx_search} (CometBFT allows at most 100)
  * @param maxPagesPerPoll  most pages of txs one chain's scan reads per cycle (the range is cut at a block boundary)
  * @param maxInFlight      requests in flight per chain
  * @param lookupsPerPoll   most one-off searches per cycle (newly tracked hashes, catch-up searches for old packets)
- * @param lookbackBlocks   many newly tracked hashes on one chain are first looked for in one range search over this many
- *                         blocks before the chain's cursor (a burst of fresh txs costs a few pages, not a search each)
+ * @param lookbackBlocks   how many recent blocks of a chain the tracker indexes by tx hash (read back once when it
+ *                         starts following the chain, then kept by its scans): a newly tracked hash is looked up there,
+ *                         costing no node request of its own
  * @param requestTimeout   timeout of one node request
  * @param nodes            chain id → CometBFT RPC URLs; chains not listed use the registry's {@code apis.rpc}, then
  *                         the local devnet's ports
+ * @param unknownTtl       a tracked hash never seen on its chain is ABANDONED after this long
+ * @param maxOpen          most transfers tracked at once (SUBMITTED, PENDING, PENDING_ERROR); new registrations beyond
+ *                         are refused with 503
+ * @param registrationsPerClient most new registrations ({@code /v2/tx/track}, {@code /v2/tx/submit}) per client address
+ *                         and minute on one API instance; 429 beyond
  */
 public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxBlocksPerPoll, int pageSize, int maxPagesPerPoll, int maxInFlight,
-                          int lookupsPerPoll, int lookbackBlocks, Duration requestTimeout, Map<String, List<String>> nodes) {
+                          int lookupsPerPoll, int lookbackBlocks, Duration requestTimeout, Map<String, List<String>> nodes,
+                          Duration unknownTtl, int maxOpen, int registrationsPerClient) {
 
   public static TrackConfig from(ConfigSource c) {
     Duration poll = c.duration("track.poll_interval", Duration.ofSeconds(1));
@@ -42,9 +49,18 @@ public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxB
         c.intValue("track.max_pages_per_poll", 50, 1, 10_000),
         c.intValue("track.max_in_flight", 8, 1, 1024),
         c.intValue("track.lookups_per_poll", 200, 1, 100_000),
-        c.intValue("track.lookback_blocks", 100, 0, 100_000),
+        c.intValue("track.lookback_blocks", 600, 0, 100_000),
         timeout,
-        nodes(c));
+        nodes(c),
+        unknownTtl(c),
+        c.intValue("track.max_open", 10_000, 1, 10_000_000),
+        c.intValue("track.registrations_per_client", 120, 1, 1_000_000));
+  }
+
+  private static Duration unknownTtl(ConfigSource c) {
+    Duration ttl = c.duration("track.unknown_ttl", Duration.ofMinutes(10));
+    if (ttl.toMillis() < 100) throw new ConfigException("track.unknown_ttl", "must be at least 100ms");
+    return ttl;
   }
 
   private static Map<String, List<String>> nodes(ConfigSource c) {

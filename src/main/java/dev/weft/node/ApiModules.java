@@ -14,6 +14,7 @@ import dev.weft.api.TxApi;
 import dev.weft.route.RoutingApi;
 import dev.weft.runtime.NodeContext;
 import dev.weft.track.TrackingApi;
+import dev.weft.wallet.WalletApi;
 
 import java.util.List;
 
@@ -34,6 +35,7 @@ public final class ApiModules {
         new BlockApi(ctx), new TxApi(ctx), new EvmTxApi(ctx), new EvmInternalTxApi(ctx),
         new NftApi(ctx),
         new RichListApi(ctx),
-        new TrackingApi(ctx));
+        new TrackingApi(ctx),
+        new WalletApi(ctx));
   }
 }

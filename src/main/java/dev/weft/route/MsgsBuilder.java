@@ -28,7 +28,8 @@ import java.util.List;
  * The signable transactions of a route ({@code /v2/fungible/msgs}): one {@code cosmos_tx} or {@code evm_tx} per user tx
  * of the route, with the operations it executes, the legacy flat {@code msgs}, and {@code min_amount_out}.
  *
- * <p>Amounts: the slippage tolerance turns the route's amount out into {@code min_amount_out}; a swap gets
+ * <p>Amounts: the slippage tolerance turns the amount out of a route with a swap into {@code min_amount_out} (a route
+ * without one keeps its exact amount); a swap gets
  * {@code min_return} = its estimate less the tolerance, and what follows the swap moves that guaranteed amount (the
  * rest, if the swap does better, stays with the signer on the swap chain). IBC hops that the route forwards with PFM
  * are one {@code MsgTransfer} whose memo nests a {@code forward} per further hop.
@@ -125,8 +126,17 @@ public final class MsgsBuilder {
     return new JsonObject()
         .put("txs", txs)
         .put("msgs", legacy)
-        .put("min_amount_out", floor(route.path().amountOut()).toString())
+        .put("min_amount_out", minAmountOut().toString())
         .put("estimated_fees", route.json().getJsonArray("estimated_fees").copy());
+  }
+
+  /**
+   * The slippage tolerance only covers swaps (Skip applies it to swap outputs): a route without one delivers exactly its
+   * amount out.
+   */
+  private BigInteger minAmountOut() {
+    boolean swaps = route.path().edges().stream().anyMatch(Edge::isSwap);
+    return swaps ? floor(route.path().amountOut()) : route.path().amountOut();
   }
 
   private List<CosmosMsgs.Msg> cosmosMsgs(int start, int end, BigInteger[] msgAmount, BigInteger swapMin) {

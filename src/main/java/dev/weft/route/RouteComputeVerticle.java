@@ -79,6 +79,9 @@ public final class RouteComputeVerticle extends VerticleBase {
       registered.add(serve(Addresses.ROUTE_OP_HOOK, RouteService::opHook));
       registered.add(serve(Addresses.ROUTE_CHAINS, RouteService::chains));
       registered.add(serve(Addresses.ROUTE_ASSETS, RouteService::assets));
+      registered.add(serve(Addresses.ROUTE_VENUES, RouteService::venues));
+      registered.add(serve(Addresses.ROUTE_BRIDGES, RouteService::bridges));
+      registered.add(serve(Addresses.ROUTE_MSGS_DIRECT, RouteService::msgsDirect));
       registered.add(vertx.eventBus().<JsonObject>consumer(Addresses.ROUTE_RELOAD, this::onReload).completion());
       long every = config.reloadScanInterval().toMillis();
       if (every > 0) vertx.setPeriodic(every, every, id -> scan());

@@ -17,8 +17,11 @@ import dev.weft.route.msgs.CosmosMsgs;
 import dev.weft.route.msgs.OperationsDiff;
 import dev.weft.route.registry.Asset;
 import dev.weft.route.registry.Chain;
+import dev.weft.route.registry.Denoms;
+import dev.weft.route.registry.Erc20Wrapper;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.RegistryLoader;
+import dev.weft.route.registry.SwapVenue;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -271,38 +274,91 @@ public final class RouteService {
 
   // ---- /v2/info/chains and /v2/fungible/assets ----
 
-  /** {@code {chain_ids?: [..], include_evm?: bool, only_testnets?: bool}} → {@code {chains: [Chain]}}. */
+  /**
+   * {@code {chain_ids?: [..], include_evm?: bool, only_testnets?: bool}} → {@code {chains: [Chain]}}: mainnets unless
+   * {@code only_testnets} is true, as Skip answers (its client merges a default call and an {@code only_testnets} one).
+   */
   public JsonObject chains(JsonObject query) {
     Set<String> ids = ids(query);
     boolean includeEvm = query.getBoolean("include_evm", false);
-    Boolean testnets = query.getBoolean("only_testnets");
+    boolean testnets = query.getBoolean("only_testnets", false);
     JsonArray out = new JsonArray();
     for (Chain c : registry.chains().values()) {
       if (!selected(c, ids, includeEvm, testnets)) continue;
-      out.add(SkipJson.chain(c));
+      out.add(SkipJson.chain(registry, c));
     }
     return new JsonObject().put("chains", out);
   }
 
   /**
    * {@code {chain_ids?, native_only?, include_evm_assets?, only_testnets?}} →
-   * {@code {chain_to_assets_map: {<chain>: {assets: [Asset]}}}}.
+   * {@code {chain_to_assets_map: {<chain>: {assets: [Asset]}}}}: mainnets' unless {@code only_testnets} is true. An
+   * ERC-20 form of a rollup's bridged coin (the 18-decimal INIT of minievm rollups) is listed only when the registry
+   * names its wrapper contract, through which routes reach it; without one no route can.
    */
   public JsonObject assets(JsonObject query) {
     Set<String> ids = ids(query);
     boolean nativeOnly = query.getBoolean("native_only", false);
     boolean includeEvm = query.getBoolean("include_evm_assets", false);
-    Boolean testnets = query.getBoolean("only_testnets");
+    boolean testnets = query.getBoolean("only_testnets", false);
     JsonObject map = new JsonObject();
     for (Chain c : registry.chains().values()) {
       if (!selected(c, ids, includeEvm, testnets)) continue;
       JsonArray assets = new JsonArray();
       for (Asset a : registry.assetsOn(c.chainId())) {
-        if (!nativeOnly || a.isNative()) assets.add(SkipJson.asset(registry, a));
+        if (nativeOnly && !a.isNative() || unwrappable(c, a)) continue;
+        assets.add(SkipJson.listedAsset(registry, a));
       }
       if (!assets.isEmpty() || ids != null) map.put(c.chainId(), new JsonObject().put("assets", assets));
     }
     return new JsonObject().put("chain_to_assets_map", map);
+  }
+
+  /** {@code {only_testnets?}} → {@code {venues: [SwapVenue]}}: the venues of mainnets unless only_testnets. */
+  public JsonObject venues(JsonObject query) {
+    boolean testnets = query.getBoolean("only_testnets", false);
+    JsonArray out = new JsonArray();
+    for (SwapVenue v : registry.venues()) if (registry.chain(v.chainId()).testnet() == testnets) out.add(SkipJson.venue(v));
+    return new JsonObject().put("venues", out);
+  }
+
+  /** {@code {bridges: [{id, name, logo_uri}]}}: the bridge types the registry's routes use. */
+  public JsonObject bridges(JsonObject query) {
+    JsonArray out = new JsonArray();
+    if (!registry.channels().isEmpty()) out.add(bridge("IBC", "IBC"));
+    if (registry.chains().values().stream().anyMatch(Chain::isRollup)) out.add(bridge("OPINIT", "OPInit"));
+    if (!registry.lanes().isEmpty()) out.add(bridge("LAYER_ZERO", "LayerZero"));
+    return new JsonObject().put("bridges", out);
+  }
+
+  private static JsonObject bridge(String id, String name) {
+    return new JsonObject().put("id", id).put("name", name).putNull("logo_uri");
+  }
+
+  /**
+   * {@code POST /v2/fungible/msgs_direct}: a route request plus {@code chain_ids_to_addresses} (an address for every
+   * chain the route may need) → {@code {msgs, txs, min_amount_out, route}}, the route and its msgs in one call.
+   */
+  public JsonObject msgsDirect(JsonObject body) {
+    ComputedRoute route = compute(RouteRequest.parse(body));
+    if (!(body.getValue("chain_ids_to_addresses") instanceof JsonObject byChain)) {
+      throw BusError.badRequest("chain_ids_to_addresses is required: an object of chain id → address");
+    }
+    JsonArray addresses = new JsonArray();
+    for (String chain : route.chainIds()) {
+      if (!(byChain.getValue(chain) instanceof String a) || a.isBlank()) {
+        throw BusError.badRequest("chain_ids_to_addresses has no address for " + chain + " (the route needs one for each of "
+            + String.join(", ", route.chainIds()) + ")");
+      }
+      addresses.add(a);
+    }
+    JsonObject routeJson = route.json();
+    JsonObject msgsBody = body.copy().put("address_list", addresses).put("operations", routeJson.getJsonArray("operations").copy())
+        .put("amount_out", routeJson.getString("amount_out"));
+    msgsBody.remove("chain_ids_to_addresses");
+    JsonObject msgs = msgs(msgsBody);
+    return new JsonObject().put("msgs", msgs.getJsonArray("msgs")).put("txs", msgs.getJsonArray("txs"))
+        .put("min_amount_out", msgs.getString("min_amount_out")).put("route", routeJson);
   }
 
   private static Set<String> ids(JsonObject query) {
@@ -313,9 +369,23 @@ public final class RouteService {
     return out;
   }
 
-  private static boolean selected(Chain c, Set<String> ids, boolean includeEvm, Boolean testnets) {
+  private static boolean selected(Chain c, Set<String> ids, boolean includeEvm, boolean testnets) {
     if (ids != null) return ids.contains(c.chainId());
     if (c.isEvmChain() && !includeEvm) return false;
-    return testnets == null || testnets == c.testnet();
+    return testnets == c.testnet();
+  }
+
+  /**
+   * An {@code evm/} token of a minievm rollup with the symbol of one of the rollup's OP-bridged coins and more decimals
+   * (its ERC-20 wrapper form) for which the registry names no wrapper contract.
+   */
+  private boolean unwrappable(Chain c, Asset a) {
+    if (!"evm".equals(c.vm()) || !c.isRollup() || !a.isNative() || !a.denom().startsWith("evm/")) return false;
+    for (Erc20Wrapper w : registry.wrappers()) if (w.chainId().equals(c.chainId()) && w.wrappedDenom().equals(a.denom())) return false;
+    for (String l1Denom : c.opBridge().opDenoms()) {
+      Asset bridged = registry.asset(c.chainId(), Denoms.l2(c.opBridge().bridgeId(), l1Denom));
+      if (bridged != null && bridged.symbol() != null && bridged.symbol().equals(a.symbol()) && bridged.decimals() < a.decimals()) return true;
+    }
+    return false;
   }
 }

@@ -18,8 +18,9 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.function.Consumer;
 
 /**
- * The routing API: {@code POST /v2/fungible/route}, {@code POST /v2/fungible/msgs}, {@code POST /op-hook},
- * {@code GET /v2/info/chains}, {@code GET /v2/fungible/assets}. It only validates requests (types, required fields,
+ * The routing API: {@code POST /v2/fungible/route}, {@code POST /v2/fungible/msgs}, {@code POST /v2/fungible/msgs_direct},
+ * {@code POST /op-hook}, {@code GET /v2/info/chains}, {@code GET /v2/info/bridges}, {@code GET /v2/fungible/assets},
+ * {@code GET /v2/fungible/venues}. It only validates requests (types, required fields,
  * positive-integer amounts) and forwards them over the event bus to the route verticle, wherever it runs.
  */
 public final class RoutingApi implements ApiModule {
@@ -39,6 +40,9 @@ public final class RoutingApi implements ApiModule {
     router.post("/op-hook").handler(HttpApiVerticle.bodyHandler(ctx)).handler(rc -> post(rc, Addresses.ROUTE_OP_HOOK, OpHookRequest::parse));
     router.get("/v2/info/chains").handler(this::chains);
     router.get("/v2/fungible/assets").handler(this::assets);
+    router.get("/v2/fungible/venues").handler(this::venues);
+    router.get("/v2/info/bridges").handler(rc -> forward(rc, Addresses.ROUTE_BRIDGES, new JsonObject()));
+    router.post("/v2/fungible/msgs_direct").handler(HttpApiVerticle.bodyHandler(ctx)).handler(rc -> post(rc, Addresses.ROUTE_MSGS_DIRECT, RouteRequest::parse));
   }
 
   @Override
@@ -58,7 +62,7 @@ public final class RoutingApi implements ApiModule {
     forward(rc, address, body);
   }
 
-  static JsonObject jsonBody(Buffer buffer) {
+  public static JsonObject jsonBody(Buffer buffer) {
     if (buffer == null || buffer.length() == 0) throw BusError.badRequest("request body must be a JSON object");
     Object parsed;
     try {
@@ -99,6 +103,17 @@ public final class RoutingApi implements ApiModule {
       return;
     }
     forward(rc, Addresses.ROUTE_ASSETS, query);
+  }
+
+  private void venues(RoutingContext rc) {
+    JsonObject query = new JsonObject();
+    try {
+      putBoolean(rc.queryParams(), query, "only_testnets");
+    } catch (BusError e) {
+      rc.fail(e);
+      return;
+    }
+    forward(rc, Addresses.ROUTE_VENUES, query);
   }
 
   /** {@code chain_ids} as repeated parameters, comma-separated values, or Skip's {@code chain_ids[]}. */

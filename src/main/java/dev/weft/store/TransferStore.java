@@ -62,6 +62,11 @@ public final class TransferStore {
   }
 
   /** A tracked transfer with its hops, or null. */
+  /** How many transfers are followed now (SUBMITTED, PENDING, PENDING_ERROR). */
+  public Future<Long> countOpen() {
+    return pool.query("SELECT count(*) FROM track_transfer WHERE state IN " + OPEN).execute().map(rows -> rows.iterator().next().getLong(0));
+  }
+
   public Future<Stored> find(String chainId, String hash) {
     return pool.preparedQuery("SELECT " + COLUMNS + " FROM track_transfer WHERE chain_id = $1 AND tx_hash = $2")
         .execute(Tuple.of(chainId, hash))

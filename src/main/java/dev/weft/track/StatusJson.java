@@ -14,8 +14,9 @@ import java.util.List;
 import java.util.function.BiFunction;
 
 /**
- * {@code GET /v2/tx/status} in Skip Go's {@code StatusTxResponse} shape: {@code state}, {@code transfers} (one per
- * transfer the tx started: state, transfer_sequence, next_blocking_transfer, transfer_asset_release, error), the
+ * {@code GET /v2/tx/status} in Skip's {@code StatusTxResponse} shape: {@code state}, {@code transfers} (one per
+ * transfer the tx started: state, transfer_sequence, next_blocking_transfer, transfer_asset_release, error; exactly one
+ * with an empty sequence when it started none, was not seen yet or failed on chain), the
  * deprecated top-level {@code transfer_sequence} (the first transfer's), the first transfer's
  * {@code next_blocking_transfer}, {@code transfer_asset_release} and {@code error}, and the legacy {@code status}
  * ({@code STATE_COMPLETED} once terminal, {@code STATE_PENDING} for a pending error, else the state). Hops carry both
@@ -32,27 +33,34 @@ public final class StatusJson {
     List<FlowStatus> flows = t.tx() == null || t.txCode() != 0 ? List.of() : t.flows();
     for (int f = 0; f < flows.size(); f++) {
       FlowStatus fs = flows.get(f);
-      transfers.add(new JsonObject()
-          .put("state", fs.state().name())
-          .put("transfer_sequence", sequence(t.flow(f), explorer))
-          .put("next_blocking_transfer", blocking(fs.nextBlocking()))
-          .put("transfer_asset_release", fs.release())
-          .put("error", fs.error()));
+      transfers.add(transfer(fs.state(), sequence(t.flow(f), explorer), blocking(fs.nextBlocking()), fs.release(), fs.error()));
     }
-    JsonObject first = transfers.isEmpty() ? null : transfers.getJsonObject(0);
-    JsonObject error = first != null ? first.getJsonObject("error") : null;
-    if (t.tx() != null && t.txCode() != 0) {
-      error = new JsonObject().put("type", "STATUS_ERROR_TRANSACTION_EXECUTION").put("message", t.txLog())
-          .put("details", new JsonObject().put("code", t.txCode()).put("message", t.txLog()));
+    if (transfers.isEmpty()) {
+      // Skip answers one entry for every tracked tx: a tx not seen yet, one that started no transfer (a single-chain
+      // swap) and one that failed on chain; clients read transfers[0].state
+      transfers.add(transfer(state, new JsonArray(), null, null, executionError(t)));
     }
+    JsonObject first = transfers.getJsonObject(0);
     return new JsonObject()
         .put("state", state.name())
         .put("transfers", transfers)
-        .put("transfer_sequence", first == null ? new JsonArray() : first.getJsonArray("transfer_sequence").copy())
-        .put("next_blocking_transfer", first == null ? null : copy(first.getJsonObject("next_blocking_transfer")))
-        .put("transfer_asset_release", first == null ? null : copy(first.getJsonObject("transfer_asset_release")))
-        .put("error", error == null ? null : error.copy())
+        .put("transfer_sequence", first.getJsonArray("transfer_sequence").copy())
+        .put("next_blocking_transfer", copy(first.getJsonObject("next_blocking_transfer")))
+        .put("transfer_asset_release", copy(first.getJsonObject("transfer_asset_release")))
+        .put("error", copy(first.getJsonObject("error")))
         .put("status", legacyStatus(state));
+  }
+
+  private static JsonObject transfer(TransferState state, JsonArray sequence, JsonObject blocking, JsonObject release, JsonObject error) {
+    return new JsonObject().put("state", state.name()).put("transfer_sequence", sequence).put("next_blocking_transfer", blocking)
+        .put("transfer_asset_release", release).put("error", error);
+  }
+
+  /** Skip's StatusError of a tx that failed on chain: its ABCI code and log; null otherwise. */
+  private static JsonObject executionError(Transfer t) {
+    if (t.tx() == null || t.txCode() == 0) return null;
+    return new JsonObject().put("type", "STATUS_ERROR_TRANSACTION_EXECUTION").put("message", t.txLog())
+        .put("details", new JsonObject().put("code", t.txCode()).put("message", t.txLog()));
   }
 
   static String legacyStatus(TransferState s) {

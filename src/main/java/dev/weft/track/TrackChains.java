@@ -102,6 +102,27 @@ public final class TrackChains {
     return devnet == null ? List.of() : devnet.chain(chainId).map(n -> List.of(devnet.url(n.rpcPort()))).orElse(List.of());
   }
 
+  /** The Cosmos REST URL of a chain: the registry's {@code apis.rest}, else the local devnet's port; empty when none. */
+  public List<String> restUrls(String chainId) {
+    Chain c = registry.chain(chainId);
+    if (c != null && c.rest() != null && !c.rest().isBlank()) return List.of(c.rest());
+    NodeInfo.Devnet devnet = info.devnet();
+    return devnet == null ? List.of() : devnet.chain(chainId).map(n -> List.of(devnet.url(n.restPort()))).orElse(List.of());
+  }
+
+  /**
+   * The EVM JSON-RPC URL of a chain with an EVM: the registry's {@code apis.json_rpc}, else the local devnet's (for the
+   * rollup it generates); empty when none.
+   */
+  public List<String> jsonRpcUrls(String chainId) {
+    Chain c = registry.chain(chainId);
+    if (c == null || !c.hasEvm()) return List.of();
+    if (c.jsonRpc() != null && !c.jsonRpc().isBlank()) return List.of(c.jsonRpc());
+    NodeInfo.Devnet devnet = info.devnet();
+    if (devnet == null || indexed == null || !indexed.chainId().equals(chainId) || devnet.generated() == null) return List.of();
+    return devnet.generated().jsonRpcPort() > 0 ? List.of(devnet.url(devnet.generated().jsonRpcPort())) : List.of();
+  }
+
   public Registry registry() {
     return registry;
   }

@@ -18,18 +18,27 @@ public final class TrackService {
   private final TransferStore store;
   private final TrackChains chains;
   private final EventBus bus;
+  private final int maxOpen;
 
-  public TrackService(TransferStore store, TrackChains chains, EventBus bus) {
+  /** @param maxOpen most transfers followed at once: a new registration beyond is refused (503) */
+  public TrackService(TransferStore store, TrackChains chains, EventBus bus, int maxOpen) {
     this.store = store;
     this.chains = chains;
     this.bus = bus;
+    this.maxOpen = maxOpen;
   }
 
-  /** {@code {tx_hash, chain_id}} → {@code {tx_hash, explorer_link}} (the hash normalised). */
+  /**
+   * {@code {tx_hash, chain_id}} → {@code {tx_hash, explorer_link}} (the hash normalised). At {@code track.max_open}
+   * transfers followed, only txs already followed are accepted (registration stays idempotent).
+   */
   public Future<JsonObject> track(JsonObject req) {
     String chain = chain(req);
     String hash = hash(req);
-    return store.register(chain, hash).map(r -> {
+    return store.countOpen().compose(open -> open < maxOpen ? Future.succeededFuture()
+            : store.find(chain, hash).compose(s -> s != null && !s.state().terminal() ? Future.succeededFuture()
+                : Future.failedFuture(new BusError(503, "tracking capacity reached: " + maxOpen + " transfers are followed; retry later"))))
+        .compose(x -> store.register(chain, hash)).map(r -> {
       if (r.created() || r.rearmed()) {
         bus.publish(Addresses.TRANSFER_UPDATED, new JsonObject().put("tx_hash", hash).put("chain_id", chain)
             .put("state", TransferState.STATE_SUBMITTED.name()));

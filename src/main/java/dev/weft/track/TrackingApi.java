@@ -3,6 +3,7 @@ package dev.weft.track;
 import dev.weft.bus.BusError;
 import dev.weft.api.ApiModule;
 import dev.weft.api.HttpApiVerticle;
+import dev.weft.api.RequestClient;
 import dev.weft.api.Responses;
 import dev.weft.bus.Addresses;
 import dev.weft.runtime.NodeContext;
@@ -26,10 +27,23 @@ public final class TrackingApi implements ApiModule {
   private static final DeliveryOptions DELIVERY = new DeliveryOptions().setSendTimeout(10_000);
 
   private final NodeContext ctx;
+  private final RegistrationQuota quota;
   private Future<TrackService> service;
 
   public TrackingApi(NodeContext ctx) {
     this.ctx = ctx;
+    this.quota = new RegistrationQuota(ctx.config().track().registrationsPerClient(), System::currentTimeMillis);
+  }
+
+  /**
+   * Applies the per-client registration quota ({@code track.registrations_per_client} a minute): false after failing
+   * the request with 429 and {@code Retry-After}.
+   */
+  public static boolean withinQuota(RoutingContext rc, RegistrationQuota quota) {
+    if (quota.allow(RequestClient.of(rc))) return true;
+    rc.response().putHeader("Retry-After", Long.toString(quota.retryAfterSeconds()));
+    rc.fail(new BusError(429, "too many tracking registrations from this client: at most " + quota.perMinute() + " a minute"));
+    return false;
   }
 
   @Override
@@ -60,7 +74,7 @@ public final class TrackingApi implements ApiModule {
       rc.fail(e);
       return;
     }
-    forward(rc, Addresses.TRACK_REGISTER, body);
+    if (withinQuota(rc, quota)) forward(rc, Addresses.TRACK_REGISTER, body);
   }
 
   private void status(RoutingContext rc) {
@@ -102,7 +116,7 @@ public final class TrackingApi implements ApiModule {
   private Future<TrackService> service() {
     if (service == null) {
       service = ctx.vertx().executeBlocking(() -> new TrackService(new TransferStore(ctx.pool()),
-          TrackChains.load(ctx.config(), ctx.info()), ctx.vertx().eventBus()));
+          TrackChains.load(ctx.config(), ctx.info()), ctx.vertx().eventBus(), ctx.config().track().maxOpen()));
       service.onFailure(e -> service = null);
     }
     return service;

@@ -93,6 +93,11 @@ final class TransferBook implements TxObserver.Sink {
    * the destination's clock, claimability by the L1's); the stall timeout is judged by the wall clock, and not applied to a withdrawal (or a refund) waiting for its finalization period.
    */
   void tick(Map<String, Long> chainTimes, long stallMillis) {
+    tick(chainTimes, stallMillis, stallMillis);
+  }
+
+  /** The same, an unseen tx being given up after {@code unknownTtlMillis} since its registration. */
+  void tick(Map<String, Long> chainTimes, long stallMillis, long unknownTtlMillis) {
     long nowMillis = clock.getAsLong();
     chainTimes.forEach((chain, time) -> {
       for (Hop h : watches.awaitingOn(chain)) {
@@ -101,7 +106,8 @@ final class TransferBook implements TxObserver.Sink {
       }
     });
     for (Transfer t : new ArrayList<>(open.values())) {
-      if (nowMillis - progressAt.get(t.id) <= stallMillis || changed.contains(t) || t.waitingForFinalization()) continue;
+      long limit = t.tx() == null ? unknownTtlMillis : stallMillis;
+      if (nowMillis - progressAt.get(t.id) <= limit || changed.contains(t) || t.waitingForFinalization()) continue;
       if (t.state().terminal()) forget(t); // finished, still missing a receipt nobody found: stop looking
       else if (t.abandon()) changed(t);
     }

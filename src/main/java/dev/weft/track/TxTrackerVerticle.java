@@ -43,8 +43,6 @@ import java.util.Set;
 public final class TxTrackerVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(TxTrackerVerticle.class);
   private static final int ARMED_PER_CYCLE = 10_000;
-  /** Fewer newly tracked hashes on a chain than this are searched one by one rather than by a lookback range. */
-  private static final int LOOKBACK_MIN = 10;
   /** Search rounds per cycle at most. */
   private static final int SEARCH_ROUNDS = 3;
   /** Blocks read per step of a lookback. */
@@ -59,7 +57,6 @@ public final class TxTrackerVerticle extends VerticleBase {
   private final Map<String, ChainPoller> pollers = new LinkedHashMap<>();
   private final Set<String> dropped = new HashSet<>();
   private final Set<String> unreachable = new HashSet<>();
-  private final Set<String> lookedBack = new HashSet<>();
   private final TrackMetrics metrics = TrackMetrics.get();
   private boolean stopped;
   private long timer = -1;
@@ -104,7 +101,7 @@ public final class TxTrackerVerticle extends VerticleBase {
   }
 
   private ChainPoller poller(String chain, ChainRpc rpc, TransferStore.Cursor cursor) {
-    return new ChainPoller(chain, rpc, cursor, config.maxBlocksPerPoll(), config.pageSize(), config.maxPagesPerPoll());
+    return new ChainPoller(chain, rpc, cursor, config.maxBlocksPerPoll(), config.pageSize(), config.maxPagesPerPoll(), config.lookbackBlocks());
   }
 
   /** Takes a transfer from the database into the book; an unseen one gets a search for its hash. */
@@ -129,7 +126,7 @@ public final class TxTrackerVerticle extends VerticleBase {
           pollers.forEach((chain, p) -> {
             if (p.cursor() != null) times.put(chain, p.cursor().timeNanos());
           });
-          book.tick(times, config.stallTimeout().toMillis());
+          book.tick(times, config.stallTimeout().toMillis(), config.unknownTtl().toMillis());
           return save();
         });
     running.onComplete(ar -> {
@@ -217,18 +214,16 @@ public final class TxTrackerVerticle extends VerticleBase {
     List<Future<Void>> learning = new ArrayList<>();
     byChain.forEach((p, list) -> {
       long since = list.stream().filter(c -> c.hash() == null && c.since() > 0).mapToLong(TxObserver.CatchUp::since).min().orElse(Long.MAX_VALUE);
-      if (freshHashes(p, list).size() >= LOOKBACK_MIN) since = Long.MIN_VALUE;
+      if (!hashes(list).isEmpty() && p.indexedFrom() > indexFloor(p)) since = Long.MIN_VALUE;
       if (since != Long.MAX_VALUE && lookback > 0) learning.add(p.learnSince(since, lookback));
     });
     return Future.join(learning).transform(x -> {
       Map<ChainPoller, Future<Batch>> ranges = new LinkedHashMap<>();
       List<TxObserver.CatchUp> oneByOne = new ArrayList<>();
-      List<TxObserver.CatchUp> lookedFor = new ArrayList<>();
-      byChain.forEach((p, list) -> ranges.put(p, plan(p, list, oneByOne, lookedFor)));
+      byChain.forEach((p, list) -> ranges.put(p, plan(p, list, oneByOne)));
       List<Future<List<ObservedTx>>> exact = new ArrayList<>();
       for (int i = config.lookupsPerPoll(); i < oneByOne.size(); i++) book.catchUp(oneByOne.get(i)); // bounded per cycle
       for (TxObserver.CatchUp c : oneByOne.subList(0, Math.min(oneByOne.size(), config.lookupsPerPoll()))) {
-        if (c.hash() != null) lookedBack.remove(c.chainId() + "/" + c.hash());
         exact.add(pollers.get(c.chainId()).search(c.query(), c.perPage()).onFailure(e -> book.catchUp(c)));
       }
       List<Future<?>> all = new ArrayList<>(ranges.values());
@@ -247,10 +242,6 @@ public final class TxTrackerVerticle extends VerticleBase {
           if (f.result().from() <= p.cursor().height()) covered.put(p.chainId(), p.timeBefore(f.result().from()));
         });
         book.apply(txs, covered);
-        for (TxObserver.CatchUp c : lookedFor) {
-          if (book.watches().byHash(c.chainId(), c.hash()) != null) book.catchUp(c); // not in the recent blocks: one by one
-          else lookedBack.remove(c.chainId() + "/" + c.hash());
-        }
         return Future.succeededFuture();
       });
     });
@@ -259,38 +250,27 @@ public final class TxTrackerVerticle extends VerticleBase {
   /** Txs of a chain found by range searches: every tx of the blocks from {@code from} to the cursor is among them. */
   private record Batch(List<ObservedTx> txs, long from) {}
 
-  private Set<TxObserver.CatchUp> freshHashes(ChainPoller p, List<TxObserver.CatchUp> list) {
-    Set<TxObserver.CatchUp> out = new java.util.LinkedHashSet<>();
-    for (TxObserver.CatchUp c : list) if (c.hash() != null && !lookedBack.contains(p.chainId() + "/" + c.hash())) out.add(c);
-    return out;
+  private static List<TxObserver.CatchUp> hashes(List<TxObserver.CatchUp> list) {
+    return list.stream().filter(c -> c.hash() != null).toList();
+  }
+
+  /** The lowest block the hash index of a chain should reach: {@code track.lookback_blocks} below its cursor. */
+  private long indexFloor(ChainPoller p) {
+    return Math.max(1, Math.max(p.knownFrom(), p.cursor().height() - config.lookbackBlocks() + 1));
   }
 
   /**
    * The range searches of one chain: from the earliest block its catch-ups need (when the poller knows the blocks back
-   * to then), then, for a burst of fresh hashes not all found there, further back {@link #LOOKBACK_STEP} blocks at a
-   * time until all are found or {@code track.lookback_blocks} are read. Catch-ups it cannot place go to
-   * {@code oneByOne}, like a few fresh hashes.
+   * to then). Newly tracked hashes cost no request of their own: they are looked up in the poller's index of the
+   * recent blocks' txs, which the scans keep and which is extended back to {@code track.lookback_blocks} blocks once
+   * (then a found hash's block is read again for its events). A hash not there is not on chain yet: the scans will see
+   * it, or {@code track.unknown_ttl} ends its tracking. Catch-ups it cannot place go to {@code oneByOne}.
    */
-  private Future<Batch> plan(ChainPoller p, List<TxObserver.CatchUp> list, List<TxObserver.CatchUp> oneByOne,
-                             List<TxObserver.CatchUp> lookedFor) {
+  private Future<Batch> plan(ChainPoller p, List<TxObserver.CatchUp> list, List<TxObserver.CatchUp> oneByOne) {
     long cursor = p.cursor().height();
-    Set<TxObserver.CatchUp> fresh = freshHashes(p, list);
-    Set<String> hashes = new HashSet<>();
-    if (fresh.size() >= LOOKBACK_MIN && config.lookbackBlocks() > 0) {
-      for (TxObserver.CatchUp c : fresh) {
-        lookedBack.add(p.chainId() + "/" + c.hash());
-        hashes.add(c.hash());
-      }
-      lookedFor.addAll(fresh);
-    } else {
-      oneByOne.addAll(fresh);
-    }
     long from = cursor + 1;
     for (TxObserver.CatchUp c : list) {
-      if (c.hash() != null) {
-        if (!fresh.contains(c)) oneByOne.add(c);
-        continue;
-      }
+      if (c.hash() != null) continue;
       Long h = c.since() > 0 ? p.heightSince(c.since()) : null;
       if (h == null) oneByOne.add(c);
       else from = Math.min(from, Math.max(1, h));
@@ -298,16 +278,31 @@ public final class TxTrackerVerticle extends VerticleBase {
     long start = from;
     Future<Batch> batch = start <= cursor ? p.range(start, cursor).map(txs -> new Batch(txs, start))
         : Future.succeededFuture(new Batch(List.of(), start));
+    Set<String> hashes = new HashSet<>();
+    for (TxObserver.CatchUp c : hashes(list)) hashes.add(c.hash());
     if (hashes.isEmpty()) return batch;
-    long floor = Math.max(1, Math.max(p.knownFrom(), cursor - config.lookbackBlocks() + 1));
+    long floor = indexFloor(p);
     return batch.compose(b -> {
       Set<String> left = new HashSet<>(hashes);
       b.txs().forEach(tx -> left.remove(tx.hash()));
-      if (left.isEmpty()) return Future.succeededFuture(b);
-      return lookback(p, left, b.from() - 1, floor).map(more -> {
-        List<ObservedTx> txs = new ArrayList<>(b.txs());
-        txs.addAll(more.txs());
-        return new Batch(txs, Math.min(b.from(), more.from()));
+      boolean contiguous = p.indexedFrom() == b.from(); // the lookback joins this batch's range (else scans read the blocks between)
+      Future<Batch> back = left.isEmpty() || p.indexedFrom() <= floor ? Future.succeededFuture(new Batch(List.of(), b.from()))
+          : lookback(p, left, p.indexedFrom() - 1, floor);
+      return back.compose(more -> {
+        left.removeAll(more.txs().stream().map(ObservedTx::hash).toList());
+        java.util.TreeSet<Long> heights = new java.util.TreeSet<>();
+        for (String hash : left) {
+          Long h = p.indexedHeight(hash);
+          if (h != null && h < Math.min(b.from(), more.from())) heights.add(h);
+        }
+        List<Future<List<ObservedTx>>> blocks = new ArrayList<>();
+        for (long h : heights) blocks.add(p.range(h, h));
+        return Future.join(blocks).transform(x -> {
+          List<ObservedTx> txs = new ArrayList<>(b.txs());
+          txs.addAll(more.txs());
+          for (Future<List<ObservedTx>> f : blocks) if (f.succeeded()) txs.addAll(f.result());
+          return Future.succeededFuture(new Batch(txs, contiguous ? Math.min(b.from(), more.from()) : b.from()));
+        });
       });
     });
   }

@@ -99,7 +99,7 @@ class RoutingApiTest {
     long timeout = msg.getLong("timeout_timestamp");
     assertTrue(timeout >= (before + 300) * 1_000_000_000L && timeout <= (after + 300) * 1_000_000_000L, Long.toString(timeout));
     assertEquals("channel-35", new JsonObject(msg.getString("memo")).getJsonObject("forward").getString("channel"));
-    assertEquals("990000", body.getString("min_amount_out"));
+    assertEquals("1000000", body.getString("min_amount_out"), "no swap: slippage does not lower it");
 
     JsonObject wrong = req.copy().put("address_list", new JsonArray(List.of(NOBLE_ADDR, INIT_ADDR)))
         .put("operations", route.getJsonArray("operations"));
@@ -155,12 +155,14 @@ class RoutingApiTest {
   }
 
   @Test
-  @DisplayName("GET /v2/info/chains: Skip Chain shape, EVM chains only with include_evm, chain_ids comma-separated or repeated")
+  @DisplayName("GET /v2/info/chains: Skip Chain shape with Initia's evm_fee_asset and hidden, mainnets unless only_testnets, EVM chains only with include_evm, chain_ids comma-separated or repeated")
   void chains() {
     JsonArray all = get(client, port, "/v2/info/chains").bodyAsJsonObject().getJsonArray("chains");
-    assertEquals(20, all.size());
-    assertTrue(all.stream().noneMatch(c -> ((JsonObject) c).getString("chain_id").equals("31337")));
-    assertEquals(21, get(client, port, "/v2/info/chains?include_evm=true").bodyAsJsonObject().getJsonArray("chains").size());
+    assertEquals(17, all.size());
+    assertTrue(all.stream().noneMatch(c -> ((JsonObject) c).getBoolean("is_testnet")), "mainnets only by default, as Skip");
+    JsonArray testnets = get(client, port, "/v2/info/chains?only_testnets=true").bodyAsJsonObject().getJsonArray("chains");
+    assertEquals(List.of("weft-l1-1", "weft-devnet-1", "weft-move-1"), testnets.stream().map(c -> ((JsonObject) c).getString("chain_id")).toList());
+    assertEquals(17, get(client, port, "/v2/info/chains?include_evm=true").bodyAsJsonObject().getJsonArray("chains").size());
     JsonArray two = get(client, port, "/v2/info/chains?chain_ids=weft-l1-1,31337").bodyAsJsonObject().getJsonArray("chains");
     assertEquals(2, two.size());
     assertEquals(two, get(client, port, "/v2/info/chains?chain_ids=weft-l1-1&chain_ids=31337").bodyAsJsonObject().getJsonArray("chains"));
@@ -170,7 +172,11 @@ class RoutingApiTest {
         .put("chain_type", "cosmos").put("bech32_prefix", "init").put("logo_uri", null).put("is_testnet", true).put("pfm_enabled", true)
         .put("supports_memo", true).put("cosmos_module_support", new JsonObject().put("authz", false).put("feegrant", false))
         .put("ibc_capabilities", new JsonObject().put("cosmos_pfm", true).put("cosmos_ibc_hooks", true).put("cosmos_memo", true).put("cosmos_autopilot", false))
-        .put("fee_assets", new JsonArray().add(fees)).put("evm_chain_id", null).put("rest", null).put("rpc", null), l1);
+        .put("fee_assets", new JsonArray().add(fees)).put("evm_chain_id", null).put("rest", null).put("rpc", null)
+        .put("evm_fee_asset", null).put("hidden", false), l1);
+    assertEquals(new JsonObject().put("name", "Ether").put("symbol", "ETH").put("decimals", 18), two.getJsonObject(1).getJsonObject("evm_fee_asset"));
+    JsonObject rollup = get(client, port, "/v2/info/chains?chain_ids=weft-devnet-1").bodyAsJsonObject().getJsonArray("chains").getJsonObject(0);
+    assertEquals(new JsonObject().put("name", "Initia Native Token").put("symbol", "INIT").put("decimals", 18), rollup.getJsonObject("evm_fee_asset"));
     assertEquals(4, get(client, port, "/v2/info/chains?only_testnets=true&include_evm=true").bodyAsJsonObject().getJsonArray("chains").size());
     var bad = get(client, port, "/v2/info/chains?include_evm=maybe");
     assertEquals(400, bad.statusCode());
@@ -185,7 +191,7 @@ class RoutingApiTest {
     JsonArray assets = map.getJsonObject("weft-l1-1").getJsonArray("assets");
     assertEquals(List.of("uinit", "uusdc"), assets.stream().map(a -> ((JsonObject) a).getString("denom")).toList());
     assertFields(assets.getJsonObject(0), "denom", "chain_id", "origin_denom", "origin_chain_id", "trace", "is_cw20", "is_evm", "is_svm", "symbol",
-        "name", "logo_uri", "decimals", "token_contract", "description", "coingecko_id", "recommended_symbol");
+        "name", "logo_uri", "decimals", "token_contract", "description", "coingecko_id", "recommended_symbol", "hidden");
     JsonObject echelon = get(client, port, "/v2/fungible/assets?chain_ids=echelon-1").bodyAsJsonObject().getJsonObject("chain_to_assets_map")
         .getJsonObject("echelon-1");
     JsonObject usdc = echelon.getJsonArray("assets").stream().map(a -> (JsonObject) a)
@@ -193,7 +199,70 @@ class RoutingApiTest {
     assertEquals("noble-1", usdc.getString("origin_chain_id"));
     assertEquals("transfer/channel-0/transfer/channel-3", usdc.getString("trace"));
     JsonObject everything = get(client, port, "/v2/fungible/assets").bodyAsJsonObject().getJsonObject("chain_to_assets_map");
-    assertTrue(!everything.containsKey("31337") && everything.containsKey("interwoven-1"), everything.fieldNames().toString());
+    assertTrue(!everything.containsKey("31337") && everything.containsKey("interwoven-1") && !everything.containsKey("weft-l1-1"),
+        everything.fieldNames().toString());
+    assertEquals(false, assets.getJsonObject(0).getBoolean("hidden"));
+    JsonObject testnets = get(client, port, "/v2/fungible/assets?only_testnets=true&include_evm_assets=true").bodyAsJsonObject()
+        .getJsonObject("chain_to_assets_map");
+    assertEquals(List.of("weft-l1-1", "weft-devnet-1", "weft-move-1", "31337"), List.copyOf(testnets.fieldNames()));
+    JsonObject usdcExt = testnets.getJsonObject("31337").getJsonArray("assets").getJsonObject(1);
+    assertEquals(RouteFixtures.OFT_ADAPTER_EXT, usdcExt.getString("oftOwner"), "the OFT adapter its LayerZero lane sends it through");
+  }
+
+  @Test
+  @DisplayName("every listed asset is routable: the 18-decimal ERC-20 INIT of a minievm rollup is listed where the registry names its wrapper (routes reach it through it), else not")
+  void listedAssetsAreRoutable() {
+    JsonArray devnetAssets = get(client, port, "/v2/fungible/assets?chain_ids=weft-devnet-1").bodyAsJsonObject().getJsonObject("chain_to_assets_map")
+        .getJsonObject("weft-devnet-1").getJsonArray("assets");
+    assertTrue(devnetAssets.stream().anyMatch(a -> ((JsonObject) a).getString("denom").equals(RouteFixtures.WINIT_DEVNET)));
+    assertEquals(200, post("/v2/fungible/route", request("5000000", "weft-l1-1", "uinit", "weft-devnet-1", RouteFixtures.WINIT_DEVNET)).statusCode());
+    // yominet-1's ERC-20 INIT (18 decimals): no wrapper in the registry, no route from INIT reaches it
+    String yominetInit = "evm/856aB2c9F35B9187aB3eB0Fcd11DCc6160427e96";
+    assertEquals(404, post("/v2/fungible/route", request("5000000", "interwoven-1", "uinit", "yominet-1", yominetInit)).statusCode());
+    JsonArray yominet = get(client, port, "/v2/fungible/assets?chain_ids=yominet-1&include_evm_assets=true").bodyAsJsonObject()
+        .getJsonObject("chain_to_assets_map").getJsonObject("yominet-1").getJsonArray("assets");
+    assertTrue(yominet.stream().noneMatch(a -> ((JsonObject) a).getString("denom").equals(yominetInit)), yominet.encode());
+    assertTrue(yominet.stream().anyMatch(a -> ((JsonObject) a).getString("symbol").equals("INIT")), "the 6-decimal bridged INIT stays");
+  }
+
+  @Test
+  @DisplayName("GET /v2/fungible/venues and /v2/info/bridges: Skip shapes, venues of mainnets unless only_testnets")
+  void venuesAndBridges() {
+    JsonArray mainnet = get(client, port, "/v2/fungible/venues").bodyAsJsonObject().getJsonArray("venues");
+    assertTrue(mainnet.stream().allMatch(v -> ((JsonObject) v).getString("chain_id").equals("interwoven-1")), mainnet.encode());
+    JsonObject devnetVenue = get(client, port, "/v2/fungible/venues?only_testnets=true").bodyAsJsonObject().getJsonArray("venues").getJsonObject(0);
+    assertEquals(new JsonObject().put("name", "initia-dex").put("chain_id", "weft-l1-1").putNull("logo_uri"), devnetVenue);
+    assertEquals(new JsonObject().put("bridges", new JsonArray()
+            .add(new JsonObject().put("id", "IBC").put("name", "IBC").putNull("logo_uri"))
+            .add(new JsonObject().put("id", "OPINIT").put("name", "OPInit").putNull("logo_uri"))
+            .add(new JsonObject().put("id", "LAYER_ZERO").put("name", "LayerZero").putNull("logo_uri"))),
+        get(client, port, "/v2/info/bridges").bodyAsJsonObject());
+  }
+
+  @Test
+  @DisplayName("POST /v2/fungible/msgs_direct: the route and its msgs in one call, addresses picked from chain_ids_to_addresses")
+  void msgsDirect() {
+    JsonObject req = request("1000000", "noble-1", "uusdc", "echelon-1", RouteFixtures.USDC_ECHELON);
+    JsonObject route = post("/v2/fungible/route", req).bodyAsJsonObject();
+    JsonObject msgs = post("/v2/fungible/msgs", req.copy().put("address_list", new JsonArray(List.of(NOBLE_ADDR, INIT_ADDR, INIT_ADDR)))
+        .put("operations", route.getJsonArray("operations")).put("slippage_tolerance_percent", "1")).bodyAsJsonObject();
+    JsonObject addresses = new JsonObject().put("noble-1", NOBLE_ADDR).put("interwoven-1", INIT_ADDR).put("echelon-1", INIT_ADDR)
+        .put("osmosis-1", "osmo1unused");
+    var r = post("/v2/fungible/msgs_direct", req.copy().put("chain_ids_to_addresses", addresses).put("slippage_tolerance_percent", "1"));
+    assertEquals(200, r.statusCode(), r.bodyAsString());
+    JsonObject body = r.bodyAsJsonObject();
+    assertEquals(List.of("msgs", "txs", "min_amount_out", "route"), List.copyOf(body.fieldNames()));
+    assertEquals(route, body.getJsonObject("route"));
+    JsonObject tx = body.getJsonArray("txs").getJsonObject(0).getJsonObject("cosmos_tx");
+    JsonObject expected = msgs.getJsonArray("txs").getJsonObject(0).getJsonObject("cosmos_tx");
+    assertEquals(expected.getString("signer_address"), tx.getString("signer_address"));
+    assertEquals(new JsonObject(expected.getJsonArray("msgs").getJsonObject(0).getString("msg")).getString("memo"),
+        new JsonObject(tx.getJsonArray("msgs").getJsonObject(0).getString("msg")).getString("memo"));
+    assertEquals("1000000", body.getString("min_amount_out"));
+    var missing = post("/v2/fungible/msgs_direct", req.copy().put("chain_ids_to_addresses", new JsonObject().put("noble-1", NOBLE_ADDR)));
+    assertEquals(400, missing.statusCode());
+    assertEquals("chain_ids_to_addresses has no address for interwoven-1 (the route needs one for each of noble-1, interwoven-1, echelon-1)",
+        missing.bodyAsJsonObject().getString("message"));
   }
 
   @Test

@@ -48,8 +48,10 @@ import java.util.concurrent.TimeUnit;
  * broadcast as a wallet does, with a relayer and executor delay long enough that all of them are in flight at once;
  * {@code burst} broadcasts everything as fast as it can and only then tracks all of it (txs already on chain, found
  * by the tracker's lookback searches).
+ * <p>{@code unknown_hashes} random hashes (never on chain) are tracked on weft-l1-1 first, alongside: the requests per
+ * block must not grow with them (the tracker looks new hashes up in its index of recent blocks, not one by one).
  * Usage: {@code bench/track-bench.sh [transfers=5000] [shape=steady|burst] [rate=250] [block_interval_ms=1000]
- * [poll_interval_ms=block interval] [relayer_delay_ms=20000]}.
+ * [poll_interval_ms=block interval] [relayer_delay_ms=20000] [unknown_hashes=0]}.
  */
 public final class TrackBench {
   static final String L1 = "weft-l1-1", EVM = "weft-devnet-1", MOVE = "weft-move-1";
@@ -64,6 +66,7 @@ public final class TrackBench {
     long block = args.length > 3 ? Long.parseLong(args[3]) : 1000;
     long poll = args.length > 4 ? Long.parseLong(args[4]) : block;
     long delay = args.length > 5 ? Long.parseLong(args[5]) : burst ? 2 * block : 20_000;
+    int unknown = args.length > 6 ? Integer.parseInt(args[6]) : 0;
     System.out.printf("track bench: %d transfers, %s, block interval %d ms, relayer/executor delay %d ms, poll interval %d ms, %d cores, load average %.1f%n",
         n, burst ? "burst (broadcast all, then track all)" : "steady (" + rate + " txs/s, each tracked right after its broadcast)",
         block, delay, poll, Runtime.getRuntime().availableProcessors(),
@@ -73,15 +76,28 @@ public final class TrackBench {
         .set("devnet.relayer.delay", delay + "ms").set("devnet.opinit.delay", delay + "ms")
         .set("devnet.opinit.output_interval", (10 * block) + "ms").set("devnet.max_block_txs", 5000)
         .set("track.poll_interval", poll + "ms").set("track.stall_timeout", "10m")
+        .set("track.registrations_per_client", 10_000_000).set("track.max_open", 10_000_000)
         .set("database.pool_size", 8).set("route.registries", new JsonArray().add("conf/registry/devnet.json"));
     Vertx vertx = TestNodes.newVertx();
     WeftNode node = TestNodes.start(vertx, config.build());
     try {
+      trackUnknown(TestNodes.httpPort(node), unknown);
       run(node, vertx, n, poll, burst, rate);
     } finally {
       TestNodes.await(node.stop());
       TestNodes.await(vertx.close());
     }
+  }
+
+  /** Tracks {@code count} random hashes on weft-l1-1 that never appear on chain (they stay SUBMITTED meanwhile). */
+  private static void trackUnknown(int api, int count) throws Exception {
+    for (int i = 0; i < count; i++) {
+      String body = new JsonObject().put("tx_hash", String.format("%064X", 0xDEAD0000000L + i)).put("chain_id", L1).encode();
+      HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + api + "/v2/tx/track"))
+          .header("content-type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+          java.net.http.HttpResponse.BodyHandlers.discarding());
+    }
+    if (count > 0) System.out.printf("tracking %d random hashes on %s that never appear%n", count, L1);
   }
 
   private static void run(WeftNode node, Vertx vertx, int n, long poll, boolean burst, int rate) throws Exception {

@@ -255,6 +255,33 @@ class TrackingE2ETest {
   }
 
   @Test
+  @DisplayName("POST /v2/tx/submit broadcasts through the chain's RPC and registers the tx: it is tracked to COMPLETED_SUCCESS; a tx CheckTx refuses is a 400 with the node's code and log")
+  void submit() {
+    JsonObject msgs = h.msgs("7", L1, "uinit", EVM, INIT_IBC, List.of(ALICE, BOB), null);
+    byte[] raw = dev.weft.testsupport.RouteTxs.txRaw(msgs, 0, System.nanoTime(), "uinit");
+    var r = h.post(h.api, "/v2/tx/submit", new JsonObject().put("tx", dev.weft.testsupport.RouteTxs.base64(raw)).put("chain_id", L1));
+    assertEquals(200, r.statusCode(), r.body());
+    String hash = dev.weft.chain.CosmosTx.hash(raw);
+    assertEquals(new JsonObject().put("tx_hash", hash).put("explorer_link", "http://scan.weft.localhost/weft-l1-1/txs/" + hash), new JsonObject(r.body()));
+    JsonObject status = h.awaitState(hash, L1, "STATE_COMPLETED_SUCCESS");
+    assertEquals("TRANSFER_SUCCESS", status.getJsonArray("transfers").getJsonObject(0).getJsonArray("transfer_sequence").getJsonObject(0)
+        .getJsonObject("ibc_transfer").getString("state"));
+
+    var refused = h.post(h.api, "/v2/tx/submit", new JsonObject().put("tx", java.util.Base64.getEncoder().encodeToString("not a tx".getBytes())).put("chain_id", L1));
+    assertEquals(400, refused.statusCode(), refused.body());
+    JsonObject body = new JsonObject(refused.body());
+    assertEquals(3, body.getInteger("code"));
+    JsonObject meta = body.getJsonArray("details").getJsonObject(0).getJsonObject("metadata");
+    assertEquals("CHECK_TX_FAILED", body.getJsonArray("details").getJsonObject(0).getString("reason"));
+    assertEquals("tx rejected by weft-l1-1: code " + meta.getString("code") + " (" + meta.getString("codespace") + "): " + meta.getString("log"), body.getString("message"));
+    org.junit.jupiter.api.Assertions.assertTrue(Integer.parseInt(meta.getString("code")) > 0);
+    var notBase64 = h.post(h.api, "/v2/tx/submit", new JsonObject().put("tx", "%%%").put("chain_id", L1));
+    assertEquals(400, notBase64.statusCode());
+    assertEquals("tx must be the signed transaction in base64", new JsonObject(notBase64.body()).getString("message"));
+    assertEquals(404, h.post(h.api, "/v2/tx/submit", new JsonObject().put("tx", "AA==").put("chain_id", "cosmoshub-4")).statusCode());
+  }
+
+  @Test
   @DisplayName("tracking is idempotent and takes any hash form; unknown chains, malformed hashes and untracked txs are JSON errors")
   void registrationAndErrors() {
     JsonObject msgs = h.msgs("5", L1, "uinit", EVM, INIT_IBC, List.of(ALICE, BOB), null);

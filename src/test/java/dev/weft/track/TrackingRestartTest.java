@@ -74,13 +74,15 @@ class TrackingRestartTest {
   }
 
   @Test
-  @DisplayName("a tracked hash never seen on chain is ABANDONED after the stall timeout; tracking it again re-arms it")
+  @DisplayName("a tracked hash never seen on chain is ABANDONED after track.unknown_ttl; tracking it again re-arms it")
   void abandoned() {
-    try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config().set("track.stall_timeout", "1s"))) {
+    try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config().set("track.unknown_ttl", "1s"))) {
       String hash = "C0".repeat(32);
       assertEquals(200, h.track(hash, L1).statusCode());
       JsonObject status = h.awaitState(hash, L1, "STATE_ABANDONED");
-      assertEquals(new JsonObject().put("state", "STATE_ABANDONED").put("transfers", new io.vertx.core.json.JsonArray())
+      assertEquals(new JsonObject().put("state", "STATE_ABANDONED").put("transfers", new io.vertx.core.json.JsonArray().add(new JsonObject()
+              .put("state", "STATE_ABANDONED").put("transfer_sequence", new io.vertx.core.json.JsonArray()).putNull("next_blocking_transfer")
+              .putNull("transfer_asset_release").putNull("error")))
           .put("transfer_sequence", new io.vertx.core.json.JsonArray()).putNull("next_blocking_transfer").putNull("transfer_asset_release")
           .putNull("error").put("status", "STATE_COMPLETED"), status);
       assertEquals(200, h.track(hash, L1).statusCode());

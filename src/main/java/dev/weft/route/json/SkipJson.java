@@ -2,6 +2,7 @@ package dev.weft.route.json;
 
 import dev.weft.route.registry.Asset;
 import dev.weft.route.registry.Chain;
+import dev.weft.route.registry.LayerZeroLane;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.SwapVenue;
 import io.vertx.core.json.JsonArray;
@@ -37,8 +38,25 @@ public final class SkipJson {
         .put("recommended_symbol", a.symbol());
   }
 
-  /** Skip's {@code Chain}, with Initia's {@code rest} and {@code rpc}. */
-  public static JsonObject chain(Chain c) {
+  /**
+   * An asset as {@code /v2/fungible/assets} lists it: Skip's {@code Asset} with the fields Initia's router adds
+   * ({@code hidden}; {@code oftOwner}, the OFT or OFT adapter contract a LayerZero lane sends it through, when it has
+   * one; field names as initia-labs/initia.js {@code RawAsset}).
+   */
+  public static JsonObject listedAsset(Registry r, Asset a) {
+    JsonObject o = asset(r, a).put("hidden", r.chain(a.chainId()).hidden());
+    for (LayerZeroLane l : r.lanes()) {
+      if (l.fromChainId().equals(a.chainId()) && l.denomIn().equals(a.denom())) o.put("oftOwner", l.sourceOftContract());
+    }
+    return o;
+  }
+
+  /**
+   * Skip's {@code Chain}, with what Initia's router adds: {@code rest}, {@code rpc}, {@code hidden} and, on chains with
+   * an EVM, {@code evm_fee_asset} {@code {name, symbol, decimals}} (the gas token as wallets add the chain: 18 decimals
+   * on minievm rollups, whose EVM shows the fee coin with 18).
+   */
+  public static JsonObject chain(Registry r, Chain c) {
     JsonArray fees = new JsonArray();
     for (Chain.FeeAsset f : c.feeAssets()) {
       fees.add(new JsonObject().put("denom", f.denom()).put("gas_price", f.gasPrice() == null ? null : new JsonObject()
@@ -60,7 +78,17 @@ public final class SkipJson {
         .put("fee_assets", fees)
         .put("evm_chain_id", c.evmChainId())
         .put("rest", c.rest())
-        .put("rpc", c.rpc());
+        .put("rpc", c.rpc())
+        .put("evm_fee_asset", evmFeeAsset(r, c))
+        .put("hidden", c.hidden());
+  }
+
+  private static JsonObject evmFeeAsset(Registry r, Chain c) {
+    if (!c.hasEvm()) return null;
+    String denom = c.isEvmChain() ? c.nativeDenom() : c.feeAssets().isEmpty() ? null : c.feeAssets().get(0).denom();
+    Asset a = denom == null ? null : r.asset(c.chainId(), denom);
+    if (a == null) return null;
+    return new JsonObject().put("name", a.name()).put("symbol", a.symbol()).put("decimals", c.isEvmChain() ? a.decimals() : 18);
   }
 
   /** Skip's {@code SwapVenue}. */

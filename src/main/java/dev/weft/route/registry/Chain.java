@@ -15,11 +15,12 @@ import java.util.List;
  * @param pfm          the chain runs the packet-forward middleware (it can be an intermediate of a one-tx IBC route)
  * @param memo         ICS-20 memos are accepted
  * @param hooks        the ibc-hooks flavour ({@code move}, {@code evm}, {@code wasm}) or null
+ * @param hidden       Initia's router flag for chains wallets do not offer (listed, but not shown)
  */
 public record Chain(String chainId, String chainName, String prettyName, String chainType, String vm, boolean l1,
                     boolean testnet, String evmChainId, String bech32Prefix, String nativeDenom, List<FeeAsset> feeAssets,
                     String rpc, String rest, String jsonRpc, String explorerTxPage, String logoUri, OpBridge opBridge,
-                    boolean pfm, boolean memo, String hooks) {
+                    boolean pfm, boolean memo, String hooks, boolean hidden) {
 
   public record FeeAsset(String denom, GasPrice gasPrice) {}
 

@@ -161,7 +161,8 @@ public final class RegistryLoader {
         at.bool("is_testnet", false), at.optString("evm_chain_id"), prefix, nativeDenom, List.copyOf(fees),
         apis == null ? null : apis.optString("rpc"), apis == null ? null : apis.optString("rest"),
         apis == null ? null : apis.optString("json_rpc"), at.optString("explorer_tx_page"), at.optString("logo_uri"), bridge,
-        conf.bool("pfm_enabled", false), conf.bool("supports_memo", type.equals("cosmos")), hooks);
+        conf.bool("pfm_enabled", false), conf.bool("supports_memo", type.equals("cosmos")), hooks,
+        at.bool("hidden", false));
   }
 
   private static void checkBridge(Chain c, Map<String, Chain> chains) {

@@ -25,6 +25,8 @@ import java.util.TreeMap;
 public final class ChainPoller {
   private static final int METAS_PER_REQUEST = 20;
   private static final int TIME_CACHE = 8192;
+  /** Most tx hashes kept in the index of recent blocks (the oldest blocks go first). */
+  private static final int HASH_INDEX_MAX = 200_000;
 
   private final String chainId;
   private final ChainRpc rpc;
@@ -35,12 +37,19 @@ public final class ChainPoller {
   /** Block times (ns) by height; every height of [knownFrom, cursor] is in it. */
   private final TreeMap<Long, Long> times = new TreeMap<>();
   private long knownFrom = -1;
+  /** Hash → height of every tx of the blocks [indexedFrom, cursor] that ranges read (scans and lookbacks). */
+  private final Map<String, Long> hashIndex = new java.util.HashMap<>();
+  private final TreeMap<Long, List<String>> hashesByHeight = new TreeMap<>();
+  private long indexedFrom = -1;
+  private final int indexBlocks;
 
   /** The txs a scan found and the cursor it reached; {@code coveredBefore} = the block time scans had reached before. */
   public record Scan(List<ObservedTx> txs, TransferStore.Cursor cursor, Long coveredBefore) {}
 
-  public ChainPoller(String chainId, ChainRpc rpc, TransferStore.Cursor cursor, int maxBlocks, int pageSize, int maxPages) {
+  /** @param indexBlocks how many recent blocks the hash index covers ({@code track.lookback_blocks}) */
+  public ChainPoller(String chainId, ChainRpc rpc, TransferStore.Cursor cursor, int maxBlocks, int pageSize, int maxPages, int indexBlocks) {
     this.chainId = chainId;
+    this.indexBlocks = indexBlocks;
     this.rpc = rpc;
     this.cursor = cursor;
     this.maxBlocks = maxBlocks;
@@ -49,6 +58,7 @@ public final class ChainPoller {
     if (cursor != null) {
       times.put(cursor.height(), cursor.timeNanos());
       knownFrom = cursor.height();
+      indexedFrom = cursor.height() + 1;
     }
   }
 
@@ -75,6 +85,7 @@ public final class ChainPoller {
         cursor = new TransferStore.Cursor(head, m == null ? 0 : m[0]);
         remember(metas);
         knownFrom = head;
+        indexedFrom = head + 1;
         return new Scan(List.of(), cursor, null);
       });
     }
@@ -121,9 +132,42 @@ public final class ChainPoller {
     });
   }
 
-  /** Every tx of the blocks [from, to] (all pages), with their block times. */
+  /** Every tx of the blocks [from, to] (all pages), with their block times; their hashes join the index. */
   public Future<List<ObservedTx>> range(long from, long to) {
-    return search("tx.height>=" + from + " AND tx.height<=" + to, Integer.MAX_VALUE, Integer.MAX_VALUE);
+    return search("tx.height>=" + from + " AND tx.height<=" + to, Integer.MAX_VALUE, Integer.MAX_VALUE).map(txs -> {
+      index(txs, from, to);
+      return txs;
+    });
+  }
+
+  /**
+   * Records the hashes of a range read in full; the indexed run grows downwards when the range reaches it, and keeps
+   * only the last {@code indexBlocks} blocks.
+   */
+  private void index(List<ObservedTx> txs, long from, long to) {
+    if (indexedFrom < 0) return;
+    for (ObservedTx tx : txs) {
+      if (hashIndex.put(tx.hash(), tx.height()) == null) hashesByHeight.computeIfAbsent(tx.height(), h -> new ArrayList<>()).add(tx.hash());
+    }
+    if (from < indexedFrom && to >= indexedFrom - 1) indexedFrom = from;
+    long top = Math.max(to, cursor == null ? to : cursor.height());
+    long floor = Math.max(1, top - indexBlocks + 1);
+    while (!hashesByHeight.isEmpty() && (hashesByHeight.firstKey() < floor || hashIndex.size() > HASH_INDEX_MAX)) {
+      var oldest = hashesByHeight.pollFirstEntry();
+      oldest.getValue().forEach(hashIndex::remove);
+      indexedFrom = Math.max(indexedFrom, oldest.getKey() + 1);
+    }
+    indexedFrom = Math.max(indexedFrom, floor);
+  }
+
+  /** The height of a tx among the indexed recent blocks, or null. */
+  public Long indexedHeight(String hash) {
+    return hashIndex.get(hash);
+  }
+
+  /** The lowest height from which every tx up to the cursor is in the hash index (above the cursor: none). */
+  public long indexedFrom() {
+    return indexedFrom < 0 ? (cursor == null ? 0 : cursor.height() + 1) : indexedFrom;
   }
 
   /**

@@ -213,14 +213,18 @@ class MsgsTest {
   }
 
   @Test
-  @DisplayName("slippage_tolerance_percent: default 1, 0..100, decides min_amount_out; u64 limit of Move swaps; timeout_seconds overrides the IBC timeout")
+  @DisplayName("slippage_tolerance_percent: default 1, 0..100, lowers min_amount_out of swap routes only; u64 limit of Move swaps; timeout_seconds overrides the IBC timeout")
   void slippageAndTimeout() {
     JsonObject req = msgsRequest(request("1000000", "noble-1", "uusdc", "interwoven-1", RouteFixtures.USDC_INITIA), NOBLE_ADDR, INIT_ADDR);
     assertEquals("1000000", s.msgs(req.copy().put("slippage_tolerance_percent", "0")).getString("min_amount_out"));
-    assertEquals("975000", s.msgs(req.copy().put("slippage_tolerance_percent", 2.5)).getString("min_amount_out"));
+    assertEquals("1000000", s.msgs(req.copy().put("slippage_tolerance_percent", 2.5)).getString("min_amount_out"), "a transfer loses nothing");
     JsonObject noSlippage = req.copy();
     noSlippage.remove("slippage_tolerance_percent");
-    assertEquals("990000", s.msgs(noSlippage).getString("min_amount_out"));
+    assertEquals("1000000", s.msgs(noSlippage).getString("min_amount_out"));
+    JsonObject swap = msgsRequest(request("1000000", "interwoven-1", RouteFixtures.USDC_INITIA, "interwoven-1", "uinit"), INIT_ADDR);
+    String out = s.route(request("1000000", "interwoven-1", RouteFixtures.USDC_INITIA, "interwoven-1", "uinit")).getString("amount_out");
+    assertEquals(new java.math.BigDecimal(out).multiply(new java.math.BigDecimal("0.975")).setScale(0, java.math.RoundingMode.FLOOR).toString(),
+        s.msgs(swap.copy().put("slippage_tolerance_percent", 2.5)).getString("min_amount_out"));
     assertEquals("slippage_tolerance_percent must be a decimal between 0 and 100 (got \"101\")",
         badRequest(() -> s.msgs(req.copy().put("slippage_tolerance_percent", "101"))));
     // InitiaDEX takes a u64 offer amount: there is no swap of more

@@ -1,0 +1,75 @@
+package dev.weft.track;
+
+import dev.weft.route.RouteFixtures;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The official Skip Go client ({@code @skip-go/client} 1.6.1, installed from {@code tools/npm/skip-client} into
+ * {@code .tools/npm/skip-client}) drives Weft and the devnet from Node ({@code src/test/node/skip-client-e2e.mjs}):
+ * {@code executeRoute()} for each route kind, followed through its status subscription to a final status with balances
+ * read before and after, and the seed flow (sign with cosmjs, broadcast to the chain, {@code /v2/tx/track},
+ * {@code /v2/tx/status}).
+ */
+class SkipClientE2ETest {
+  static final Path MODULES = Path.of(".tools/npm/skip-client/node_modules").toAbsolutePath();
+  static final String L1 = "weft-l1-1", EVM = "weft-devnet-1", MOVE = "weft-move-1";
+
+  static JsonObject flow(String name, String amount, String srcChain, String srcDenom, String dstChain, String dstDenom) {
+    return new JsonObject().put("name", name).put("amount", amount).put("source_chain", srcChain).put("source_denom", srcDenom)
+        .put("dest_chain", dstChain).put("dest_denom", dstDenom);
+  }
+
+  @Test
+  @org.junit.jupiter.api.Disabled("devnet gaps, run 2026-11-25: executeRoute() stops at the client's gas check (\"Insufficient balance for gas on "
+      + "Weft L1 … only have 0.000000 INIT\": the devnet's REST serves no /cosmos/bank/v1beta1/balances, so /v2/info/balances answers an "
+      + "error for Cosmos denoms); the seed flow stops at SigningStargateClient.connectWithSigner (the devnet RPC has no abci_query: "
+      + "\"Method not found\"). Enable once the devnet serves the bank module, abci_query (auth accounts, simulate) and checks signatures")
+  @DisplayName("@skip-go/client executeRoute(): direct IBC, two-hop PFM, OP deposit, OP withdrawal, L1 swap, IBC then swap reach completed; the seed flow reaches COMPLETED_SUCCESS")
+  void executeRoute() throws Exception {
+    Assumptions.assumeTrue(Files.isDirectory(MODULES.resolve("@skip-go/client")), "run tools/fetch.sh (npm ci of tools/npm/skip-client) first");
+    try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config())) {
+      JsonObject chains = new JsonObject();
+      for (String c : List.of(L1, EVM, MOVE)) {
+        chains.put(c, new JsonObject().put("rpc", "http://127.0.0.1:" + h.rpcPort(c))
+            .put("rest", "http://127.0.0.1:" + h.node().context().info().devnet().chain(c).orElseThrow().restPort()));
+      }
+      JsonArray flows = new JsonArray()
+          .add(flow("direct IBC transfer", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP))
+          .add(flow("two-hop PFM transfer", "1000", EVM, RouteFixtures.INIT_IBC_ROLLUP, MOVE, RouteFixtures.INIT_IBC_ROLLUP))
+          .add(flow("OP deposit", "1000", L1, "uinit", EVM, RouteFixtures.INIT_DEVNET))
+          .add(flow("OP withdrawal", "1000", EVM, RouteFixtures.INIT_DEVNET, L1, "uinit"))
+          .add(flow("L1 DEX swap", "1000", L1, "uusdc", L1, "uinit"))
+          .add(flow("IBC then swap", "1000", EVM, "ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5", L1, "uinit"));
+      JsonObject input = new JsonObject().put("api", "http://127.0.0.1:" + h.api).put("chains", chains).put("key", "01".repeat(32))
+          .put("flows", flows).put("seed", flow("seed", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP));
+      ProcessBuilder pb = new ProcessBuilder("node", Path.of("src/test/node/skip-client-e2e.mjs").toAbsolutePath().toString(), input.encode())
+          .redirectError(ProcessBuilder.Redirect.INHERIT);
+      pb.environment().put("SKIP_CLIENT_MODULES", MODULES.toString());
+      Process p = pb.start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      p.waitFor(10, TimeUnit.MINUTES);
+      List<String> failed = new ArrayList<>();
+      for (String line : out.split("\n")) {
+        if (line.isBlank()) continue;
+        System.out.println("skip-client " + line);
+        JsonObject r = new JsonObject(line);
+        if (!r.getBoolean("ok", false)) failed.add(line);
+      }
+      assertEquals(List.of(), failed, out);
+      assertEquals(0, p.exitValue());
+    }
+  }
+}

@@ -1,0 +1,101 @@
+// End-to-end run of the official Skip Go client (@skip-go/client, pinned in tools/npm/skip-client) against Weft and
+// the devnet, as a wallet uses it: route() then executeRoute() with a cosmjs signer, following the route through the
+// client's status subscription until it is final, with balances read before and after on both chains. Also the seed
+// flow: sign with cosmjs, broadcast to the chain itself, then /v2/tx/track and /v2/tx/status.
+//
+// Input: one JSON argument {api, chains: {<chain_id>: {rpc, rest}}, key (hex secp256k1), flows: [{name, amount,
+// source_chain, source_denom, dest_chain, dest_denom}], seed?: {...same fields}}.
+// Output: one JSON line per flow {name, ok, status?, error?, balances?} on stdout; exit code 0 when every flow is ok.
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const modules = process.env.SKIP_CLIENT_MODULES;
+const require = createRequire(path.join(modules, "noop.js"));
+const skip = require("@skip-go/client/cjs"); // the package exports its CommonJS build there
+const { DirectSecp256k1Wallet } = require("@cosmjs/proto-signing");
+const { SigningStargateClient, GasPrice } = require("@cosmjs/stargate");
+
+const input = JSON.parse(process.argv[2]);
+const key = Uint8Array.from(Buffer.from(input.key, "hex"));
+
+async function signer(chainId) {
+  return DirectSecp256k1Wallet.fromKey(key, "init");
+}
+
+async function balance(chainId, address, denom) {
+  const r = await fetch(`${input.api}/v2/info/balances`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ chains: { [chainId]: { address, denoms: [denom] } } }),
+  });
+  const body = await r.json();
+  return body?.chains?.[chainId]?.denoms?.[denom] ?? body;
+}
+
+skip.setClientOptions({
+  apiUrl: input.api,
+  endpointOptions: { endpoints: input.chains },
+});
+
+async function executeFlow(flow, address) {
+  const route = await skip.route({
+    amountIn: flow.amount, sourceAssetChainId: flow.source_chain, sourceAssetDenom: flow.source_denom,
+    destAssetChainId: flow.dest_chain, destAssetDenom: flow.dest_denom,
+  });
+  const before = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
+  let final;
+  await skip.executeRoute({
+    route,
+    userAddresses: route.requiredChainAddresses.map((chainId) => ({ chainId, address })),
+    getCosmosSigner: signer,
+    simulate: false,
+    getFallbackGasAmount: async () => 300000,
+    onRouteStatusUpdated: (s) => { if (s.status === "completed" || s.status === "failed" || s.status === "incomplete") final = s; },
+  });
+  const after = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
+  return { ok: final?.status === "completed", status: final?.status, balances: { before, after } };
+}
+
+async function seedFlow(flow, address) {
+  const msgs = await skip.messages({
+    amountIn: flow.amount, amountOut: flow.amount, sourceAssetChainId: flow.source_chain, sourceAssetDenom: flow.source_denom,
+    destAssetChainId: flow.dest_chain, destAssetDenom: flow.dest_denom,
+    operations: (await skip.route({ amountIn: flow.amount, sourceAssetChainId: flow.source_chain, sourceAssetDenom: flow.source_denom,
+      destAssetChainId: flow.dest_chain, destAssetDenom: flow.dest_denom })).operations,
+    addressList: [address, address],
+  });
+  const client = await SigningStargateClient.connectWithSigner(input.chains[flow.source_chain].rpc, await signer(flow.source_chain),
+    { gasPrice: GasPrice.fromString("0.015uinit") });
+  const m = msgs.txs[0].cosmosTx.msgs[0];
+  const value = JSON.parse(m.msg);
+  const res = await client.signAndBroadcast(address, [{ typeUrl: m.msgTypeUrl, value: {
+    sourcePort: value.source_port, sourceChannel: value.source_channel, token: value.token, sender: value.sender,
+    receiver: value.receiver, timeoutTimestamp: BigInt(value.timeout_timestamp), memo: value.memo ?? "" } }], "auto");
+  await skip.trackTransaction({ txHash: res.transactionHash, chainId: flow.source_chain });
+  const status = await skip.waitForTransaction({ txHash: res.transactionHash, chainId: flow.source_chain });
+  return { ok: status.state === "STATE_COMPLETED_SUCCESS", status: status.state };
+}
+
+const wallet = await signer();
+const [{ address }] = await wallet.getAccounts();
+let allOk = true;
+for (const flow of input.flows) {
+  let out;
+  try {
+    out = { name: flow.name, ...(await executeFlow(flow, address)) };
+  } catch (e) {
+    out = { name: flow.name, ok: false, error: String(e?.message ?? e) };
+  }
+  allOk &&= out.ok;
+  console.log(JSON.stringify(out));
+}
+if (input.seed) {
+  let out;
+  try {
+    out = { name: "seed flow", ...(await seedFlow(input.seed, address)) };
+  } catch (e) {
+    out = { name: "seed flow", ok: false, error: String(e?.message ?? e) };
+  }
+  allOk &&= out.ok;
+  console.log(JSON.stringify(out));
+}
+process.exit(allOk ? 0 : 1);
