@@ -15,10 +15,21 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+
+import java.net.URI;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Tracking a tx of the LayerZero lane's source chain (31337 in the devnet registry) on a real Anvil node: the tracker
@@ -32,6 +43,8 @@ class EvmSourceTrackingTest {
 
   static AnvilNode anvil;
   static Vertx vertx;
+  /** What the tracker sent to the chain's JSON-RPC (through a recording proxy in front of Anvil), in order. */
+  static final List<Object> RECEIVED = new CopyOnWriteArrayList<>();
   static WeftNode node;
   static int api;
   static final LocalHttp HTTP = new LocalHttp();
@@ -43,10 +56,19 @@ class EvmSourceTrackingTest {
     anvil.deploy(contracts.getJsonObject("Lib").getString("bytecode"), null); // nonce 0: the lane's token address
     assertEquals(LANE_OFT, anvil.deploy(contracts.getJsonObject("FakeOft").getString("bytecode"), null).toLowerCase());
     vertx = TestNodes.newVertx();
+    HttpClient forward = vertx.createHttpClient();
+    URI target = URI.create(anvil.url());
+    HttpServer proxy = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
+      RECEIVED.add(body.toJsonValue());
+      forward.request(HttpMethod.POST, target.getPort(), target.getHost(), "/")
+          .compose(r -> r.putHeader("content-type", "application/json").send(body).compose(HttpClientResponse::body))
+          .onSuccess(answer -> req.response().putHeader("content-type", "application/json").end(answer))
+          .onFailure(e -> req.response().setStatusCode(502).end());
+    })).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get();
     node = TestNodes.start(vertx, TestConfig.defaults().roles("track", "api")
         .set("route.registries", new JsonArray().add("conf/registry/devnet.json"))
-        .set("track.nodes", new JsonObject().put(CHAIN, new JsonArray().add(anvil.url())))
-        .set("track.poll_interval", "100ms").build());
+        .set("track.nodes", new JsonObject().put(CHAIN, new JsonArray().add("http://127.0.0.1:" + proxy.actualPort())))
+        .set("track.poll_interval", "100ms").set("track.unknown_ttl", "5s").set("track.registrations_per_client", 1000).build());
     api = TestNodes.httpPort(node);
   }
 
@@ -99,6 +121,36 @@ class EvmSourceTrackingTest {
         .put("transfer_sequence", new JsonArray().add(hop.copy())).putNull("next_blocking_transfer")
         .put("transfer_asset_release", release.copy()).putNull("error").put("status", "STATE_COMPLETED");
     assertEquals(expected, TrackingHarness.normalized(awaitState(hash, "STATE_COMPLETED_SUCCESS")));
+  }
+
+  @Test
+  @DisplayName("unseen hashes cost one receipts batch per cycle (at most 100 a request), never a request per hash; track.unknown_ttl ends them")
+  void receiptsAreBatched() {
+    List<String> hashes = new ArrayList<>();
+    for (int i = 0; i < 150; i++) hashes.add("0x%064x".formatted(0xE7A0000L + i));
+    int before = RECEIVED.size();
+    for (String h : hashes) assertEquals(200, track(h).statusCode());
+    awaitState(hashes.get(149), "STATE_ABANDONED");
+    List<Object> sent = List.copyOf(RECEIVED.subList(before, RECEIVED.size()));
+    int largest = 0;
+    for (Object o : sent) {
+      assertTrue(o instanceof JsonArray, "every request is a batch: " + o);
+      int receipts = 0;
+      for (Object call : (JsonArray) o) {
+        if (((JsonObject) call).getString("method").equals("eth_getTransactionReceipt")) receipts++;
+      }
+      largest = Math.max(largest, receipts);
+    }
+    assertEquals(100, largest, "150 unseen hashes: batches of 100 and 50");
+    // abandoned: no longer asked for, while a newer unseen hash is
+    int after = RECEIVED.size();
+    String newer = "0x%064x".formatted(0xE7B0000L);
+    assertEquals(200, track(newer).statusCode());
+    TrackingHarness.await(() -> RECEIVED.subList(after, RECEIVED.size()).stream().anyMatch(o -> o.toString().contains(newer)) ? true : null,
+        "a receipt request for " + newer);
+    for (Object o : List.copyOf(RECEIVED.subList(after, RECEIVED.size()))) {
+      for (Object call : (JsonArray) o) assertFalse(((JsonObject) call).getJsonArray("params").encode().contains(hashes.get(0).substring(2)), "asked after abandon: " + call);
+    }
   }
 
   @Test
