@@ -47,7 +47,7 @@ class FungibleTransfersTest {
     JsonObject tx = FixtureChain.read("initia-minievm-tx-decoder-fixtures/bank-evm.json").getJsonObject("bankSendWithEvmLogTxResponse");
     List<FungibleTransfer> transfers = new ArrayList<>();
     Set<String> denoms = new LinkedHashSet<>();
-    FungibleTransfers.read(events(tx), transfers, denoms);
+    FungibleTransfers.read(events(tx), "init", transfers, denoms);
     assertEquals(List.of(
         new FungibleTransfer(FungibleTransfer.Kind.ERC20, a(TOKEN), a(SENDER), a(COLLECTOR), new BigInteger("c1df4c2ec0", 16)),
         new FungibleTransfer(FungibleTransfer.Kind.ERC20, a(TOKEN), a(SENDER), a(SENDER), new BigInteger("9184e72a000", 16))), transfers);
