@@ -30,7 +30,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The rich list of an EVM rollup: ERC-20 balances per (token, account), applied from the ERC-20 transfer rows
+ * The rich list: fungible balances per (token, account), applied from the transfer rows of the chain's VM (ERC-20
+ * Transfer logs, Move fungible-asset movements, CW20 events). On an EVM rollup, from the ERC-20 transfer rows
  * ingestion commits with each block ({@code fungible_transfer}), behind its own cursor ({@code pipeline_cursor 'richlist'}, {@code /status.rich_list_height}).
  * It follows the ingest cursor (less {@code richlist.lag_blocks}), woken by {@code block indexed} and a poll. Each run
  * of heights is one transaction that checks the cursor, reads the balances it changes, and applies the deltas of the
@@ -40,7 +41,9 @@ import java.util.Set;
  * the first run is a snapshot instead: the balance of every known token for every known 20-byte account, read at one
  * height H, then deltas from H+1, each account or token seen for the first time since having its balances read at the
  * height before its run. From genesis, deltas alone are exact. After each commit {@code rich list updated}
- * is published. Its steps run one at a time in a {@link StepLoop} (retry with backoff, drain on stop). On chains without an EVM the verticle stays idle (the endpoint answers 404).
+ * is published. Its steps run one at a time in a {@link StepLoop} (retry with backoff, drain on stop). On Move and Wasm chains no node
+ * call can read a balance back: the movements are applied from the first indexed height as they are (no snapshot, no
+ * repair, no denom mapping).
  */
 public final class RichListVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(RichListVerticle.class);
