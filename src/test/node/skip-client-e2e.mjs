@@ -36,6 +36,37 @@ skip.setClientOptions({
   endpointOptions: { endpoints: input.chains },
 });
 
+// The fees the user's txs paid, as {chainId: {denom: amount}}, read from each chain's REST tx endpoint.
+async function feesPaid(broadcasts) {
+  const fees = {};
+  for (const { chainId, txHash } of broadcasts) {
+    const r = await fetch(`${input.chains[chainId].rest}/cosmos/tx/v1beta1/txs/${txHash}`);
+    const body = await r.json();
+    for (const c of body?.tx?.auth_info?.fee?.amount ?? []) {
+      fees[chainId] ??= {};
+      fees[chainId][c.denom] = (fees[chainId][c.denom] ?? 0n) + BigInt(c.amount);
+    }
+  }
+  return fees;
+}
+
+// Balance changes net of the fees paid: the source must lose exactly the amount in; the destination must gain exactly
+// the amount for a transfer, and at least the route's minimum out for a swap.
+function checkBalances(flow, route, before, after, fees) {
+  const fee = (chain, denom) => fees[chain]?.[denom] ?? 0n;
+  const amountIn = BigInt(flow.amount);
+  const srcDelta = BigInt(after[0].amount) - BigInt(before[0].amount) + fee(flow.source_chain, flow.source_denom);
+  const dstDelta = BigInt(after[1].amount) - BigInt(before[1].amount) + fee(flow.dest_chain, flow.dest_denom);
+  const swaps = route.doesSwap === true;
+  const minOut = swaps ? 1n : amountIn;
+  const problems = [];
+  if (srcDelta !== -amountIn) problems.push(`source ${flow.source_chain} ${flow.source_denom} changed by ${srcDelta} net of fees, expected -${amountIn}`);
+  if (swaps ? dstDelta < minOut : dstDelta !== minOut) {
+    problems.push(`destination ${flow.dest_chain} ${flow.dest_denom} changed by ${dstDelta} net of fees, expected ${swaps ? "at least " : ""}${minOut}`);
+  }
+  return { srcDelta: String(srcDelta), dstDelta: String(dstDelta), problems };
+}
+
 async function executeFlow(flow, address) {
   const route = await skip.route({
     amountIn: flow.amount, sourceAssetChainId: flow.source_chain, sourceAssetDenom: flow.source_denom,
@@ -43,16 +74,21 @@ async function executeFlow(flow, address) {
   });
   const before = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
   let final;
+  const broadcasts = [];
   await skip.executeRoute({
     route,
     userAddresses: route.requiredChainAddresses.map((chainId) => ({ chainId, address })),
     getCosmosSigner: signer,
     simulate: false,
     getFallbackGasAmount: async () => 300000,
+    onTransactionBroadcast: async (tx) => { broadcasts.push(tx); },
     onRouteStatusUpdated: (s) => { if (s.status === "completed" || s.status === "failed" || s.status === "incomplete") final = s; },
   });
   const after = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
-  return { ok: final?.status === "completed", status: final?.status, balances: { before, after } };
+  const check = checkBalances(flow, route, before, after, await feesPaid(broadcasts));
+  const ok = final?.status === "completed" && check.problems.length === 0;
+  return { ok, status: final?.status, txs: broadcasts, balances: { before, after, source_change: check.srcDelta, dest_change: check.dstDelta },
+    ...(check.problems.length ? { error: check.problems.join("; ") } : {}) };
 }
 
 async function seedFlow(flow, address) {

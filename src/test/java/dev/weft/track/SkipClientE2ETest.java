@@ -1,14 +1,13 @@
 package dev.weft.track;
 
 import dev.weft.route.RouteFixtures;
+import dev.weft.testsupport.Toolsets;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * {@code /v2/tx/status}).
  */
 class SkipClientE2ETest {
-  static final Path MODULES = Path.of(".tools/npm/skip-client/node_modules").toAbsolutePath();
   static final String L1 = "weft-l1-1", EVM = "weft-devnet-1", MOVE = "weft-move-1";
 
   static JsonObject flow(String name, String amount, String srcChain, String srcDenom, String dstChain, String dstDenom) {
@@ -33,13 +31,9 @@ class SkipClientE2ETest {
   }
 
   @Test
-  @org.junit.jupiter.api.Disabled("devnet gaps, run 2026-11-25: executeRoute() stops at the client's gas check (\"Insufficient balance for gas on "
-      + "Weft L1 … only have 0.000000 INIT\": the devnet's REST serves no /cosmos/bank/v1beta1/balances, so /v2/info/balances answers an "
-      + "error for Cosmos denoms); the seed flow stops at SigningStargateClient.connectWithSigner (the devnet RPC has no abci_query: "
-      + "\"Method not found\"). Enable once the devnet serves the bank module, abci_query (auth accounts, simulate) and checks signatures")
   @DisplayName("@skip-go/client executeRoute(): direct IBC, two-hop PFM, OP deposit, OP withdrawal, L1 swap, IBC then swap reach completed; the seed flow reaches COMPLETED_SUCCESS")
   void executeRoute() throws Exception {
-    Assumptions.assumeTrue(Files.isDirectory(MODULES.resolve("@skip-go/client")), "run tools/fetch.sh (npm ci of tools/npm/skip-client) first");
+    Path modules = Toolsets.file("skip-client", "node_modules/@skip-go/client/package.json").getParent().getParent().getParent();
     try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config())) {
       JsonObject chains = new JsonObject();
       for (String c : List.of(L1, EVM, MOVE)) {
@@ -57,7 +51,7 @@ class SkipClientE2ETest {
           .put("flows", flows).put("seed", flow("seed", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP));
       ProcessBuilder pb = new ProcessBuilder("node", Path.of("src/test/node/skip-client-e2e.mjs").toAbsolutePath().toString(), input.encode())
           .redirectError(ProcessBuilder.Redirect.INHERIT);
-      pb.environment().put("SKIP_CLIENT_MODULES", MODULES.toString());
+      pb.environment().put("SKIP_CLIENT_MODULES", modules.toString());
       Process p = pb.start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       p.waitFor(10, TimeUnit.MINUTES);

@@ -148,9 +148,16 @@ final class AbciQuery {
     }
     byte[] addr = address(address);
     Actor a = chain.spec().generated() ? chain.genesis().find(addr) : null;
-    if (a == null) throw new Failure(38, "rpc error: code = NotFound desc = account " + address + " not found: key not found");
+    String bech32 = dev.weft.chain.AccountAddress.of(addr).bech32(chain.spec().bech32Prefix());
+    var live = chain.submittedBalances();
+    if (a == null && !live.known(bech32)) {
+      throw new Failure(38, "rpc error: code = NotFound desc = account " + address + " not found: key not found");
+    }
     // BaseAccount {address 1, pub_key 2 (unset: the devnet checks no key), account_number 3, sequence 4}
-    byte[] base = new ProtoWriter().string(1, a.bech32()).varint(3, a.accountNumber()).toByteArray();
+    ProtoWriter baseAccount = new ProtoWriter().string(1, bech32).varint(3, a != null ? a.accountNumber() : live.accountNumber(bech32));
+    long sequence = live.sequence(bech32);
+    if (sequence > 0) baseAccount.varint(4, sequence);
+    byte[] base = baseAccount.toByteArray();
     ProtoWriter any = new ProtoWriter().string(1, "/cosmos.auth.v1beta1.BaseAccount").bytes(2, base);
     return new ProtoWriter().message(1, any).toByteArray();
   }
