@@ -1,7 +1,8 @@
 // End-to-end run of the official Skip Go client (@skip-go/client, pinned in tools/npm/skip-client) against Weft and
 // the devnet, as a wallet uses it: route() then executeRoute() with a cosmjs signer, following the route through the
 // client's status subscription until it is final, with balances read before and after on both chains. Also the seed
-// flow: sign with cosmjs, broadcast to the chain itself, then /v2/tx/track and /v2/tx/status.
+// flow: sign with cosmjs (fee "auto": the chain's Simulate), broadcast to the chain itself, then /v2/tx/track and
+// /v2/tx/status, with the same balance check. The signer is the devnet's well-known test key, funded at genesis.
 //
 // Input: one JSON argument {api, chains: {<chain_id>: {rpc, rest}}, key (hex secp256k1), flows: [{name, amount,
 // source_chain, source_denom, dest_chain, dest_denom}], seed?: {...same fields}}.
@@ -99,6 +100,7 @@ async function seedFlow(flow, address) {
       destAssetChainId: flow.dest_chain, destAssetDenom: flow.dest_denom })).operations,
     addressList: [address, address],
   });
+  const before = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
   const client = await SigningStargateClient.connectWithSigner(input.chains[flow.source_chain].rpc, await signer(flow.source_chain),
     { gasPrice: GasPrice.fromString("0.015uinit") });
   const m = msgs.txs[0].cosmosTx.msgs[0];
@@ -108,7 +110,12 @@ async function seedFlow(flow, address) {
     receiver: value.receiver, timeoutTimestamp: BigInt(value.timeout_timestamp), memo: value.memo ?? "" } }], "auto");
   await skip.trackTransaction({ txHash: res.transactionHash, chainId: flow.source_chain });
   const status = await skip.waitForTransaction({ txHash: res.transactionHash, chainId: flow.source_chain });
-  return { ok: status.state === "STATE_COMPLETED_SUCCESS", status: status.state };
+  const after = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
+  const check = checkBalances(flow, { doesSwap: false }, before, after,
+    await feesPaid([{ chainId: flow.source_chain, txHash: res.transactionHash }]));
+  return { ok: res.code === 0 && status.state === "STATE_COMPLETED_SUCCESS" && check.problems.length === 0, status: status.state,
+    tx: res.transactionHash, balances: { before, after, source_change: check.srcDelta, dest_change: check.dstDelta },
+    ...(check.problems.length ? { error: check.problems.join("; ") } : {}) };
 }
 
 const wallet = await signer();
