@@ -15,6 +15,15 @@ public interface Broadcaster {
   /** Checks and queues a tx; throws {@link Mempool.Refused} when the mempool will not take it (duplicate, full). */
   Submission submit(byte[] raw);
 
+  /**
+   * The gas a tx would use ({@code cosmos.tx.v1beta1.Service/Simulate}), without executing it; throws
+   * {@link UnsupportedOperationException} when the node simulates nothing. A tx that cannot be decoded throws
+   * {@link dev.weft.devnet.tx.DecodedTx.Rejected}.
+   */
+  default long simulate(byte[] raw) {
+    throw new UnsupportedOperationException("simulate");
+  }
+
   /** The txs waiting for a block (count and bytes), what {@code num_unconfirmed_txs} reports. */
   default long[] pending() {
     return new long[] {0, 0};

@@ -330,7 +330,10 @@ public final class CosmosRestServer extends DevnetServer {
     return Reply.json(200, g -> {
       g.writeStartObject();
       g.writeArrayFieldStart("accounts");
-      for (int i = start; i < end; i++) RestBank.baseAccount(g, chain.genesis().actor(i));
+      for (int i = start; i < end; i++) {
+        dev.weft.devnet.gen.Actor a = chain.genesis().actor(i);
+        RestBank.baseAccount(g, a.bech32(), a.accountNumber(), chain.submittedBalances().sequence(a.bech32()));
+      }
       g.writeEndArray();
       g.writeObjectFieldStart("pagination");
       if (end < total) {

@@ -3,6 +3,7 @@ package dev.weft.devnet.rest;
 import dev.weft.devnet.gen.Actor;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.devnet.gen.SubmittedBalances;
 import dev.weft.devnet.http.DevnetServer.Request;
 import dev.weft.devnet.json.JsonOut;
 import dev.weft.devnet.http.Reply;
@@ -79,26 +80,29 @@ final class RestBank {
   Reply account(String addr) {
     byte[] a = address(addr);
     Actor actor = chain.spec().generated() ? chain.genesis().find(a) : null;
-    if (actor == null) throw CosmosRestServer.RestError.notFound("account " + addr + " not found");
+    String bech32 = dev.weft.chain.AccountAddress.of(a).bech32(chain.spec().bech32Prefix());
+    SubmittedBalances live = chain.submittedBalances();
+    if (actor == null && !live.known(bech32)) throw CosmosRestServer.RestError.notFound("account " + addr + " not found");
     return Reply.json(200, g -> {
       g.writeStartObject();
       g.writeFieldName("account");
-      baseAccount(g, actor);
+      if (actor != null) baseAccount(g, actor.bech32(), actor.accountNumber(), live.sequence(bech32));
+      else baseAccount(g, bech32, live.accountNumber(bech32), live.sequence(bech32));
       g.writeEndObject();
     });
   }
 
   /**
-   * A {@code BaseAccount} in proto JSON. The devnet checks no signature or sequence: the key is left unset and the
-   * sequence 0, as for an account that has only received.
+   * A {@code BaseAccount} in proto JSON. The key is left unset (the devnet checks no signature); the sequence counts
+   * the account's submitted txs.
    */
-  static void baseAccount(JsonOut g, Actor a) {
+  static void baseAccount(JsonOut g, String address, long accountNumber, long sequence) {
     g.writeStartObject();
     g.writeStringField("@type", "/cosmos.auth.v1beta1.BaseAccount");
-    g.writeStringField("address", a.bech32());
+    g.writeStringField("address", address);
     g.writeNullField("pub_key");
-    g.writeStringField("account_number", Long.toString(a.accountNumber()));
-    g.writeStringField("sequence", "0");
+    g.writeStringField("account_number", Long.toString(accountNumber));
+    g.writeStringField("sequence", Long.toString(sequence));
     g.writeEndObject();
   }
 

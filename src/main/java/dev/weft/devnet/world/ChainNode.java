@@ -66,6 +66,11 @@ public final class ChainNode implements Broadcaster {
   }
 
   @Override
+  public long simulate(byte[] raw) {
+    return app.gasWanted(DecodedTx.decode(raw, app.types(), app.validAddress()));
+  }
+
+  @Override
   public long[] pending() {
     synchronized (mempool) {
       return new long[] {mempool.size(), mempool.bytes()};

@@ -104,6 +104,7 @@ public final class World {
           app.add(host);
         }
       }
+      if (c != null) fundTestAccounts(chain, registry.assetsOn(id));
       w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live));
     }
     for (IbcChannel ch : registry.channels()) {
@@ -178,6 +179,25 @@ public final class World {
         txs.addAll(executor.due(id, h, t));
         return txs;
       });
+    }
+  }
+
+  /**
+   * The devnet's well-known test key (secp256k1 private key 0x01…01, like a local chain's published dev accounts): its
+   * Cosmos ({@code secp256k1}) and Initia ({@code ethsecp256k1}) accounts hold, at genesis, {@link #TEST_ACCOUNT_COINS} of
+   * every bank denom the registry lists on the chain, so a wallet signing with it can pay fees and send at once.
+   */
+  public static final java.math.BigInteger TEST_ACCOUNT_KEY = new java.math.BigInteger("01".repeat(32), 16);
+  public static final java.math.BigInteger TEST_ACCOUNT_COINS = java.math.BigInteger.TEN.pow(15);
+
+  private static void fundTestAccounts(DevnetChain chain, List<Asset> assets) {
+    byte[] pub = AccountAddress.compressedPublicKey(TEST_ACCOUNT_KEY);
+    String prefix = chain.spec().bech32Prefix();
+    for (AccountAddress a : List.of(AccountAddress.fromSecp256k1(pub), AccountAddress.fromEthSecp256k1(pub))) {
+      for (Asset asset : assets) {
+        if (asset.denom().startsWith("evm/") || asset.denom().startsWith("0x")) continue;
+        chain.submittedBalances().grant(a.bech32(prefix), asset.denom(), TEST_ACCOUNT_COINS);
+      }
     }
   }
 }
