@@ -5,7 +5,9 @@
 // /v2/tx/status, with the same balance check. The signer is the devnet's well-known test key, funded at genesis.
 //
 // Input: one JSON argument {api, chains: {<chain_id>: {rpc, rest}}, key (hex secp256k1), flows: [{name, amount,
-// source_chain, source_denom, dest_chain, dest_denom}], seed?: {...same fields}}.
+// source_chain, source_denom, dest_chain, dest_denom, addresses?: {<chain_id>: address}, evm?: {chain_id, rpc}}],
+// seed?: {...same fields}}. A flow with `evm` signs its EVM txs with viem (the same key's EVM account) on that chain's
+// JSON-RPC; `addresses` names the user's address on a chain instead of the key's Cosmos address.
 // Output: one JSON line per flow {name, ok, status?, error?, balances?} on stdout; exit code 0 when every flow is ok.
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -15,6 +17,8 @@ const require = createRequire(path.join(modules, "noop.js"));
 const skip = require("@skip-go/client/cjs"); // the package exports its CommonJS build there
 const { DirectSecp256k1Wallet } = require("@cosmjs/proto-signing");
 const { SigningStargateClient, GasPrice } = require("@cosmjs/stargate");
+const viem = require("viem");
+const { privateKeyToAccount } = require("viem/accounts");
 
 const input = JSON.parse(process.argv[2]);
 const key = Uint8Array.from(Buffer.from(input.key, "hex"));
@@ -32,15 +36,26 @@ async function balance(chainId, address, denom) {
   return body?.chains?.[chainId]?.denoms?.[denom] ?? body;
 }
 
+// EVM chains of the flows: their JSON-RPC is where the client's EVM signer sends and reads
+const endpoints = { ...input.chains };
+for (const f of input.flows) if (f.evm) endpoints[f.evm.chain_id] = { rpc: f.evm.rpc };
+
 skip.setClientOptions({
   apiUrl: input.api,
-  endpointOptions: { endpoints: input.chains },
+  endpointOptions: { endpoints },
 });
+
+function evmSigner(evm) {
+  const chain = viem.defineChain({ id: Number(evm.chain_id), name: `chain ${evm.chain_id}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [evm.rpc] } } });
+  return viem.createWalletClient({ account: privateKeyToAccount(`0x${input.key}`), chain, transport: viem.http(evm.rpc) });
+}
 
 // The fees the user's txs paid, as {chainId: {denom: amount}}, read from each chain's REST tx endpoint.
 async function feesPaid(broadcasts) {
   const fees = {};
   for (const { chainId, txHash } of broadcasts) {
+    if (!input.chains[chainId]?.rest) continue; // an EVM tx pays its gas in the gas token, not in a flow's denom
     const r = await fetch(`${input.chains[chainId].rest}/cosmos/tx/v1beta1/txs/${txHash}`);
     const body = await r.json();
     for (const c of body?.tx?.auth_info?.fee?.amount ?? []) {
@@ -68,24 +83,28 @@ function checkBalances(flow, route, before, after, fees) {
   return { srcDelta: String(srcDelta), dstDelta: String(dstDelta), problems };
 }
 
-async function executeFlow(flow, address) {
+async function executeFlow(flow, cosmosAddress) {
+  const addressOn = (chainId) => flow.addresses?.[chainId] ?? cosmosAddress;
   const route = await skip.route({
     amountIn: flow.amount, sourceAssetChainId: flow.source_chain, sourceAssetDenom: flow.source_denom,
     destAssetChainId: flow.dest_chain, destAssetDenom: flow.dest_denom,
   });
-  const before = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
+  const before = [await balance(flow.source_chain, addressOn(flow.source_chain), flow.source_denom),
+    await balance(flow.dest_chain, addressOn(flow.dest_chain), flow.dest_denom)];
   let final;
   const broadcasts = [];
   await skip.executeRoute({
     route,
-    userAddresses: route.requiredChainAddresses.map((chainId) => ({ chainId, address })),
+    userAddresses: route.requiredChainAddresses.map((chainId) => ({ chainId, address: addressOn(chainId) })),
     getCosmosSigner: signer,
+    ...(flow.evm ? { getEvmSigner: async () => evmSigner(flow.evm) } : {}),
     simulate: false,
     getFallbackGasAmount: async () => 300000,
     onTransactionBroadcast: async (tx) => { broadcasts.push(tx); },
     onRouteStatusUpdated: (s) => { if (s.status === "completed" || s.status === "failed" || s.status === "incomplete") final = s; },
   });
-  const after = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
+  const after = [await balance(flow.source_chain, addressOn(flow.source_chain), flow.source_denom),
+    await balance(flow.dest_chain, addressOn(flow.dest_chain), flow.dest_denom)];
   const check = checkBalances(flow, route, before, after, await feesPaid(broadcasts));
   const ok = final?.status === "completed" && check.problems.length === 0;
   return { ok, status: final?.status, txs: broadcasts, balances: { before, after, source_change: check.srcDelta, dest_change: check.dstDelta },

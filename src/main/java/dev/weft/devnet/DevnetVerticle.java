@@ -7,6 +7,8 @@ import dev.weft.devnet.evm.EvmRpcServer;
 import dev.weft.devnet.fault.FaultInjector;
 import dev.weft.devnet.gen.ChainSpec;
 import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.devnet.lz.LzSourceWatcher;
+import dev.weft.config.LayerZeroDeliveryConfig;
 import dev.weft.devnet.rest.CosmosRestServer;
 import dev.weft.devnet.rpc.CometRpcServer;
 import dev.weft.devnet.world.ChainNode;
@@ -42,6 +44,8 @@ public final class DevnetVerticle extends VerticleBase {
   private final NodeContext ctx;
   private DevnetChain chain;
   private World world;
+  private LzSourceWatcher layerZero;
+  private LayerZeroDeliveryConfig layerZeroConfig;
   private long initialHead;
   private long startNanos;
 
@@ -61,6 +65,11 @@ public final class DevnetVerticle extends VerticleBase {
       return Future.failedFuture(new ConfigException("chain.vm", "the devnet simulates EVM rollups only (got " + config.chain().vm().name().toLowerCase(java.util.Locale.ROOT) + ")"));
     }
     DevnetConfig d = config.devnet();
+    try {
+      layerZeroConfig = LayerZeroDeliveryConfig.from(config.source());
+    } catch (ConfigException e) {
+      return Future.failedFuture(e);
+    }
     return vertx.executeBlocking(() -> new Prepared(DevnetStart.resolve(d, config.chain().chainId(), Instant.now()),
             RegistryLoader.load(List.of(d.registry()), java.util.Map.of())))
         .compose(p -> serve(config, d, p));
@@ -97,8 +106,26 @@ public final class DevnetVerticle extends VerticleBase {
           + host + ":" + generated.rpcPort() + "   rest http://" + host + ":" + generated.restPort() + "   json-rpc http://"
           + host + ":" + generated.jsonRpcPort() + others(host, chains), generated, chains));
       if (d.mode() == DevnetConfig.Mode.LIVE) startProducing(d);
+      startLayerZero(d);
       LOG.info("devnet {} serving {} blocks on {} chain(s)", chain.spec().chainId(), chain.head(), world.nodes().size());
     });
+  }
+
+  @Override
+  public Future<?> stop() {
+    return layerZero == null ? Future.succeededFuture() : layerZero.stop();
+  }
+
+  /** The simulated LayerZero delivery, when a source chain is configured and a lane ends on a chain here. */
+  private void startLayerZero(DevnetConfig d) {
+    LayerZeroDeliveryConfig lz = layerZeroConfig;
+    if (!lz.enabled()) return;
+    if (d.mode() != DevnetConfig.Mode.LIVE || !world.layerZero().serves()) {
+      LOG.warn("devnet.layer_zero.source_rpc is set but no LayerZero lane ends on a live chain here: nothing is delivered");
+      return;
+    }
+    layerZero = new LzSourceWatcher(vertx, lz, world.layerZero());
+    layerZero.start();
   }
 
   /** An L1 of the registry: a plain SDK chain (the Initia L1 has no opchild module). */

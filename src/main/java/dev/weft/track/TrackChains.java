@@ -69,6 +69,29 @@ public final class TrackChains {
     return null;
   }
 
+  /** The lanes' destination OFT contract of {@code denom} on {@code chainId} (its ERC-20), "" when the registry names none. */
+  public String destinationOft(String chainId, String denom) {
+    var a = registry.asset(chainId, denom);
+    return a == null || a.tokenContract() == null ? "" : a.tokenContract();
+  }
+
+  /** Every destination OFT contract of the lanes ending on {@code chainId}. */
+  public List<String> destinationOfts(String chainId) {
+    return registry.lanes().stream().filter(l -> l.toChainId().equals(chainId)).map(l -> destinationOft(chainId, l.denomOut()))
+        .filter(s -> !s.isEmpty()).distinct().toList();
+  }
+
+  /**
+   * The JSON-RPC URLs a LayerZero destination's logs are read from: {@code track.nodes} for an EVM chain, else the
+   * chain's EVM JSON-RPC ({@code chain.json_rpc} for the indexed chain, the registry's {@code apis.json_rpc}, the local
+   * devnet's).
+   */
+  public List<String> logUrls(String chainId) {
+    if (isEvm(chainId)) return evmRpcUrls(chainId);
+    if (indexed != null && indexed.chainId().equals(chainId) && !indexed.jsonRpcUrls().isEmpty()) return indexed.jsonRpcUrls();
+    return jsonRpcUrls(chainId);
+  }
+
   /**
    * A Cosmos tx hash as the tracker stores and returns it: Cosmos chains name txs by the upper-case
    * hex SHA-256 of their bytes, without {@code 0x}. Any case and an optional {@code 0x} are accepted; null when it is

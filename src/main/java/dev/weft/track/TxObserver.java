@@ -21,7 +21,8 @@ import java.util.Objects;
  * {@code OFTSent} start one transfer each), {@code recv_packet}
  * with the {@code write_acknowledgement} or the PFM {@code send_packet} of the same message, a later
  * {@code write_acknowledgement} (PFM's asynchronous ack), {@code acknowledge_packet} and {@code timeout_packet} on the
- * sending chain, {@code finalize_token_deposit} on a rollup and {@code propose_output} on an L1. Every transition is
+ * sending chain, {@code finalize_token_deposit} on a rollup, {@code propose_output} on an L1 and a LayerZero
+ * destination OFT's {@code OFTReceived}. Every transition is
  * idempotent, so a tx seen twice (a scan and a catch-up search) changes nothing the second time.
  */
 final class TxObserver {
@@ -67,6 +68,12 @@ final class TxObserver {
         case "timeout_packet" -> timeout(tx.chainId(), ct, e);
         case "finalize_token_deposit" -> finalizeDeposit(tx.chainId(), ct, e);
         case "propose_output" -> output(tx.chainId(), ct, e);
+        case EvmReceipts.OFT_RECEIVED -> {
+          Hop h = watches.layerZero(tx.chainId(), e.get("guid"));
+          if (h != null && chains.destinationOft(h.toChain, h.destDenom).equalsIgnoreCase(e.get("contract")) && h.layerZeroReceived(ct)) {
+            sink.changed(watches.owner(h));
+          }
+        }
         default -> { }
       }
     }
@@ -97,7 +104,8 @@ final class TxObserver {
         case EvmReceipts.OFT_SENT -> {
           LayerZeroLane lane = chains.lane(tx.chainId(), e.get("contract"));
           if (lane == null || parseLong(e.get("dst_eid")) != lane.destinationEndpointId()) continue;
-          t.addHop(Hop.layerZero(flow, tx.chainId(), lane.toChainId(), lane.denomIn(), lane.denomOut(), e.get("amount_received"), ct));
+          t.addHop(Hop.layerZero(flow, tx.chainId(), lane.toChainId(), lane.denomIn(), lane.denomOut(), e.get("amount_received"),
+              e.get("guid"), ct));
         }
         default -> { }
       }

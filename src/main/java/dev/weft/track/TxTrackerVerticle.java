@@ -10,6 +10,7 @@ import dev.weft.model.track.TransferState;
 import dev.weft.track.poll.ChainPoller;
 import dev.weft.track.poll.ChainRpc;
 import dev.weft.track.poll.EvmReceipts;
+import dev.weft.track.poll.LayerZeroDeliveries;
 import dev.weft.track.poll.RpcClients;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -32,7 +33,8 @@ import java.util.Set;
  *   <li>pick up transfers registered (or re-armed) since the last cycle, each with a one-off search for its hash;</li>
  *   <li>scan every Cosmos chain something is waited for on, all in parallel, each in batches ({@link ChainPoller}), and
  *   apply the txs found to the transfers (matched locally by hash and packet keys); on EVM chains, look up the receipts
- *   of the tracked txs not seen yet ({@link EvmReceipts});</li>
+ *   of the tracked txs not seen yet ({@link EvmReceipts}), and on the destinations of LayerZero messages their
+ *   deliveries ({@link LayerZeroDeliveries});</li>
  *   <li>run the one-off searches queued (new hashes, catch-ups for events that may predate the scans), bounded by
  *   {@code track.lookups_per_poll}, and apply what they find;</li>
  *   <li>time-driven transitions (timeouts by the destination's clock, withdrawal claimability by the L1's, the stall
@@ -57,6 +59,7 @@ public final class TxTrackerVerticle extends VerticleBase {
   private TransferBook book;
   private RpcClients clients;
   private EvmReceipts receipts;
+  private LayerZeroDeliveries deliveries;
   private final Map<String, ChainPoller> pollers = new LinkedHashMap<>();
   private final Set<String> dropped = new HashSet<>();
   private final Set<String> unreachable = new HashSet<>();
@@ -79,6 +82,7 @@ public final class TxTrackerVerticle extends VerticleBase {
           book = new TransferBook(c, System::currentTimeMillis);
           clients = new RpcClients(vertx, c::rpcUrls, config);
           receipts = new EvmReceipts(vertx, c::evmRpcUrls, config);
+          deliveries = new LayerZeroDeliveries(vertx, c::logUrls, c::destinationOfts, config);
           return store.cursors();
         })
         .compose(cursors -> {
@@ -102,7 +106,7 @@ public final class TxTrackerVerticle extends VerticleBase {
     if (timer >= 0) vertx.cancelTimer(timer);
     // the cycle in flight ends (and saves) before the lease goes: a successor never races its last write
     return running.transform(x -> clients == null ? Future.succeededFuture()
-        : Future.join(clients.close(), receipts.close()).mapEmpty());
+        : Future.join(clients.close(), receipts.close(), deliveries.close()).mapEmpty());
   }
 
   private ChainPoller poller(String chain, ChainRpc rpc, TransferStore.Cursor cursor) {
@@ -126,6 +130,7 @@ public final class TxTrackerVerticle extends VerticleBase {
           return scan();
         })
         .compose(v -> evmReceipts())
+        .compose(v -> layerZeroDeliveries())
         .compose(v -> searches())
         .compose(v -> {
           Map<String, Long> times = new HashMap<>();
@@ -188,7 +193,7 @@ public final class TxTrackerVerticle extends VerticleBase {
   /**
    * Looks up the receipts of the tracked txs not seen yet on EVM chains: one batch per chain (and per
    * {@code EvmReceipts.BATCH} hashes), every chain in parallel; the open transfers are at most {@code track.max_open},
-   * and an unseen hash is given up after {@code track.unknown_ttl}. The LayerZero hop a receipt starts is final at once.
+   * and an unseen hash is given up after {@code track.unknown_ttl}. A receipt's {@code OFTSent} starts a LayerZero hop.
    */
   private Future<Void> evmReceipts() {
     List<String> evmChains = new ArrayList<>();
@@ -207,6 +212,34 @@ public final class TxTrackerVerticle extends VerticleBase {
       for (int i = 0; i < found.size(); i++) {
         if (found.get(i).succeeded()) txs.addAll(found.get(i).result());
         else LOG.warn("receipts of {} failed: {}", evmChains.get(i), found.get(i).cause().toString());
+      }
+      if (!txs.isEmpty()) book.apply(txs, Map.of());
+      return Future.succeededFuture();
+    });
+  }
+
+  /**
+   * Looks for the deliveries of the LayerZero messages sent: per destination chain, the new blocks' {@code OFTReceived}
+   * logs of its OFTs ({@link LayerZeroDeliveries}), every chain in parallel, matched against the guids waited for.
+   */
+  private Future<Void> layerZeroDeliveries() {
+    Set<String> waited = book.watches().layerZeroChains();
+    deliveries.retain(waited);
+    List<String> polled = new ArrayList<>();
+    List<Future<List<ObservedTx>>> found = new ArrayList<>();
+    for (String chain : waited) {
+      if (!deliveries.reachable(chain)) {
+        if (unreachable.add(chain)) LOG.warn("no EVM JSON-RPC URL or OFT contract for {}: its LayerZero deliveries cannot be followed", chain);
+        continue;
+      }
+      polled.add(chain);
+      found.add(deliveries.poll(chain, book.watches().layerZeroGuids(chain)));
+    }
+    return Future.join(found).transform(ar -> {
+      List<ObservedTx> txs = new ArrayList<>();
+      for (int i = 0; i < found.size(); i++) {
+        if (found.get(i).succeeded()) txs.addAll(found.get(i).result());
+        else LOG.warn("LayerZero deliveries on {} failed: {}", polled.get(i), found.get(i).cause().toString());
       }
       if (!txs.isEmpty()) book.apply(txs, Map.of());
       return Future.succeededFuture();

@@ -14,7 +14,7 @@ import java.util.Set;
  * What the tracker waits for on each chain, indexed so that a scanned tx is matched in O(events): tracked tx hashes
  * not seen yet, packets by their source key (acknowledge/timeout on the sending chain) and destination key
  * (recv/write_acknowledgement on the receiving chain), deposits by L1 sequence on their rollup, withdrawals by bridge
- * on their L1. A transfer's entries are rebuilt from its hops whenever it changes.
+ * on their L1, LayerZero messages by guid on their destination. A transfer's entries are rebuilt from its hops whenever it changes.
  */
 final class Watches {
   private final Map<String, Map<String, Transfer>> hashes = new HashMap<>();
@@ -22,6 +22,7 @@ final class Watches {
   private final Map<String, Map<String, Hop>> destinations = new HashMap<>();
   private final Map<String, Map<Long, Hop>> deposits = new HashMap<>();
   private final Map<String, Map<Long, List<Hop>>> withdrawals = new HashMap<>();
+  private final Map<String, Map<String, Hop>> layerZero = new HashMap<>();
   private final Map<Hop, Transfer> owners = new HashMap<>();
   private final Map<Long, List<Runnable>> undo = new HashMap<>();
 
@@ -50,7 +51,9 @@ final class Watches {
         case OP_WITHDRAWAL -> {
           if (h.awaitingOutput()) putWithdrawal(h, u);
         }
-        case LAYER_ZERO -> { } // final once sent: nothing further is waited for
+        case LAYER_ZERO -> {
+          if (!h.done()) put(layerZero, h.toChain, h.guid(), h, u);
+        }
       }
     }
     undo.put(t.id, u);
@@ -134,6 +137,21 @@ final class Watches {
       if (h.outputTx() == null) out.addAll(CatchUps.withdrawal(h, h.sendTx().timeNanos()));
     }));
     return out;
+  }
+
+  /** The LayerZero hop waiting for the delivery of {@code guid} on {@code chain}, or null. */
+  Hop layerZero(String chain, String guid) {
+    return get(layerZero, chain, guid);
+  }
+
+  /** The guids of the LayerZero messages waited for on {@code chain}. */
+  Set<String> layerZeroGuids(String chain) {
+    return Set.copyOf(layerZero.getOrDefault(chain, Map.of()).keySet());
+  }
+
+  /** The chains LayerZero messages are waited for on (followed by their EVM logs, not by the scans). */
+  Set<String> layerZeroChains() {
+    return Set.copyOf(layerZero.keySet());
   }
 
   Transfer owner(Hop h) {

@@ -4,7 +4,9 @@ import dev.weft.chain.Hashes;
 import dev.weft.chain.Hex;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.AnvilNode;
+import dev.weft.testsupport.LayerZeroSource;
 import dev.weft.testsupport.LocalHttp;
+import dev.weft.testsupport.RecordingProxy;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
@@ -15,16 +17,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientResponse;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.HttpServer;
 
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,40 +30,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Tracking a tx of the LayerZero lane's source chain (31337 in the devnet registry) on a real Anvil node: the tracker
  * reads its receipt over JSON-RPC ({@code track.nodes.31337}). {@code FakeOft} is deployed at the lane's OFT adapter
- * address (Anvil's second contract address of its first account) and emits LayerZero's {@code OFTSent}.
+ * address ({@link LayerZeroSource}) and emits LayerZero's {@code OFTSent}. No devnet runs here, so nothing delivers:
+ * the transfer stays pending at {@code LAYER_ZERO_TRANSFER_SENT} (the delivery: {@code LayerZeroDeliveryTest}).
  */
 class EvmSourceTrackingTest {
   private static final String CHAIN = "31337";
-  private static final String LANE_OFT = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
-  private static final long DEVNET_EID = 40397;
+  private static final String LANE_OFT = LayerZeroSource.OFT;
 
+  static LayerZeroSource source;
   static AnvilNode anvil;
   static Vertx vertx;
   /** What the tracker sent to the chain's JSON-RPC (through a recording proxy in front of Anvil), in order. */
-  static final List<Object> RECEIVED = new CopyOnWriteArrayList<>();
+  static List<Object> RECEIVED;
   static WeftNode node;
   static int api;
   static final LocalHttp HTTP = new LocalHttp();
 
   @BeforeAll
   static void start() throws Exception {
-    JsonObject contracts = AnvilNode.compileContracts();
-    anvil = AnvilNode.start();
-    anvil.deploy(contracts.getJsonObject("Lib").getString("bytecode"), null); // nonce 0: the lane's token address
-    assertEquals(LANE_OFT, anvil.deploy(contracts.getJsonObject("FakeOft").getString("bytecode"), null).toLowerCase());
+    source = LayerZeroSource.start();
+    anvil = source.anvil();
+    source.mint(AnvilNode.ACCOUNT1, 10_000_000);
+    source.approve(AnvilNode.ACCOUNT1, 10_000_000);
     vertx = TestNodes.newVertx();
-    HttpClient forward = vertx.createHttpClient();
-    URI target = URI.create(anvil.url());
-    HttpServer proxy = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
-      RECEIVED.add(body.toJsonValue());
-      forward.request(HttpMethod.POST, target.getPort(), target.getHost(), "/")
-          .compose(r -> r.putHeader("content-type", "application/json").send(body).compose(HttpClientResponse::body))
-          .onSuccess(answer -> req.response().putHeader("content-type", "application/json").end(answer))
-          .onFailure(e -> req.response().setStatusCode(502).end());
-    })).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get();
+    RecordingProxy proxy = RecordingProxy.start(vertx, anvil.url(), 0);
+    RECEIVED = proxy.received;
     node = TestNodes.start(vertx, TestConfig.defaults().roles("track", "api")
         .set("route.registries", new JsonArray().add("conf/registry/devnet.json"))
-        .set("track.nodes", new JsonObject().put(CHAIN, new JsonArray().add("http://127.0.0.1:" + proxy.actualPort())))
+        .set("track.nodes", new JsonObject().put(CHAIN, new JsonArray().add(proxy.url())))
         .set("track.poll_interval", "100ms").set("track.unknown_ttl", "5s").set("track.registrations_per_client", 1000).build());
     api = TestNodes.httpPort(node);
   }
@@ -76,7 +66,7 @@ class EvmSourceTrackingTest {
   static void stop() {
     if (node != null) TestNodes.await(node.stop());
     if (vertx != null) TestNodes.await(vertx.close());
-    if (anvil != null) anvil.close();
+    if (source != null) source.close();
   }
 
   private static String call(String signature, String args) throws Exception {
@@ -100,9 +90,9 @@ class EvmSourceTrackingTest {
   }
 
   @Test
-  @DisplayName("an OFT send on the EVM source: tracked by its 0x hash, one layer_zero_transfer, completed at the source with its release on the destination not yet observed")
+  @DisplayName("an OFT send on the EVM source: tracked by its 0x hash, one layer_zero_transfer, pending at LAYER_ZERO_TRANSFER_SENT while its delivery is not seen")
   void layerZeroSend() throws Exception {
-    String hash = call("send(uint32,uint256)", "%064x%064x".formatted(DEVNET_EID, 5_000_000));
+    String hash = source.send(AnvilNode.ACCOUNT1, AnvilNode.ACCOUNT2, 5_000_000);
     var tracked = track(hash.toUpperCase().replace("0X", "0x")); // any case: stored as JSON-RPC writes it
     assertEquals(200, tracked.statusCode(), tracked.body());
     assertEquals(new JsonObject().put("tx_hash", hash).put("explorer_link", "http://scan.weft.localhost/31337/tx/" + hash),
@@ -113,14 +103,13 @@ class EvmSourceTrackingTest {
         .put("from_chain_id", CHAIN).put("to_chain_id", "weft-devnet-1").put("src_chain_id", CHAIN).put("dst_chain_id", "weft-devnet-1")
         .put("state", "LAYER_ZERO_TRANSFER_SENT")
         .put("txs", new JsonObject().put("send_tx", sendTx).putNull("receive_tx").putNull("compose_tx").putNull("error_tx")));
-    JsonObject release = new JsonObject().put("chain_id", "weft-devnet-1").put("denom", "evm/5e7709f66122317f741d68F529dF2121175C6FA2")
-        .put("amount", "5000000").put("released", false);
-    JsonObject transfer = new JsonObject().put("state", "STATE_COMPLETED_SUCCESS").put("transfer_sequence", new JsonArray().add(hop))
-        .putNull("next_blocking_transfer").put("transfer_asset_release", release).putNull("error");
-    JsonObject expected = new JsonObject().put("state", "STATE_COMPLETED_SUCCESS").put("transfers", new JsonArray().add(transfer))
-        .put("transfer_sequence", new JsonArray().add(hop.copy())).putNull("next_blocking_transfer")
-        .put("transfer_asset_release", release.copy()).putNull("error").put("status", "STATE_COMPLETED");
-    assertEquals(expected, TrackingHarness.normalized(awaitState(hash, "STATE_COMPLETED_SUCCESS")));
+    JsonObject blocking = new JsonObject().put("transfer_sequence_index", 0);
+    JsonObject transfer = new JsonObject().put("state", "STATE_PENDING").put("transfer_sequence", new JsonArray().add(hop))
+        .put("next_blocking_transfer", blocking).putNull("transfer_asset_release").putNull("error");
+    JsonObject expected = new JsonObject().put("state", "STATE_PENDING").put("transfers", new JsonArray().add(transfer))
+        .put("transfer_sequence", new JsonArray().add(hop.copy())).put("next_blocking_transfer", blocking.copy())
+        .putNull("transfer_asset_release").putNull("error").put("status", "STATE_PENDING");
+    assertEquals(expected, TrackingHarness.normalized(awaitState(hash, "STATE_PENDING")));
   }
 
   @Test

@@ -1,7 +1,9 @@
 package dev.weft.track;
 
+import dev.weft.chain.AccountAddress;
 import dev.weft.devnet.world.World;
 import dev.weft.route.RouteFixtures;
+import dev.weft.testsupport.LayerZeroSource;
 import dev.weft.testsupport.Toolsets;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -23,7 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * read before and after (the source loses exactly the amount, the destination gains it, or at least something on a
  * swap, net of the fees the user's txs paid), and the seed flow (sign with cosmjs, fee from the chain's Simulate,
  * broadcast to the chain, {@code /v2/tx/track}, {@code /v2/tx/status}). The signer is the devnet's well-known test key,
- * funded at genesis. Not here: the LayerZero transfer, whose source is an EVM tx that Weft does not yet track.
+ * funded at genesis. The LayerZero transfer (USDC from the Anvil chain 31337 to weft-devnet-1) signs with viem for the
+ * same key's EVM account, funded on Anvil ({@link LayerZeroSource}), and is delivered by the devnet's LayerZero
+ * simulator; its balances are the ERC-20's on Anvil and the OFT denom's on weft-devnet-1.
  */
 class SkipClientE2ETest {
   static final String L1 = "weft-l1-1", EVM = "weft-devnet-1", MOVE = "weft-move-1";
@@ -33,11 +37,31 @@ class SkipClientE2ETest {
         .put("dest_chain", dstChain).put("dest_denom", dstDenom);
   }
 
+  /** The devnet delivers the lane's messages from the Anvil chain; the tracker and the wallet endpoints read Anvil. */
+  static dev.weft.testsupport.TestConfig layerZero(dev.weft.testsupport.TestConfig config, LayerZeroSource lz) {
+    return config.set("devnet.layer_zero.source_rpc", lz.url()).set("devnet.layer_zero.poll_interval", "100ms")
+        .set("track.nodes", new JsonObject().put(LayerZeroSource.CHAIN, new JsonArray().add(lz.url())));
+  }
+
+  /**
+   * USDC 31337 → weft-devnet-1 over the LayerZero lane, signed by the test key's EVM account (funded here with ether
+   * and USDC), received by the same account's bech32 address on weft-devnet-1.
+   */
+  static JsonObject layerZeroFlow(LayerZeroSource lz) throws Exception {
+    AccountAddress account = AccountAddress.fromEthSecp256k1(AccountAddress.compressedPublicKey(World.TEST_ACCOUNT_KEY));
+    lz.fund(account.hex(), java.math.BigInteger.TEN.pow(19));
+    lz.mint(account.hex(), 1_000_000_000);
+    return flow("LayerZero transfer", "1000000", LayerZeroSource.CHAIN, LayerZeroSource.TOKEN, EVM, LayerZeroSource.DEST_DENOM)
+        .put("addresses", new JsonObject().put(LayerZeroSource.CHAIN, account.checksumHex()).put(EVM, account.bech32("init")))
+        .put("evm", new JsonObject().put("chain_id", LayerZeroSource.CHAIN).put("rpc", lz.url()));
+  }
+
   @Test
   @DisplayName("@skip-go/client executeRoute(): direct IBC, two-hop PFM, OP deposit, OP withdrawal, L1 swap, IBC then swap reach completed; the seed flow reaches COMPLETED_SUCCESS; balances move by the amounts")
   void executeRoute() throws Exception {
     Path modules = Toolsets.file("skip-client", "node_modules/@skip-go/client/package.json").getParent().getParent().getParent();
-    try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config())) {
+    try (LayerZeroSource lz = LayerZeroSource.start();
+         TrackingHarness h = TrackingHarness.start(layerZero(TrackingHarness.config(), lz))) {
       JsonObject chains = new JsonObject();
       for (String c : List.of(L1, EVM, MOVE)) {
         chains.put(c, new JsonObject().put("rpc", "http://127.0.0.1:" + h.rpcPort(c))
@@ -49,7 +73,8 @@ class SkipClientE2ETest {
           .add(flow("OP deposit", "1000", L1, "uinit", EVM, RouteFixtures.INIT_DEVNET))
           .add(flow("OP withdrawal", "1000", EVM, RouteFixtures.INIT_DEVNET, L1, "uinit"))
           .add(flow("L1 DEX swap", "1000", L1, "uusdc", L1, "uinit"))
-          .add(flow("IBC then swap", "1000", EVM, "ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5", L1, "uinit"));
+          .add(flow("IBC then swap", "1000", EVM, "ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5", L1, "uinit"))
+          .add(layerZeroFlow(lz));
       JsonObject input = new JsonObject().put("api", "http://127.0.0.1:" + h.api).put("chains", chains).put("key", String.format("%064x", World.TEST_ACCOUNT_KEY))
           .put("flows", flows).put("seed", flow("seed", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP));
       ProcessBuilder pb = new ProcessBuilder("node", Path.of("src/test/node/skip-client-e2e.mjs").toAbsolutePath().toString(), input.encode())

@@ -99,7 +99,7 @@ public final class ChainApp {
       data.message(2, new ProtoWriter().string(1, m.type().url() + "Response").bytes(2, response));
     }
     long limit = d.tx().fee().gasLimit();
-    return Tx.submitted(0, d.raw(), d.tx(), msgs, 0, "", "", data.toByteArray(), limit > 0 ? Math.min(gas, limit) : gas, events);
+    return CallView.attach(Tx.submitted(0, d.raw(), d.tx(), msgs, 0, "", "", data.toByteArray(), limit > 0 ? Math.min(gas, limit) : gas, events), d, prefix);
   }
 
   /** The fee payer: the first signer's account (from its public key), else the first message's signer. */

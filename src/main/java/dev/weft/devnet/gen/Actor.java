@@ -29,6 +29,11 @@ public final class Actor {
     this.topic = "0x000000000000000000000000" + Hex.lower(address);
   }
 
+  /** An account outside the generated population (a bot of the devnet): no ledger entry (id -1), no key. */
+  public static Actor external(byte[] address, String bech32Prefix) {
+    return new Actor(-1, address, null, 0, bech32Prefix);
+  }
+
   /** Dense id: the ledger's array index. */
   public int id() {
     return id;

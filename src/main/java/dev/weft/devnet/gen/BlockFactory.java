@@ -84,10 +84,26 @@ public final class BlockFactory {
       size += tx.raw.length + 3;
     }
     byte[] lastResults = previousHadSubmitted && b.height > 1 ? pseudo("results", b.height - 1) : b.lastResultsHash;
+    List<Tx> evm = new ArrayList<>(b.evmTxs);
+    for (Tx tx : submitted) if (tx.evm != null) evm.add(tx);
+    long[] cumulative = java.util.Arrays.copyOf(b.cumulativeGas, evm.size());
+    int[] firstLog = java.util.Arrays.copyOf(b.firstLogIndex, evm.size());
+    byte[] blockBloom = b.logsBloom.clone();
+    long gas = b.evmGasUsed;
+    int logs = 0;
+    for (Tx tx : b.evmTxs) logs += tx.evm.logs().size();
+    for (int i = b.evmTxs.size(); i < evm.size(); i++) { // submitted calls with an EVM view follow the generated ones
+      EvmTx e = evm.get(i).evm;
+      gas += e.gasUsed();
+      cumulative[i] = gas;
+      firstLog[i] = logs;
+      logs += e.logs().size();
+      Bloom.or(blockBloom, e.bloom());
+    }
     return new Block(b.height, b.timeNanos, b.hash, b.lastBlockHash, b.partsHash, b.lastPartsHash, b.lastCommitHash,
         merkleRoot(all), b.validatorsHash, b.consensusHash, b.appHash, lastResults, b.resultsAppHash, b.proposer,
-        b.lastCommitSignature, List.copyOf(all), finalizeEvents(b.height, all.size()), b.evmTxs, b.cumulativeGas,
-        b.firstLogIndex, b.logsBloom, b.evmGasUsed, size);
+        b.lastCommitSignature, List.copyOf(all), finalizeEvents(b.height, all.size()), List.copyOf(evm), cumulative,
+        firstLog, blockBloom, gas, size);
   }
 
   /** The proposer's signature in the commit of height h (carried by block h + 1 as its last commit). */

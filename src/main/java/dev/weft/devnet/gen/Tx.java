@@ -83,6 +83,12 @@ public final class Tx {
         decoded.fee().gasLimit(), sig, code, codespace, log, data, gasUsed, events, null, decoded);
   }
 
+  /** The same submitted tx with its EVM view (a single-call tx whose call ran in the EVM). */
+  public Tx withEvm(EvmTx view) {
+    return new Tx(plan, index, raw, rawBase64, hash, msgs, memo, signer, sequence, fee, gasLimit, signatureBase64, code,
+        codespace, log, data, gasUsed, events, view, decoded);
+  }
+
   /** The same tx at another position of its block. */
   public Tx at(int newIndex) {
     return newIndex == index ? this : new Tx(plan, newIndex, raw, rawBase64, hash, msgs, memo, signer, sequence, fee, gasLimit,

@@ -19,6 +19,7 @@ import dev.weft.devnet.ibc.FailureRules;
 import dev.weft.devnet.ibc.IbcChain;
 import dev.weft.devnet.ibc.IbcModule;
 import dev.weft.devnet.ibc.Relayer;
+import dev.weft.devnet.lz.LzExecutor;
 import dev.weft.devnet.opinit.OpChildModule;
 import dev.weft.devnet.opinit.OpExecutor;
 import dev.weft.devnet.opinit.OpHostModule;
@@ -28,6 +29,7 @@ import dev.weft.route.msgs.AddressRules;
 import dev.weft.route.registry.Asset;
 import dev.weft.route.registry.Chain;
 import dev.weft.route.registry.IbcChannel;
+import dev.weft.route.registry.LayerZeroLane;
 import dev.weft.route.registry.OpBridge;
 import dev.weft.route.registry.Registry;
 
@@ -52,6 +54,7 @@ public final class World {
   private final Map<String, L1RestRoutes> l1Routes = new LinkedHashMap<>();
   private final Relayer relayer;
   private final OpExecutor executor;
+  private final LzExecutor layerZero = new LzExecutor();
 
   private World(Relayer relayer, OpExecutor executor) {
     this.relayer = relayer;
@@ -127,6 +130,15 @@ public final class World {
       DevnetChain l2 = n.chain();
       w.executor.addBridge(bridge.bridgeId(), bridge.l1ChainId(), n.chainId(), l2::head);
     }
+    for (LayerZeroLane lane : registry.lanes()) {
+      ChainNode n = w.nodes.get(lane.toChainId());
+      Chain c = registry.chain(lane.toChainId());
+      Asset out = registry.asset(lane.toChainId(), lane.denomOut());
+      if (n == null || out == null || out.tokenContract() == null) continue;
+      String fee = c.feeAssets().isEmpty() ? null : c.feeAssets().get(0).denom();
+      DevnetChain chain = n.chain();
+      w.layerZero.addLane(lane, out.tokenContract(), n.app(), c.bech32Prefix(), fee, d.seed(), chain::head);
+    }
     return w;
   }
 
@@ -166,6 +178,11 @@ public final class World {
     return nodes.get(chainId);
   }
 
+  /** The LayerZero executor delivering the lanes' packets on the chains here (fed by the source watcher). */
+  public LzExecutor layerZero() {
+    return layerZero;
+  }
+
   public Relayer relayer() {
     return relayer;
   }
@@ -177,6 +194,7 @@ public final class World {
       n.produce((h, t) -> {
         List<byte[]> txs = new ArrayList<>(relayer.due(id, h, t));
         txs.addAll(executor.due(id, h, t));
+        txs.addAll(layerZero.due(id, h, t));
         return txs;
       });
     }

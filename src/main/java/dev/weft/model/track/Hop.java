@@ -13,7 +13,9 @@ import io.vertx.core.json.JsonObject;
  *   <li>OPinit deposit: {@code OPINIT_TRANSFER_SENT} → {@code OPINIT_TRANSFER_RECEIVED} (finalized on the rollup,
  *   possibly with {@code success=false}: then its refund withdrawal is followed until claimable on the L1);</li>
  *   <li>OPinit withdrawal: {@code OPINIT_TRANSFER_SENT} → {@code OPINIT_TRANSFER_RECEIVED} once claimable on the L1:
- *   an output covering its L2 height was proposed and the bridge's finalization period has passed since.</li>
+ *   an output covering its L2 height was proposed and the bridge's finalization period has passed since;</li>
+ *   <li>LayerZero: {@code LAYER_ZERO_TRANSFER_SENT} → {@code LAYER_ZERO_TRANSFER_RECEIVED} when the destination OFT's
+ *   {@code OFTReceived} of the message's guid is seen.</li>
  * </ul>
  * Every transition returns whether it changed anything (events seen twice change nothing).
  */
@@ -25,6 +27,7 @@ public final class Hop {
   public static final String OPINIT_SENT = "OPINIT_TRANSFER_SENT";
   public static final String OPINIT_RECEIVED = "OPINIT_TRANSFER_RECEIVED";
   public static final String LAYER_ZERO_SENT = "LAYER_ZERO_TRANSFER_SENT";
+  public static final String LAYER_ZERO_RECEIVED = "LAYER_ZERO_TRANSFER_RECEIVED";
   public static final String PACKET_ERROR_ACKNOWLEDGEMENT = "PACKET_ERROR_ACKNOWLEDGEMENT";
   public static final String PACKET_ERROR_TIMEOUT = "PACKET_ERROR_TIMEOUT";
 
@@ -43,6 +46,8 @@ public final class Hop {
   public final String denom, destDenom, amount;
   /** IBC: how many further hops the packet's memo asks the packet-forward middleware for (0: it ends here). */
   private int forwards;
+  /** LayerZero: the message's guid ({@code 0x} + lower-case hex), by which its delivery is found on the destination. */
+  private String guid = "";
 
   private String state;
   private ChainTx sendTx, receiveTx, ackTx, timeoutTx, outputTx;
@@ -100,13 +105,27 @@ public final class Hop {
 
   /**
    * A LayerZero OFT send ({@code OFTSent} in the source tx's receipt): {@code amount} is what the destination credits.
-   * The destination's {@code lzReceive} is not observed, so the hop stays {@code LAYER_ZERO_TRANSFER_SENT} and is
-   * final (see {@link #done()}).
+   * It stays {@code LAYER_ZERO_TRANSFER_SENT} until the destination OFT's {@code OFTReceived} with the same
+   * {@code guid} is seen.
    */
   public static Hop layerZero(int flow, String fromChain, String toChain, String denom, String destDenom, String amount,
-                              ChainTx sendTx) {
-    return new Hop(flow, 0, HopKind.LAYER_ZERO, fromChain, toChain, "", "", "", "", 0, 0, 0, 0, 0, denom, destDenom,
+                              String guid, ChainTx sendTx) {
+    Hop h = new Hop(flow, 0, HopKind.LAYER_ZERO, fromChain, toChain, "", "", "", "", 0, 0, 0, 0, 0, denom, destDenom,
         amount, LAYER_ZERO_SENT, sendTx);
+    h.guid = guid;
+    return h;
+  }
+
+  public String guid() {
+    return guid;
+  }
+
+  /** The destination OFT credited the message ({@code OFTReceived} of its guid): delivered. */
+  public boolean layerZeroReceived(ChainTx tx) {
+    if (kind != HopKind.LAYER_ZERO || receiveTx != null) return false;
+    receiveTx = tx;
+    state = LAYER_ZERO_RECEIVED;
+    return true;
   }
 
   /** Sets how many further hops the packet's memo asks for (a PFM route). */
@@ -248,12 +267,12 @@ public final class Hop {
 
   /** Received (or beyond) on its destination. */
   public boolean arrived() {
-    return !state.equals(TRANSFER_PENDING) && !state.equals(OPINIT_SENT);
+    return !state.equals(TRANSFER_PENDING) && !state.equals(OPINIT_SENT) && !state.equals(LAYER_ZERO_SENT);
   }
 
   /** Nothing about this hop will change any more. */
   public boolean done() {
-    if (kind == HopKind.LAYER_ZERO) return true; // delivery on the destination is not observed: sent is as far as it goes
+    if (kind == HopKind.LAYER_ZERO) return state.equals(LAYER_ZERO_RECEIVED);
     return kind == HopKind.IBC ? state.equals(TRANSFER_SUCCESS) || state.equals(TRANSFER_FAILURE) : state.equals(OPINIT_RECEIVED);
   }
 
@@ -326,7 +345,7 @@ public final class Hop {
         .put("bridge_id", bridgeId).put("op_sequence", opSequence).put("l2_height", l2Height)
         .put("denom", denom).put("dest_denom", destDenom).put("amount", amount)
         .put("claimable_at", claimableAt).put("deposit_failed", depositFailed).put("forwards", forwards)
-        .put("refund_height", refundHeight).put("refunded", refunded);
+        .put("refund_height", refundHeight).put("refunded", refunded).put("guid", guid);
     if (ackSuccess != null) o.put("ack_success", ackSuccess);
     if (packetErrorType != null) o.put("packet_error", new JsonObject().put("type", packetErrorType).put("message", packetErrorMessage));
     putTx(o, "send_tx", sendTx);
@@ -356,6 +375,7 @@ public final class Hop {
     h.refundHeight = d.getLong("refund_height", 0L);
     h.refunded = d.getBoolean("refunded", false);
     h.forwards = d.getInteger("forwards", 0);
+    h.guid = d.getString("guid", "");
     JsonObject err = d.getJsonObject("packet_error");
     if (err != null) h.setPacketError(err.getString("type"), err.getString("message"));
     return h;

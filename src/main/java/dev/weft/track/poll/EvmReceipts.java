@@ -1,8 +1,7 @@
 package dev.weft.track.poll;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.chain.Hashes;
-import dev.weft.chain.Hex;
+import dev.weft.chain.LayerZero;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.NodeClientOptions;
 import dev.weft.config.TrackConfig;
@@ -31,7 +30,9 @@ import java.util.function.Function;
 public final class EvmReceipts {
   /** The event type an {@code OFTSent} log becomes. */
   public static final String OFT_SENT = "oft_sent";
-  static final String OFT_SENT_TOPIC = Hex.prefixed(Hashes.keccak256("OFTSent(bytes32,uint32,address,uint256,uint256)"));
+  /** The event type an {@code OFTReceived} log of a destination OFT becomes ({@link LayerZeroDeliveries}). */
+  public static final String OFT_RECEIVED = "oft_received";
+  static final String OFT_SENT_TOPIC = LayerZero.OFT_SENT_TOPIC;
   /** Receipts (and blocks) asked in one batch request at most. */
   static final int BATCH = 100;
   static final String REVERTED = "execution reverted (receipt status 0x0)";
@@ -82,7 +83,7 @@ public final class EvmReceipts {
   }
 
   /** Block number → block time (ns). */
-  private static Future<Map<Long, Long>> blockTimes(EvmRpcClient c, List<Long> heights) {
+  static Future<Map<Long, Long>> blockTimes(EvmRpcClient c, List<Long> heights) {
     List<Future<List<EvmRpcClient.Result>>> parts = new ArrayList<>();
     for (int i = 0; i < heights.size(); i += BATCH) {
       List<EvmRpcClient.Request> reqs = new ArrayList<>();
@@ -125,11 +126,11 @@ public final class EvmReceipts {
     return new ObservedTx(chainId, hash, height, timeNanos, success ? 0 : 1, success ? "" : REVERTED, events);
   }
 
-  private static String strip(String hex) {
+  static String strip(String hex) {
     return hex.startsWith("0x") || hex.startsWith("0X") ? hex.substring(2) : hex;
   }
 
-  private static long quantity(String hex) {
+  static long quantity(String hex) {
     String h = strip(hex == null ? "" : hex);
     return h.isEmpty() ? 0 : new BigInteger(h, 16).longValueExact();
   }
