@@ -82,11 +82,11 @@ public final class TrackChains {
   }
 
   /**
-   * The JSON-RPC URLs a LayerZero destination's logs are read from: {@code track.nodes} for an EVM chain, else the
-   * chain's EVM JSON-RPC ({@code chain.json_rpc} for the indexed chain, the registry's {@code apis.json_rpc}, the local
-   * devnet's).
+   * The EVM JSON-RPC URLs of any chain with an EVM (a LayerZero destination's logs, the wallet endpoints' balances and
+   * broadcasts): {@code track.nodes} for an EVM chain, else the chain's EVM JSON-RPC ({@code chain.json_rpc} for the
+   * indexed chain, the registry's {@code apis.json_rpc}, the local devnet's).
    */
-  public List<String> logUrls(String chainId) {
+  public List<String> evmEndpoints(String chainId) {
     if (isEvm(chainId)) return evmRpcUrls(chainId);
     if (indexed != null && indexed.chainId().equals(chainId) && !indexed.jsonRpcUrls().isEmpty()) return indexed.jsonRpcUrls();
     return jsonRpcUrls(chainId);

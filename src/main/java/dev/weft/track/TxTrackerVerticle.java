@@ -82,7 +82,7 @@ public final class TxTrackerVerticle extends VerticleBase {
           book = new TransferBook(c, System::currentTimeMillis);
           clients = new RpcClients(vertx, c::rpcUrls, config);
           receipts = new EvmReceipts(vertx, c::evmRpcUrls, config);
-          deliveries = new LayerZeroDeliveries(vertx, c::logUrls, c::destinationOfts, config);
+          deliveries = new LayerZeroDeliveries(vertx, c::evmEndpoints, c::destinationOfts, config);
           return store.cursors();
         })
         .compose(cursors -> {

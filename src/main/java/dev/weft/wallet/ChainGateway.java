@@ -87,7 +87,7 @@ public final class ChainGateway {
   }
 
   private synchronized Future<EvmRpcClient> evm(String chainId) {
-    EvmRpcClient c = evm.computeIfAbsent(chainId, id -> urls(chains.jsonRpcUrls(id)) == null ? null : new EvmRpcClient(vertx, chains.jsonRpcUrls(id), OPTIONS));
+    EvmRpcClient c = evm.computeIfAbsent(chainId, id -> urls(chains.evmEndpoints(id)) == null ? null : new EvmRpcClient(vertx, chains.evmEndpoints(id), OPTIONS));
     return c == null ? Future.failedFuture(new IllegalStateException("no EVM JSON-RPC URL for " + chainId)) : Future.succeededFuture(c);
   }
 

@@ -133,6 +133,27 @@ class LayerZeroDeliveryTest {
   }
 
   @Test
+  @DisplayName("the route's /v2/fungible/msgs evm_tx (OFT send with the messaging fee as value, after its exact ERC-20 approval) is accepted by the OFT adapter and delivered")
+  void routeMsgsAreAccepted() throws Exception {
+    String recipient = AccountAddress.of(Hex.decode(AnvilNode.ACCOUNT2)).bech32("init");
+    JsonObject msgs = h.msgs("7000", LayerZeroSource.CHAIN, LayerZeroSource.TOKEN, DEVNET, LayerZeroSource.DEST_DENOM,
+        List.of(AnvilNode.ACCOUNT1, recipient), null);
+    JsonObject evm = msgs.getJsonArray("txs").getJsonObject(0).getJsonObject("evm_tx");
+    JsonObject approval = evm.getJsonArray("required_erc20_approvals").getJsonObject(0);
+    assertEquals(new JsonObject().put("token_contract", LayerZeroSource.TOKEN).put("spender", evm.getString("to")).put("amount", "7000"), approval);
+    source.call(AnvilNode.ACCOUNT1, approval.getString("token_contract"), Hex.prefixed(dev.weft.route.msgs.Abi.call("approve(address,uint256)",
+        new dev.weft.route.msgs.Abi.Address(Hex.decode(approval.getString("spender"))), dev.weft.route.msgs.Abi.uint(7000))), null);
+    String hash = source.call(AnvilNode.ACCOUNT1, evm.getString("to"), "0x" + evm.getString("data"),
+        "0x" + new java.math.BigInteger(evm.getString("value")).toString(16));
+    assertEquals("0x1", source.anvil().receipt(hash).getString("status"));
+    assertEquals(200, h.track(hash, LayerZeroSource.CHAIN).statusCode());
+    JsonObject done = h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_COMPLETED_SUCCESS");
+    assertEquals(new JsonObject().put("chain_id", DEVNET).put("denom", LayerZeroSource.DEST_DENOM).put("amount", "7000").put("released", true),
+        done.getJsonObject("transfer_asset_release"));
+    source.approve(AnvilNode.ACCOUNT1, 100_000_000); // the other tests' allowance
+  }
+
+  @Test
   @DisplayName("the delivery simulator reads the source by eth_getLogs over bounded block ranges from its head at start (no per-tx requests); the tracker reads the destination by OFT address and topic, never by guid")
   void boundedReads() throws Exception {
     source.send(AnvilNode.ACCOUNT1, AnvilNode.ACCOUNT2, 1_000);
