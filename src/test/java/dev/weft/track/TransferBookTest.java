@@ -364,4 +364,33 @@ class TransferBookTest {
         queries);
     assertFalse(f.book.pendingCatchUps() > 0);
   }
+
+  @Test
+  @DisplayName("LayerZero: OFTSent on the lane's source starts a SENT hop (pending); only the destination OFT's OFTReceived of its guid delivers it (RECEIVED, completed, released); the guid survives a save")
+  void layerZeroDelivery() {
+    Fixture f = new Fixture();
+    String send = "0x" + "ab".repeat(32);
+    String guid = "0x" + "0c".repeat(32);
+    String oft = "0x5e7709f66122317f741d68f529df2121175c6fa2";
+    Transfer t = f.track("31337", send);
+    f.apply(tx("31337", send, 9, 5 * SEC, List.of(ev(dev.weft.track.poll.EvmReceipts.OFT_SENT, "3", "contract", "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
+        "guid", guid, "from", "0x70997970c51812dc3a010c7d01b50e0d17dc79c8", "dst_eid", "40397", "amount_sent", "700", "amount_received", "700"))));
+    assertEquals(TransferState.STATE_PENDING, t.state());
+    assertEquals(0, t.flows().get(0).nextBlocking());
+    Hop hop = t.hops().get(0);
+    assertEquals(Hop.LAYER_ZERO_SENT, hop.state());
+    Hop restored = Hop.fromRow(hop.flow, hop.index, hop.kind.name(), hop.state(), hop.fromChain, hop.toChain, hop.toJson());
+    assertEquals(guid, restored.guid());
+
+    String receive = "0x" + "cd".repeat(32);
+    f.apply(tx(EVM, receive, 20, 7 * SEC, List.of(ev(dev.weft.track.poll.EvmReceipts.OFT_RECEIVED, "0", "contract", "0x" + "11".repeat(20), "guid", guid))),
+        tx(EVM, receive, 20, 7 * SEC, List.of(ev(dev.weft.track.poll.EvmReceipts.OFT_RECEIVED, "1", "contract", oft, "guid", "0x" + "0d".repeat(32)))));
+    assertEquals(TransferState.STATE_PENDING, t.state(), "another contract's or another guid's OFTReceived delivers nothing");
+    f.apply(tx(EVM, receive, 20, 7 * SEC, List.of(ev(dev.weft.track.poll.EvmReceipts.OFT_RECEIVED, "2", "contract", oft, "guid", guid))));
+    assertEquals(TransferState.STATE_COMPLETED_SUCCESS, t.state());
+    assertEquals(Hop.LAYER_ZERO_RECEIVED, hop.state());
+    assertEquals(receive, hop.receiveTx().hash());
+    assertEquals(new JsonObject().put("chain_id", EVM).put("denom", "evm/5e7709f66122317f741d68F529dF2121175C6FA2").put("amount", "700")
+        .put("released", true), t.flows().get(0).release());
+  }
 }
