@@ -112,8 +112,8 @@ public final class LongHistoryBench {
       }
       sampler.stop();
 
-      System.out.println("heap      per role (this JVM ran one role at a time, the bench's sampler besides; peak = the heap pools' peak, which "
-          + "G1 lets grow toward -Xmx; the floor after collections is the live heap, flat when the first and last tenths agree):");
+      System.out.println("heap      per role (this JVM ran one role at a time, the bench's sampler besides; the heap used grows toward -Xmx "
+          + "as G1 defers collections; the floor after collections is the live heap, flat when the first and last tenths agree):");
       for (String p : phases) System.out.println("  " + p);
       System.out.printf(Locale.ROOT, "postgres  most connections of the node at once: %d (database.pool_size %d: %s)%n", sampler.maxConnections(), poolSize,
           sampler.maxConnections() <= poolSize ? "within" : "OVER");

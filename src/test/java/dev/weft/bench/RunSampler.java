@@ -79,10 +79,9 @@ final class RunSampler {
     thread.join();
   }
 
-  /** Starts a phase: a collection first, so each role starts from the same heap, and the pools' peaks reset. */
+  /** Starts a phase: a collection first, so each role starts from the same heap. */
   synchronized void phase(String name) {
     System.gc();
-    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) p.resetPeakUsage();
     phaseSamples.clear();
     phase = name;
   }
@@ -91,14 +90,14 @@ final class RunSampler {
   synchronized String endPhase() {
     sample();
     long peak = 0;
-    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) peak += p.getPeakUsage().getUsed();
+    for (Sample x : phaseSamples) peak = Math.max(peak, x.heapUsed());
     int n = phaseSamples.size();
     int tenth = Math.max(1, n / 10);
     long firstFloor = floor(phaseSamples, 0, tenth);
     long lastFloor = floor(phaseSamples, n - tenth, n);
     long maxFloor = 0;
     for (int i = 0; i + tenth <= n; i += tenth) maxFloor = Math.max(maxFloor, floor(phaseSamples, i, i + tenth));
-    String line = String.format(Locale.ROOT, "%-9s peak heap %4d MB; heap floor (least heap after a collection) per tenth of the phase: first %s, "
+    String line = String.format(Locale.ROOT, "%-9s most heap used (sampled) %4d MB; heap floor (least heap after a collection) per tenth of the phase: first %s, "
         + "last %s, highest %s; %d samples", phase, peak >> 20, mb(firstFloor), mb(lastFloor), mb(maxFloor), n);
     phase = null;
     return line;
