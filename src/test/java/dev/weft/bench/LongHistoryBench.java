@@ -77,7 +77,9 @@ public final class LongHistoryBench {
       RunSampler sampler = new RunSampler(monitor);
       List<String> phases = new ArrayList<>();
       long devnetCpu0 = cpuNanos(devnet);
+      var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
       sampler.phase("ingest");
+      long nodeCpu0 = os.getProcessCpuTime();
       long t0 = System.nanoTime();
       WeftNode ingest = TestNodes.start(vertx, config(base, url, ports, "ingest"));
       sampler.start();
@@ -86,12 +88,16 @@ public final class LongHistoryBench {
       RunSampler.printHistogram("at the end of ingestion", 12);
       await(ingest.stop());
       double devnetCpuSecs = (cpuNanos(devnet) - devnetCpu0) / 1e9;
+      double nodeCpuSecs = (os.getProcessCpuTime() - nodeCpu0) / 1e9;
       phases.add(sampler.endPhase());
       Row totals = await(monitor.query("SELECT blocks, txs, evm_txs FROM ingest_totals").execute()).iterator().next();
       long txs = totals.getLong(1);
       System.out.printf(Locale.ROOT, "ingest    %d blocks, %d txs (+%d EVM txs) in %.1f s: %.1f blocks/s, %.0f txs/s; the devnet's JVM used %.1f s of CPU "
               + "(%.0f %% of one core over the run)%n", totals.getLong(0), txs, totals.getLong(2), ingestSecs, totals.getLong(0) / ingestSecs,
           txs / ingestSecs, devnetCpuSecs, 100 * devnetCpuSecs / ingestSecs);
+      // CPU per tx: what parsing, rendering and binding cost, whatever else shares the machine
+      System.out.printf(Locale.ROOT, "cpu       the node's JVM used %.1f s of CPU: %.0f µs per tx (Cosmos and EVM txs: %.0f µs)%n", nodeCpuSecs,
+          nodeCpuSecs * 1e6 / Math.max(1, txs), nodeCpuSecs * 1e6 / Math.max(1, txs + totals.getLong(2)));
       double ratio = sampler.printTenths(head);
       System.out.printf(Locale.ROOT, "flat      rate over the last tenth / rate over 10–20 %%: %.2f (goal >= %.2f: %s)%n", ratio, FLAT_GOAL,
           ratio >= FLAT_GOAL ? "ok" : "MISS");
