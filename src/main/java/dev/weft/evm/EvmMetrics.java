@@ -23,6 +23,7 @@ final class EvmMetrics {
   final AtomicLong height = new AtomicLong();
   final AtomicLong head = new AtomicLong();
   final AtomicLong window = new AtomicLong();
+  private final PipelineMeters pipeline;
 
   static EvmMetrics forChain(String chainId) {
     return SharedMeters.of("evm/" + chainId, r -> new EvmMetrics(chainId, r));
@@ -43,9 +44,11 @@ final class EvmMetrics {
         .tag("chain_id", chainId).register(r);
     Gauge.builder("weft_evm_window_heights", window, AtomicLong::get).description("heights being traced or waiting for their commit")
         .tag("chain_id", chainId).register(r);
+    pipeline = new PipelineMeters(height, head, window, traceLatency, traceRetries, commitLatency, commitRetries)
+        .registerBounds(r, "weft_evm", chainId);
   }
 
   PipelineMeters pipeline() {
-    return new PipelineMeters(height, head, window, traceLatency, traceRetries, commitLatency, commitRetries);
+    return pipeline;
   }
 }

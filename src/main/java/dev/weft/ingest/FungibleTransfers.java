@@ -29,7 +29,6 @@ import java.util.regex.Pattern;
  */
 public final class FungibleTransfers {
   /** Cosmos SDK coin: an amount then a denom ({@code [a-zA-Z][a-zA-Z0-9/:._-]{2,127}}). */
-  private static final Pattern COIN = Pattern.compile("(\\d+)([a-zA-Z][a-zA-Z0-9/:._-]{2,127})");
   private static final Set<String> COIN_EVENTS = Set.of("coin_spent", "coin_received", "transfer", "coinbase", "burn", "tx");
   private static final String FA = "0x1::fungible_asset::";
   private static final Set<String> CW20_ACTIONS = Set.of("transfer", "send", "transfer_from", "send_from", "mint", "burn", "burn_from");
@@ -141,11 +140,38 @@ public final class FungibleTransfers {
     return a.signum() > 0 ? a : null;
   }
 
-  /** The denoms of a coins text such as {@code 1500uinit,20ibc/27A6…}. */
+  /**
+   * The denoms of a coins text such as {@code 1500uinit,20ibc/27A6…}: each comma-separated piece that is digits then a
+   * denom (a letter, then 2 to 127 of letters, digits and {@code /:._-}). Scanned by hand: every coin event of every tx
+   * goes through here, and the equivalent regex took about a fifth of ingestion's CPU in a profile.
+   */
   static void coins(String text, Set<String> denoms) {
-    for (String piece : text.split(",")) {
-      var m = COIN.matcher(piece.trim());
-      if (m.matches()) denoms.add(m.group(2));
+    int from = 0;
+    while (from <= text.length()) {
+      int comma = text.indexOf(',', from);
+      int to = comma < 0 ? text.length() : comma;
+      String denom = denom(text, from, to);
+      if (denom != null) denoms.add(denom);
+      from = to + 1;
     }
+  }
+
+  /** The denom of the piece {@code [from, to)} of a coins text (blanks around it ignored), or null when it is not a coin. */
+  private static String denom(String t, int from, int to) {
+    while (from < to && t.charAt(from) <= ' ') from++;
+    while (to > from && t.charAt(to - 1) <= ' ') to--;
+    int i = from;
+    while (i < to && t.charAt(i) >= '0' && t.charAt(i) <= '9') i++;
+    int length = to - i;
+    if (i == from || length < 3 || length > 128 || !asciiLetter(t.charAt(i))) return null;
+    for (int j = i + 1; j < to; j++) {
+      char c = t.charAt(j);
+      if (!asciiLetter(c) && !(c >= '0' && c <= '9') && c != '/' && c != ':' && c != '.' && c != '_' && c != '-') return null;
+    }
+    return t.substring(i, to);
+  }
+
+  private static boolean asciiLetter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
   }
 }

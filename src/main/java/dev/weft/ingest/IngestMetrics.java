@@ -24,6 +24,7 @@ final class IngestMetrics {
   final AtomicLong height = new AtomicLong();
   final AtomicLong head = new AtomicLong();
   final AtomicLong window = new AtomicLong();
+  private final PipelineMeters pipeline;
 
   static IngestMetrics forChain(String chainId) {
     return SharedMeters.of("ingest/" + chainId, r -> new IngestMetrics(chainId, r));
@@ -45,9 +46,11 @@ final class IngestMetrics {
     Gauge.builder("weft_ingest_head_height", head, AtomicLong::get).description("chain head seen on the node").tag("chain_id", chainId).register(r);
     Gauge.builder("weft_ingest_window_blocks", window, AtomicLong::get).description("heights fetched or held, not yet committed")
         .tag("chain_id", chainId).register(r);
+    pipeline = new PipelineMeters(height, head, window, fetchLatency, fetchRetries, commitLatency, commitRetries)
+        .registerBounds(r, "weft_ingest", chainId);
   }
 
   PipelineMeters pipeline() {
-    return new PipelineMeters(height, head, window, fetchLatency, fetchRetries, commitLatency, commitRetries);
+    return pipeline;
   }
 }

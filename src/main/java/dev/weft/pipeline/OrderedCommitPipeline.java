@@ -134,6 +134,9 @@ public final class OrderedCommitPipeline<S, T, P, B> {
   }
 
   private int held() {
+    meters.inFlight().set(fetching.size());
+    meters.bufferedBytes().set(readyBytes);
+    meters.windowLimit().set(window.limit());
     return fetching.size() + ready.size();
   }
 
@@ -194,6 +197,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
           T old = ready.put(height, ar.result());
           readyBytes += stage.bytes(ar.result()) - (old == null ? 0 : stage.bytes(old));
         }
+        meters.window().set(held());
         tryCommit();
         return;
       }

@@ -16,8 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Reads of NFT collections, tokens and their tx history (the writes are {@link NftWrites}, part of the ingest commit).
  * Collection and token lists are offset pages ordered by height (collections) or token id / height (tokens), each
- * with its exact total in the same round trip: the counters kept by the writes for the unfiltered lists (all
- * collections, a collection's tokens), a count of the filtered rows otherwise (an owner's tokens, a name match).
+ * with its exact total in the same round trip: the counters kept by the writes (all collections, a collection's
+ * tokens; an owner's tokens and collections from {@code nft_owner_collection}, kept by triggers on {@code nft}), a count
+ * of the filtered rows otherwise (a token id filter, a name match).
  * Token ids compare byte-wise ({@code COLLATE "C"}): lexicographic, {@code "9" > "10"}.
  */
 public final class NftStore {
@@ -85,12 +86,12 @@ public final class NftStore {
     String dir = desc ? "DESC" : "ASC";
     String where = switch (f) {
       case ALL -> "";
-      case OWNER -> " WHERE addr IN (SELECT DISTINCT collection FROM nft WHERE owner = $1)";
+      case OWNER -> " WHERE addr IN (SELECT collection FROM nft_owner_collection WHERE owner = $1 AND tokens > 0)";
       case NAME -> " WHERE search LIKE '%' || $1::text || '%'";
     };
     String total = !countTotal ? "0" : switch (f) {
       case ALL -> "(SELECT collections FROM nft_totals)";
-      case OWNER -> "(SELECT count(DISTINCT collection) FROM nft WHERE owner = $1)";
+      case OWNER -> "(SELECT count(*) FROM nft_owner_collection WHERE owner = $1 AND tokens > 0)";
       case NAME -> "(SELECT count(*) FROM nft_collection" + where + ")";
     };
     int p = f == CollectionFilter.ALL ? 1 : 2;
@@ -127,8 +128,9 @@ public final class NftStore {
   /** A crafted keyset cursor of the token lists. */
   public record TokenCursor(long height, String tokenId) {}
 
-  static String tokensSql(boolean byOwner, boolean byCollection, boolean byTokenId, TokenOrder order, boolean desc, boolean countTotal,
-                          boolean keyset) {
+  /** The SQL of a token page (public so the benchmark runs exactly what the API runs). */
+  public static String tokensSql(boolean byOwner, boolean byCollection, boolean byTokenId, TokenOrder order, boolean desc, boolean countTotal,
+                                 boolean keyset) {
     String dir = desc ? "DESC" : "ASC";
     List<String> where = new ArrayList<>();
     int p = 1;
@@ -147,6 +149,8 @@ public final class NftStore {
     String total;
     if (!countTotal) total = "0";
     else if (!byOwner && !byTokenId) total = "coalesce((SELECT nft_count FROM nft_collection WHERE addr = $1), 0)";
+    else if (!byTokenId && !byCollection) total = "coalesce((SELECT sum(tokens) FROM nft_owner_collection WHERE owner = $1), 0)";
+    else if (!byTokenId) total = "coalesce((SELECT tokens FROM nft_owner_collection WHERE owner = $1 AND collection = $2), 0)";
     else total = "(SELECT count(*) FROM nft n" + cond + ")";
     String outerOrder = orderBy.replace("n.", "p.");
     return "SELECT t.total::bigint, p.* FROM (SELECT " + total + " AS total) t LEFT JOIN LATERAL (SELECT " + TOKEN_COLUMNS

@@ -99,6 +99,8 @@ public final class IngestReadBench {
       conf.getJsonObject("chain").put("chain_id", CHAIN).put("rpc", new JsonArray().add(rpc)).put("rest", new JsonArray().add(rest))
           .put("json_rpc", new JsonArray().add(jsonRpc));
       conf.put("log", new JsonObject().put("level", "info"));
+      // the read load comes from one address at thousands of requests/s: the per-client rate limit would answer 429
+      conf.put("rate_limit", new JsonObject().put("enabled", false));
       WeftConfig config = WeftConfig.from(ConfigSource.fileOnly(conf));
 
       System.out.printf(Locale.ROOT, "weft bench: %d history blocks (%d txs/block nominal), %d cores, PostgreSQL fsync %s, heap max %d MB%n",
@@ -181,28 +183,14 @@ public final class IngestReadBench {
   }
 
   static void reads(Vertx vertx, int port, Pool pool, int clients, long readMs) {
-    long maxSeq = await(pool.query("SELECT txs FROM ingest_totals").execute()).iterator().next().getLong(0);
+    ListReads.run(vertx, port, pool, clients, readMs);
     List<byte[]> hashes = new ArrayList<>();
     await(pool.query("SELECT hash FROM tx TABLESAMPLE SYSTEM (5) LIMIT 20000").execute()).forEach(r -> hashes.add(r.getBuffer(0).getBytes()));
-    List<byte[]> accounts = new ArrayList<>();
-    await(pool.query("SELECT a.address FROM account_tx_stats s JOIN account a ON a.id = s.account_id ORDER BY s.txs DESC LIMIT 200").execute())
-        .forEach(r -> accounts.add(r.getBuffer(0).getBytes()));
+    if (hashes.isEmpty()) return;
     ThreadLocalRandom rnd = ThreadLocalRandom.current();
-    String listSql = TxStore.buildSql(TxStore.Stream.COSMOS, TxStore.Filter.ALL, false, true, true);
-    String accountSql = TxStore.buildSql(TxStore.Stream.COSMOS, TxStore.Filter.ACCOUNT, false, true, true);
     String hashSql = TxStore.byHashSql(TxStore.Stream.COSMOS);
-    System.out.printf(Locale.ROOT, "reads    %d concurrent clients, %d s per query (after a warm-up of every query); API = HTTP through the node, SQL = the same query on a pool%n",
-        clients, readMs / 1000);
-    // each request asks a different page / account / tx; a first pass warms every path up
     for (String pass : new String[]{"warm-up", "measure"}) {
-      boolean warm = pass.equals("warm-up");
-      bench(vertx, pool, port, clients, readMs, warm ? null : "tx list, page of 100",
-          () -> "/indexer/tx/v1/txs?pagination.limit=100&pagination.key=" + key(1 + rnd.nextLong(maxSeq)),
-          listSql, () -> Tuple.of(1 + rnd.nextLong(maxSeq), 0L, 101));
-      bench(vertx, pool, port, clients, readMs, warm ? null : "by account, page of 100",
-          () -> "/indexer/tx/v1/txs/by_account/0x" + Hex.lower(accounts.get(rnd.nextInt(accounts.size()))) + "?pagination.limit=100",
-          accountSql, () -> Tuple.of(Buffer.buffer(accounts.get(rnd.nextInt(accounts.size()))), Long.MAX_VALUE, 0L, 101));
-      bench(vertx, pool, port, clients, readMs, warm ? null : "single tx by hash",
+      bench(vertx, pool, port, clients, readMs, pass.equals("warm-up") ? null : "single tx by hash",
           () -> "/indexer/tx/v1/txs/" + Hex.upper(hashes.get(rnd.nextInt(hashes.size()))),
           hashSql, () -> Tuple.of(Buffer.buffer(hashes.get(rnd.nextInt(hashes.size())))));
     }

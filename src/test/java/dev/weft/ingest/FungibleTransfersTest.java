@@ -62,6 +62,32 @@ class FungibleTransfersTest {
     assertEquals(List.of("uinit", "ibc/27A6394C3F9FF9C9DCF5DFFADF9BB5FE9A37C7E92B006199894CF1824DF9AC7C"), List.copyOf(denoms));
   }
 
+  @Test
+  @DisplayName("coins texts: the hand scanner finds exactly the denoms of the rule as a regex, on edge cases and random texts")
+  void coinsMatchTheRegexRule() {
+    java.util.regex.Pattern rule = java.util.regex.Pattern.compile("(\\d+)([a-zA-Z][a-zA-Z0-9/:._-]{2,127})");
+    List<String> texts = new ArrayList<>(List.of("", ",", ",,", " 1abc ", "\t7abc\n", "1ab", "12abc", "0uinit", "u1", "1\u0661abc", "5ibc/A-._:z",
+        "1a" + "b".repeat(127), "1a" + "b".repeat(128), "1é" + "bc", "1abc é", "9Abc,9aBc,  ,9abc ,x9abc"));
+    java.util.Random rnd = new java.util.Random(17);
+    String alphabet = "09az AZ/:._-,é\t";
+    for (int n = 0; n < 20_000; n++) {
+      StringBuilder sb = new StringBuilder();
+      int len = rnd.nextInt(12);
+      for (int i = 0; i < len; i++) sb.append(alphabet.charAt(rnd.nextInt(alphabet.length())));
+      texts.add(sb.toString());
+    }
+    for (String text : texts) {
+      Set<String> expected = new LinkedHashSet<>();
+      for (String piece : text.split(",")) {
+        var m = rule.matcher(piece.trim());
+        if (m.matches()) expected.add(m.group(2));
+      }
+      Set<String> actual = new LinkedHashSet<>();
+      FungibleTransfers.coins(text, actual);
+      assertEquals(List.copyOf(expected), List.copyOf(actual), text);
+    }
+  }
+
   static AbciEvent event(String type, String... kv) {
     List<AbciEvent.Attribute> attrs = new ArrayList<>();
     for (int i = 0; i < kv.length; i += 2) attrs.add(new AbciEvent.Attribute(kv[i], kv[i + 1], true));

@@ -122,6 +122,8 @@ public final class IngestDump {
       assertEquals(1, scalar(st, "SELECT count(*) FROM pipeline_cursor c WHERE c.name = 'ingest' AND c.height = (SELECT coalesce(max(height), 0) FROM block)"), "cursor");
       assertEquals(0, scalar(st, "SELECT count(*) FROM nft_collection c WHERE nft_count <> (SELECT count(*) FROM nft n WHERE n.collection = c.addr)"), "nft counts");
       assertEquals(1, scalar(st, "SELECT count(*) FROM nft_totals WHERE collections = (SELECT count(*) FROM nft_collection)"), "collection total");
+      assertEquals(0, scalar(st, "SELECT count(*) FROM (SELECT owner, collection, count(*) AS k FROM nft GROUP BY owner, collection) x "
+          + "FULL JOIN nft_owner_collection s USING (owner, collection) WHERE coalesce(x.k, 0) <> coalesce(s.tokens, 0)"), "nft owner counts");
     }
   }
 
