@@ -6,18 +6,26 @@ package dev.weft.pipeline;
  * tested with synthetic ones.
  *
  * <ul>
- *   <li>Each fetch's latency feeds a moving average (the round trip of one height, all its requests).</li>
+ *   <li>Each fetch's latency feeds a moving average (the round trip of one height, all its requests) and the floor
+ *       (the least latency of the last two intervals: the round trip without any queueing).</li>
  *   <li>Every {@code interval} of measured time, the commit rate over the interval is taken. If the window was full of
- *       fetches still in flight during the interval (fetching, not committing, was the bottleneck), the window doubles,
- *       a probe: when the next interval's rate did not rise by a tenth, the doubling is undone (the bottleneck is
- *       elsewhere: the node, the client's request limit, the CPU), so queueing never feeds growth.</li>
- *   <li>Otherwise it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for jitter),
- *       at most by a quarter per interval so a short stall does not collapse it, never below {@code min}.</li>
+ *       fetches still in flight during the interval (fetching, not committing, was the bottleneck) and fetches are not
+ *       queueing (the average stays within twice the floor: a longer wait is spent in a queue, the node's or the
+ *       client's request limit, and a larger window would only lengthen it), the window doubles, a probe: when the next
+ *       interval's rate did not rise by a tenth, the doubling is undone (the bottleneck is elsewhere) and the next probe
+ *       waits 2, 4, … up to 32 intervals, so a rate that wanders (JIT warm-up, a busy database) cannot ratchet the window
+ *       up to its cap.</li>
+ *   <li>Otherwise it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for jitter; the
+ *       round trip counted at most twice its floor, so queueing does not hold the window up), at most by a quarter per
+ *       interval so a short stall does not collapse it, never below {@code min}.</li>
  *   <li>It never exceeds {@code max} (the memory cap in heights); the byte bound of held items stays with the pipeline.</li>
  * </ul>
  */
 public final class AdaptiveWindow {
   private static final double ALPHA = 0.2;
+  /** An average round trip beyond this multiple of its floor is queueing. */
+  private static final double QUEUEING = 2.0;
+  private static final int MAX_COOLDOWN = 32;
 
   private final int min;
   private final int max;
@@ -29,6 +37,10 @@ public final class AdaptiveWindow {
   private boolean fetchBound;
   private boolean probing;
   private double lastRate;
+  private long floorThis = Long.MAX_VALUE;
+  private long floorPrev = Long.MAX_VALUE;
+  private int failedProbes;
+  private int cooldown;
 
   /**
    * @param min           the window it starts from and never goes below
@@ -51,6 +63,18 @@ public final class AdaptiveWindow {
   /** One height fetched in {@code nanos}. */
   public void fetched(long nanos) {
     latencyNanos = latencyNanos == 0 ? nanos : latencyNanos + ALPHA * (nanos - latencyNanos);
+    floorThis = Math.min(floorThis, nanos);
+  }
+
+  /** The least round trip of the last two intervals; 0 when none was measured. */
+  private long floor() {
+    long f = Math.min(floorThis, floorPrev);
+    return f == Long.MAX_VALUE ? 0 : f;
+  }
+
+  private boolean queueing() {
+    long f = floor();
+    return f > 0 && latencyNanos > QUEUEING * f;
   }
 
   /** The planner found the window full with {@code inFlight} of its heights still being fetched. */
@@ -71,12 +95,18 @@ public final class AdaptiveWindow {
     if (probing && rate < lastRate * 1.1) {
       limit = Math.max(min, limit / 2);
       probing = false;
-    } else if (fetchBound) {
+      failedProbes++;
+      cooldown = Math.min(MAX_COOLDOWN, 1 << Math.min(failedProbes, 5));
+    } else if (fetchBound && cooldown == 0 && !queueing()) {
+      if (probing) failedProbes = 0;
       probing = limit < max;
       limit = (int) Math.min(max, 2L * limit);
     } else {
       probing = false;
-      long target = (long) Math.ceil(2 * rate * latencyNanos / 1e9);
+      if (cooldown > 0) cooldown--;
+      long f = floor();
+      double roundTrip = f > 0 ? Math.min(latencyNanos, QUEUEING * f) : latencyNanos;
+      long target = (long) Math.ceil(2 * rate * roundTrip / 1e9);
       int floor = Math.max(min, limit - limit / 4);
       limit = (int) Math.max(floor, Math.min(limit, target));
     }
@@ -84,5 +114,7 @@ public final class AdaptiveWindow {
     lastTick = now;
     committedAtTick = committed;
     fetchBound = false;
+    floorPrev = floorThis;
+    floorThis = Long.MAX_VALUE;
   }
 }

@@ -51,9 +51,60 @@ class AdaptiveWindowTest {
     w.full(32);
     w.committed(2 * SECOND, 205);
     assertEquals(16, w.limit(), "105/s after 100/s: the doubling bought nothing");
+    long n = 205;
+    for (int t = 3; t <= 4; t++) {
+      w.full(16);
+      w.committed(t * SECOND, n += 105);
+      assertEquals(16, w.limit(), "no probe for two intervals after a fruitless one (interval " + t + ")");
+    }
     w.full(16);
-    w.committed(3 * SECOND, 310);
-    assertEquals(32, w.limit(), "probes again later");
+    w.committed(5 * SECOND, n += 105);
+    assertEquals(32, w.limit(), "probes again");
+    w.full(32);
+    w.committed(6 * SECOND, n += 105);
+    assertEquals(16, w.limit(), "fruitless again");
+    for (int t = 7; t <= 10; t++) {
+      w.full(16);
+      w.committed(t * SECOND, n += 105);
+      assertEquals(16, w.limit(), "the second fruitless probe doubles the wait to four intervals (interval " + t + ")");
+    }
+    w.full(16);
+    w.committed(11 * SECOND, n += 105);
+    assertEquals(32, w.limit());
+  }
+
+  @Test
+  @DisplayName("fetches that wait in a queue (average round trip beyond twice its floor) are no reason to grow, and the window shrinks toward rate × twice the floor")
+  void queueingDoesNotGrow() {
+    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
+    w.committed(0, 0);
+    long t = 0;
+    long n = 0;
+    // not queueing: every fetch takes its 10 ms round trip; the window doubles while the rate rises
+    for (int i = 0; i < 4; i++) {
+      for (int k = 0; k < 10; k++) w.fetched(10 * MS);
+      w.full(w.limit());
+      w.committed(t += SECOND, n += 1000L << i);
+    }
+    assertEquals(256, w.limit());
+    // the node saturates: the heights in flight queue (100 ms each, the floor still 10 ms); full, but no probe
+    for (int k = 0; k < 30; k++) w.fetched(100 * MS);
+    w.fetched(10 * MS);
+    w.full(w.limit());
+    w.committed(t += SECOND, n += 9_000);
+    assertEquals(256, w.limit(), "the last doubling raised the rate (8000/s to 9000/s): kept, but not doubled again");
+    for (int k = 0; k < 10; k++) w.fetched(100 * MS);
+    w.fetched(10 * MS);
+    w.full(w.limit());
+    w.committed(t += SECOND, n += 2_000);
+    assertEquals(192, w.limit(), "queueing: no probe; a quarter less toward 2 × 2000/s × (2 × 10 ms) = 80, not 2 × 2000/s × ~90 ms = 360");
+    for (int i = 0; i < 5; i++) {
+      for (int k = 0; k < 10; k++) w.fetched(100 * MS);
+      w.fetched(10 * MS);
+      w.full(w.limit());
+      w.committed(t += SECOND, n += 2_000);
+    }
+    assertEquals(80, w.limit());
   }
 
   @Test
