@@ -32,7 +32,8 @@ import java.util.List;
  * without one keeps its exact amount); a swap gets
  * {@code min_return} = its estimate less the tolerance, and what follows the swap moves that guaranteed amount (the
  * rest, if the swap does better, stays with the signer on the swap chain). IBC hops that the route forwards with PFM
- * are one {@code MsgTransfer} whose memo nests a {@code forward} per further hop.
+ * are one {@code MsgTransfer} whose memo nests a {@code forward} per further hop; a swap the route runs on arrival (Move
+ * ibc-hooks) is the last hop's memo calling the venue's hook entry point, whose receiver is that function.
  *
  * <p>EVM sources: a LayerZero lane is an {@code evm_tx} calling the OFT's
  * {@code send((uint32,bytes32,uint256,uint256,bytes,bytes,bytes),(uint256,uint256),address)} with the messaging fee as
@@ -161,15 +162,25 @@ public final class MsgsBuilder {
         case IBC -> {
           int last = i;
           while (last + 1 <= end && edges.get(last + 1).kind() == Edge.Kind.IBC) last++;
+          // a swap in the same tx as the transfer that brings its input runs from the last hop's ibc-hooks memo
+          Edge hook = last + 1 <= end && edges.get(last + 1).isSwap() ? edges.get(last + 1) : null;
           JsonObject memo = null;
+          String lastReceiver = address(route.toVisit()[last]);
+          if (hook != null) {
+            String entryPoint = hook.venue().hookEntryPoint();
+            memo = CosmosMsgs.moveHookSwap(entryPoint, List.of(hook.pool()),
+                List.of(g.asset(hook.from()).denom(), g.asset(hook.to()).denom()), msgAmount[last + 1], swapMin,
+                address(route.toVisit()[last + 1]), timeoutNanos);
+            lastReceiver = CosmosMsgs.hookReceiver(entryPoint);
+          }
           for (int k = last; k > i; k--) {
             Edge hop = edges.get(k);
-            memo = CosmosMsgs.forward(address(route.toVisit()[k]), hop.channel().port(),
+            memo = CosmosMsgs.forward(k == last ? lastReceiver : address(route.toVisit()[k]), hop.channel().port(),
                 hop.channel().channelOn(g.asset(hop.from()).chainId()), pfmTimeout, memo);
           }
           out.add(CosmosMsgs.transfer(e.channel().port(), e.channel().channelOn(in.chainId()), in.denom(), msgAmount[i], sender,
-              address(route.toVisit()[i]), timeoutNanos, memo == null ? "" : memo.encode()));
-          i = last;
+              last == i ? lastReceiver : address(route.toVisit()[i]), timeoutNanos, memo == null ? "" : memo.encode()));
+          i = hook != null ? last + 1 : last;
         }
         case LAYER_ZERO -> throw BusError.badRequest("a LayerZero transfer must start its own transaction");
       }

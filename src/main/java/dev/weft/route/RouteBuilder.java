@@ -45,7 +45,7 @@ final class RouteBuilder {
       BigInteger amountOut = path.amounts().get(i + 1);
       int tx = path.txIndex().get(i);
       JsonObject variant = switch (e.kind()) {
-        case IBC -> new JsonObject().put("transfer", transfer(r, e, in, out));
+        case IBC -> new JsonObject().put("transfer", transfer(r, e, in, out, hookEntryPoint(g, path, i)));
         case OP_DEPOSIT, OP_WITHDRAW -> new JsonObject().put("op_init_transfer", opInit(e, in, out));
         case LAYER_ZERO -> new JsonObject().put("layer_zero_transfer", layerZero(r, e, in, out));
         case SWAP -> new JsonObject().put("swap", swap(e, in, out, amountIn, amountOut, path.swapQuote()));
@@ -101,9 +101,17 @@ final class RouteBuilder {
     return new ComputedRoute(req, source, dest, evmSigned, path, List.copyOf(visits), fromVisit, toVisit, json);
   }
 
-  private static JsonObject transfer(Registry r, Edge e, Asset in, Asset out) {
+  /** The entry point the transfer at {@code op} calls on arrival, when the next operation is a swap in the same tx. */
+  private static String hookEntryPoint(RouteGraph g, RoutePath path, int op) {
+    int next = op + 1;
+    if (next >= path.edges().size() || !path.edges().get(next).isSwap()) return null;
+    if (!path.txIndex().get(next).equals(path.txIndex().get(op))) return null;
+    return path.edges().get(next).venue().hookEntryPoint();
+  }
+
+  private static JsonObject transfer(Registry r, Edge e, Asset in, Asset out, String entryPoint) {
     Chain to = r.chain(out.chainId());
-    return new JsonObject()
+    JsonObject t = new JsonObject()
         .put("port", e.channel().port())
         .put("channel", e.channel().channelOn(in.chainId()))
         .put("from_chain_id", in.chainId())
@@ -116,6 +124,8 @@ final class RouteBuilder {
         .put("smart_relay", false)
         .put("chain_id", in.chainId())
         .put("dest_denom", out.denom());
+    if (entryPoint != null) t.put("to_chain_entry_contract_address", entryPoint);
+    return t;
   }
 
   private static JsonObject opInit(Edge e, Asset in, Asset out) {

@@ -34,6 +34,7 @@ public final class RouteGraph {
   private final int[] outEdges;
   private final int[] swapSlot;
   private final Edge[] swaps;
+  private final boolean[] hookSwap;
 
   public RouteGraph(Registry registry, RouteConfig config) {
     this.registry = registry;
@@ -97,6 +98,10 @@ public final class RouteGraph {
     swapSlot = new int[edges.length];
     java.util.Arrays.fill(swapSlot, -1);
     for (int i = 0; i < swaps.length; i++) swapSlot[swaps[i].id()] = i;
+    hookSwap = new boolean[edges.length];
+    for (Edge e : swaps) {
+      hookSwap[e.id()] = e.venue().hookEntryPoint() != null && "move".equals(registry.chain(e.venue().chainId()).hooks());
+    }
     outStart = new int[nodes.length + 1];
     for (Edge e : edges) outStart[e.from() + 1]++;
     for (int i = 0; i < nodes.length; i++) outStart[i + 1] += outStart[i];
@@ -149,6 +154,14 @@ public final class RouteGraph {
 
   int outEdge(int i) {
     return outEdges[i];
+  }
+
+  /**
+   * Whether a swap edge can run on arrival of the IBC packet that brings its input, in the transfer's own tx: its
+   * chain runs Move ibc-hooks and its venue has a hook entry point.
+   */
+  public boolean hookSwap(int edge) {
+    return hookSwap[edge];
   }
 
   /** The slot of a swap edge among all swap edges, or -1. */

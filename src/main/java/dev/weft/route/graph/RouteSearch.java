@@ -95,8 +95,12 @@ public final class RouteSearch {
           int sw = g.swapSlot(e.id());
           if (s.swapOut(g, sw, amountIn).signum() <= 0) continue;
           nSlot = sw + 1;
-          if (mode != LOCAL) nTxs++;
-          nMode = LOCAL;
+          if (mode == FLIGHT && g.hookSwap(e.id())) {
+            nMode = SETTLED;
+          } else {
+            if (mode != LOCAL) nTxs++;
+            nMode = LOCAL;
+          }
         } else {
           boolean forwarded = mode == FLIGHT && e.kind() == Edge.Kind.IBC && g.pfm(node);
           if (!forwarded && mode != LOCAL) nTxs++;
@@ -150,8 +154,12 @@ public final class RouteSearch {
       if (e.isSwap()) {
         quote = PoolMath.quote(e.pool(), g.asset(e.from()).denom(), amount);
         amount = quote.amountOut();
-        if (mode != LOCAL) tx++;
-        mode = LOCAL;
+        if (mode == FLIGHT && g.hookSwap(e.id())) {
+          mode = SETTLED;
+        } else {
+          if (mode != LOCAL) tx++;
+          mode = LOCAL;
+        }
       } else {
         boolean forwarded = mode == FLIGHT && e.kind() == Edge.Kind.IBC && g.pfm(e.from());
         if (!forwarded && mode != LOCAL) tx++;
