@@ -30,13 +30,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Transfer then swap in one tx on the devnet: USDC on weft-devnet-1 → INIT on weft-l1-1 is one {@code MsgTransfer}
+ * Swaps on the devnet, tracked end to end. A route swapping on the L1 broadcast with its {@code min_amount_out} (1 %
+ * slippage) after the pool moved more than that fails on chain with the module's abort, and the status says so.
+ * Transfer then swap in one tx: USDC on weft-devnet-1 → INIT on weft-l1-1 is one {@code MsgTransfer}
  * whose memo calls Skip's Move entry point through the L1's ibc-hooks. On arrival the coins go to the hook's
  * intermediate account, the swap runs against the current reserves and the output goes to the user; when the pool
  * moved more than the slippage since the quote, the call aborts, the ack is the hook's error and the source refunds,
  * and the tracker reports it.
  */
-class HookSwapE2ETest {
+class SwapTrackingE2ETest {
   static final String L1 = "weft-l1-1", EVM = "weft-devnet-1";
   static final String USDC_IBC = Denoms.ibc("transfer/channel-0/uusdc");
   static final String ENTRY_POINT = "0x5c1f";
@@ -79,8 +81,7 @@ class HookSwapE2ETest {
     assertEquals(0, ops.getJsonObject(0).getInteger("tx_index"));
     assertEquals(0, ops.getJsonObject(1).getInteger("tx_index"));
     assertEquals(ENTRY_POINT, ops.getJsonObject(0).getJsonObject("transfer").getString("to_chain_entry_contract_address"));
-    String pool = ops.getJsonObject(1).getJsonObject("swap").getJsonObject("swap_in").getJsonArray("swap_operations")
-        .getJsonObject(0).getString("pool");
+    String pool = swapPool(route, 1);
 
     JsonObject msgs = h.msgs("1000000", EVM, USDC_IBC, L1, "uinit", List.of(BOB, ALICE), null);
     JsonObject transfer = transferOf(msgs);
@@ -95,7 +96,7 @@ class HookSwapE2ETest {
     JsonObject commit = h.broadcast(msgs, null);
     String hash = commit.getString("hash");
     h.track(hash, EVM);
-    JsonObject status = h.awaitState(hash, EVM, "STATE_COMPLETED_SUCCESS");
+    JsonObject status = awaitFinal(hash, "STATE_COMPLETED_SUCCESS");
     String s = seq(commit, "send_packet");
     JsonObject recv = h.awaitTx(L1, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s + "'");
     String ack = hashOf(h.awaitTx(EVM, "acknowledge_packet.packet_src_channel='channel-0' AND acknowledge_packet.packet_sequence='" + s + "'"));
@@ -115,25 +116,77 @@ class HookSwapE2ETest {
     assertEquals(1, RelayedTxs.attributes(recv.getJsonObject("tx_result"), "move").size());
   }
 
+  /**
+   * The status once final and its IBC hop's receive tx is known too: the tracker may see the source's ack before the
+   * destination's recv tx, and fills the latter when it does.
+   */
+  static JsonObject awaitFinal(String hash, String state) {
+    return TrackingHarness.await(() -> {
+      var r = h.status(hash, EVM);
+      if (r.statusCode() != 200) return null;
+      JsonObject st = new JsonObject(r.body());
+      JsonArray seq = st.getJsonArray("transfer_sequence");
+      boolean received = !seq.isEmpty() && seq.getJsonObject(0).getJsonObject("ibc_transfer").getJsonObject("packet_txs").getValue("receive_tx") != null;
+      return st.getString("state").equals(state) && received ? st : null;
+    }, hash + " reaching " + state + " with its receive tx");
+  }
+
+  /** Swaps {@code amount} uusdc for uinit through {@code pool} on the L1 (no minimum): moves the pool's price. */
+  static void movePool(String pool, String amount) {
+    CosmosMsgs.Msg big = CosmosMsgs.swap(ALICE, SwapVenue.Pool.weighted(pool, "uusdc", "uinit", BigInteger.ONE, BigInteger.ONE,
+        BigDecimal.ZERO), "uusdc", "uinit", new BigInteger(amount), BigInteger.ONE);
+    h.broadcast(new JsonObject().put("txs", new JsonArray().add(new JsonObject().put("cosmos_tx", new JsonObject()
+        .put("chain_id", L1).put("msgs", new JsonArray().add(big.json()))))), "uinit");
+  }
+
+  static String swapPool(JsonObject route, int op) {
+    return route.getJsonArray("operations").getJsonObject(op).getJsonObject("swap").getJsonObject("swap_in")
+        .getJsonArray("swap_operations").getJsonObject(0).getString("pool");
+  }
+
+  @Test
+  @DisplayName("an L1 swap broadcast with min_amount_out (1 %) after the pool moved more than that: the tx fails with EMIN_RETURN (196611), status COMPLETED_ERROR with the execution error")
+  void failedSwapTracked() {
+    JsonObject msgs = h.msgs("3000000", L1, "uusdc", L1, "uinit", List.of(ALICE), null);
+    JsonObject exec = new JsonObject(msgs.getJsonArray("txs").getJsonObject(0).getJsonObject("cosmos_tx").getJsonArray("msgs")
+        .getJsonObject(0).getString("msg"));
+    assertEquals("swap_script", exec.getString("function_name"));
+    String pool = "move/" + dev.weft.chain.Hex.lower(java.util.Base64.getDecoder().decode(exec.getJsonArray("args").getString(0)));
+    movePool(pool, "40000000000");
+
+    JsonObject commit = h.broadcastResult(msgs, "uinit");
+    String log = "failed to execute message; message index: 0: VM aborted: location=" + "0".repeat(63) + "1::"
+        + exec.getString("module_name") + ", code=196611";
+    assertEquals(2, commit.getJsonObject("tx_result").getInteger("code"));
+    assertEquals("move", commit.getJsonObject("tx_result").getString("codespace"));
+    assertEquals(log, commit.getJsonObject("tx_result").getString("log"));
+    String hash = commit.getString("hash");
+    h.track(hash, L1);
+    JsonObject status = h.awaitState(hash, L1, "STATE_COMPLETED_ERROR");
+    JsonObject error = new JsonObject().put("type", "STATUS_ERROR_TRANSACTION_EXECUTION").put("message", log)
+        .put("details", new JsonObject().put("code", 2).put("message", log));
+    JsonObject transfer = new JsonObject().put("state", "STATE_COMPLETED_ERROR").put("transfer_sequence", new JsonArray())
+        .putNull("next_blocking_transfer").putNull("transfer_asset_release").put("error", error);
+    assertEquals(new JsonObject().put("state", "STATE_COMPLETED_ERROR").put("transfers", new JsonArray().add(transfer))
+        .put("transfer_sequence", new JsonArray()).putNull("next_blocking_transfer").putNull("transfer_asset_release")
+        .put("error", error.copy()).put("status", "STATE_COMPLETED"), status);
+  }
+
   @Test
   @DisplayName("the pool moves more than the 1 % slippage before the packet arrives: the hook aborts (196610), error ack, refund on the source, COMPLETED_ERROR")
   void slippageExceeded() {
     JsonObject route = route("2000000");
-    String pool = route.getJsonArray("operations").getJsonObject(1).getJsonObject("swap").getJsonObject("swap_in")
-        .getJsonArray("swap_operations").getJsonObject(0).getString("pool");
+    String pool = swapPool(route, 1);
     JsonObject msgs = h.msgs("2000000", EVM, USDC_IBC, L1, "uinit", List.of(BOB, ALICE), null);
     transferOf(msgs);
 
     // a large swap through the same pool moves its price by several percent first
-    CosmosMsgs.Msg big = CosmosMsgs.swap(ALICE, SwapVenue.Pool.weighted(pool, "uusdc", "uinit", BigInteger.ONE, BigInteger.ONE,
-        BigDecimal.ZERO), "uusdc", "uinit", new BigInteger("40000000000"), BigInteger.ONE);
-    h.broadcast(new JsonObject().put("txs", new JsonArray().add(new JsonObject().put("cosmos_tx", new JsonObject()
-        .put("chain_id", L1).put("msgs", new JsonArray().add(big.json()))))), "uinit");
+    movePool(pool, "40000000000");
 
     JsonObject commit = h.broadcast(msgs, null);
     String hash = commit.getString("hash");
     h.track(hash, EVM);
-    JsonObject status = h.awaitState(hash, EVM, "STATE_COMPLETED_ERROR");
+    JsonObject status = awaitFinal(hash, "STATE_COMPLETED_ERROR");
     String s = seq(commit, "send_packet");
     String recv = hashOf(h.awaitTx(L1, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s + "'"));
     String ack = hashOf(h.awaitTx(EVM, "acknowledge_packet.packet_src_channel='channel-0' AND acknowledge_packet.packet_sequence='" + s + "'"));
