@@ -55,9 +55,12 @@ final class RouteBuilder {
         Asset feeAsset = r.asset(in.chainId(), e.lane().feeDenom());
         fees.add(fee("BRIDGE", "LAYER_ZERO", e.lane().messagingFee(), r, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_ADDITIONAL"));
       }
-      if (e.isSwap() && path.swapQuote().fee().signum() > 0) {
-        Asset feeAsset = r.asset(in.chainId(), path.swapQuote().feeDenom());
-        fees.add(fee("SWAP", null, path.swapQuote().fee(), r, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_DEDUCTED"));
+      if (e.isSwap()) {
+        for (PoolMath.Quote pq : PoolMath.quotes(e, in.denom(), amountIn)) {
+          if (pq.fee().signum() <= 0) continue;
+          Asset feeAsset = r.asset(in.chainId(), pq.feeDenom());
+          fees.add(fee("SWAP", null, pq.fee(), r, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_DEDUCTED"));
+        }
       }
       if (e.kind() == Edge.Kind.OP_WITHDRAW) {
         extraWarnings.add("Withdrawals from " + e.bridge().l2ChainId() + " through OPinit bridge " + e.bridge().bridgeId()
@@ -158,8 +161,7 @@ final class RouteBuilder {
     JsonObject venue = SkipJson.venue(e.venue());
     JsonObject swapIn = new JsonObject()
         .put("swap_venue", venue)
-        .put("swap_operations", new JsonArray().add(new JsonObject().put("pool", e.pool().pool())
-            .put("denom_in", in.denom()).put("denom_out", out.denom())))
+        .put("swap_operations", swapOperations(e, in.denom()))
         .put("swap_amount_in", amountIn.toString())
         .put("price_impact_percent", percent(q.impactPercent()))
         .put("estimated_amount_out", amountOut.toString());
@@ -171,6 +173,16 @@ final class RouteBuilder {
         .put("denom_in", in.denom())
         .put("denom_out", out.denom())
         .put("swap_venues", new JsonArray().add(venue.copy()));
+  }
+
+  /** One {@code {pool, denom_in, denom_out}} per pool the swap passes, in order (Skip's multi-hop swap shape). */
+  private static JsonArray swapOperations(Edge e, String denomIn) {
+    JsonArray ops = new JsonArray();
+    List<String> denoms = e.swapDenoms(denomIn);
+    for (int k = 0; k < e.pools().size(); k++) {
+      ops.add(new JsonObject().put("pool", e.pools().get(k).pool()).put("denom_in", denoms.get(k)).put("denom_out", denoms.get(k + 1)));
+    }
+    return ops;
   }
 
   private static JsonObject fee(String type, String bridge, BigInteger amount, Registry r, Asset asset, String chain,

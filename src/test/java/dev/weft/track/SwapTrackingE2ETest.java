@@ -144,19 +144,83 @@ class SwapTrackingE2ETest {
         .getJsonArray("swap_operations").getJsonObject(0).getString("pool");
   }
 
+  /** {@code dex::get_swap_simulation(pair, offer, amount)} on the L1's view endpoint. */
+  static BigInteger simulate(String pool, String offerDenom, BigInteger amount) {
+    String pair = "0x" + pool.substring("move/".length());
+    String offer = "0x" + dev.weft.chain.Hex.lower(Denoms.moveMetadata(offerDenom));
+    JsonObject req = new JsonObject().put("address", "0x1").put("module_name", "dex").put("function_name", "get_swap_simulation")
+        .put("type_args", new JsonArray()).put("args", new JsonArray().add("\"" + pair + "\"").add("\"" + offer + "\"").add("\"" + amount + "\""));
+    int rest = h.node().context().info().devnet().chain(L1).orElseThrow().restPort();
+    var r = h.post(rest, "/initia/move/v1/view/json", req);
+    assertEquals(200, r.statusCode(), r.body());
+    return new BigInteger(new JsonObject(r.body()).getString("data").replace("\"", ""));
+  }
+
+  @Test
+  @DisplayName("USDC → ETH on the L1 has no pair: the route swaps through INIT (two pools, one swap operation); amount_out equals the pools' chained get_swap_simulation; one MsgExecute of the entry point executes it")
+  void multiPool() {
+    // the route's pool state and the chain's views agree once the route role has read the latest block
+    JsonObject route = TrackingHarness.await(() -> {
+      var res = h.post(h.api, "/v2/fungible/route", new JsonObject().put("amount_in", "5000000").put("source_asset_chain_id", L1)
+          .put("source_asset_denom", "uusdc").put("dest_asset_chain_id", L1).put("dest_asset_denom", "ueth"));
+      if (res.statusCode() != 200) return null;
+      JsonObject r = new JsonObject(res.body());
+      JsonArray swapOps = r.getJsonArray("operations").getJsonObject(0).getJsonObject("swap").getJsonObject("swap_in").getJsonArray("swap_operations");
+      BigInteger amount = new BigInteger("5000000");
+      for (Object o : swapOps) amount = simulate(((JsonObject) o).getString("pool"), ((JsonObject) o).getString("denom_in"), amount);
+      return amount.toString().equals(r.getString("amount_out")) ? r : null;
+    }, "a USDC → ETH quote equal to the chain's chained simulations");
+    JsonArray ops = route.getJsonArray("operations");
+    assertEquals(1, ops.size());
+    JsonArray swapOps = ops.getJsonObject(0).getJsonObject("swap").getJsonObject("swap_in").getJsonArray("swap_operations");
+    assertEquals(List.of("uusdc", "uinit"), List.of(swapOps.getJsonObject(0).getString("denom_in"), swapOps.getJsonObject(0).getString("denom_out")));
+    assertEquals(List.of("uinit", "ueth"), List.of(swapOps.getJsonObject(1).getString("denom_in"), swapOps.getJsonObject(1).getString("denom_out")));
+    assertEquals(1, route.getInteger("txs_required"));
+    assertEquals(new JsonArray().add(new JsonObject().put("name", "initia-dex").put("chain_id", L1).putNull("logo_uri")), route.getJsonArray("swap_venues"));
+
+    JsonObject msgs = h.msgs("5000000", L1, "uusdc", L1, "ueth", List.of(ALICE), null);
+    JsonArray list = msgs.getJsonArray("txs").getJsonObject(0).getJsonObject("cosmos_tx").getJsonArray("msgs");
+    assertEquals(1, list.size());
+    JsonObject exec = new JsonObject(list.getJsonObject(0).getString("msg"));
+    assertEquals(List.of(ENTRY_POINT, "entry_point", "swap_and_action"),
+        List.of(exec.getString("module_address"), exec.getString("module_name"), exec.getString("function_name")));
+    JsonObject commit = h.broadcast(msgs, "uinit");
+    JsonObject result = commit.getJsonObject("tx_result");
+    assertEquals(2, RelayedTxs.attributes(result, "move").size());
+    List<JsonObject> transfers = RelayedTxs.attributes(result, "transfer");
+    JsonObject toUser = transfers.get(transfers.size() - 1);
+    assertEquals(ALICE, toUser.getString("recipient"));
+    String amount = toUser.getString("amount");
+    assertTrue(amount.endsWith("ueth"), amount);
+    BigInteger out = new BigInteger(amount.substring(0, amount.length() - "ueth".length()));
+    assertTrue(out.compareTo(new BigInteger(msgs.getString("min_amount_out"))) >= 0, out + " vs " + msgs.getString("min_amount_out"));
+  }
+
   @Test
   @DisplayName("an L1 swap broadcast with min_amount_out (1 %) after the pool moved more than that: the tx fails with EMIN_RETURN (196611), status COMPLETED_ERROR with the execution error")
   void failedSwapTracked() {
+    var res = h.post(h.api, "/v2/fungible/route", new JsonObject().put("amount_in", "3000000").put("source_asset_chain_id", L1)
+        .put("source_asset_denom", "uusdc").put("dest_asset_chain_id", L1).put("dest_asset_denom", "uinit"));
+    assertEquals(200, res.statusCode(), res.body());
+    JsonArray swapOps = new JsonObject(res.body()).getJsonArray("operations").getJsonObject(0).getJsonObject("swap")
+        .getJsonObject("swap_in").getJsonArray("swap_operations");
     JsonObject msgs = h.msgs("3000000", L1, "uusdc", L1, "uinit", List.of(ALICE), null);
     JsonObject exec = new JsonObject(msgs.getJsonArray("txs").getJsonObject(0).getJsonObject("cosmos_tx").getJsonArray("msgs")
         .getJsonObject(0).getString("msg"));
-    assertEquals("swap_script", exec.getString("function_name"));
-    String pool = "move/" + dev.weft.chain.Hex.lower(java.util.Base64.getDecoder().decode(exec.getJsonArray("args").getString(0)));
-    movePool(pool, "40000000000");
+    // the pool USDC enters first (a weighted pair: every devnet pool with USDC is one)
+    movePool(swapOps.getJsonObject(0).getString("pool"), "40000000000");
 
     JsonObject commit = h.broadcastResult(msgs, "uinit");
-    String log = "failed to execute message; message index: 0: VM aborted: location=" + "0".repeat(63) + "1::"
-        + exec.getString("module_name") + ", code=196611";
+    // one pool: 0x1::dex::swap_script's EMIN_RETURN; two pools: the entry point's adaptor's EMIN_AMOUNT
+    String location;
+    if (swapOps.size() == 1) {
+      location = "0".repeat(63) + "1::" + exec.getString("module_name") + ", code=196611";
+    } else {
+      byte[] venues = java.util.Base64.getDecoder().decode(exec.getJsonArray("args").getString(0)); // BCS vector<u8>
+      location = "0".repeat(60) + "5c1f::" + (venues[venues.length - 1] == 1 ? "initia_stableswap" : "initia_dex") + ", code=196610";
+    }
+    assertEquals(swapOps.size() == 1 ? "swap_script" : "swap_and_action", exec.getString("function_name"));
+    String log = "failed to execute message; message index: 0: VM aborted: location=" + location;
     assertEquals(2, commit.getJsonObject("tx_result").getInteger("code"));
     assertEquals("move", commit.getJsonObject("tx_result").getString("codespace"));
     assertEquals(log, commit.getJsonObject("tx_result").getString("log"));

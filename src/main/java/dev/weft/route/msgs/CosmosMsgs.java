@@ -133,6 +133,24 @@ public final class CosmosMsgs {
    */
   public static JsonObject moveHookSwap(String entryPoint, List<SwapVenue.Pool> pools, List<String> denoms, BigInteger amountIn,
                                         BigInteger minOut, String recipient, long timeoutTimestampNanos) {
+    return new JsonObject().put("move", new JsonObject().put("message",
+        swapAndActionCall(entryPoint, pools, denoms, amountIn, minOut, recipient, timeoutTimestampNanos)));
+  }
+
+  /**
+   * A {@code MsgExecute} of the entry point's {@code swap_and_action} signed by {@code sender}: swaps through the pools
+   * (one call, whatever their number) and sends the output to {@code recipient}.
+   */
+  public static Msg swapAndAction(String sender, String entryPoint, List<SwapVenue.Pool> pools, List<String> denoms,
+                                  BigInteger amountIn, BigInteger minOut, String recipient, long timeoutTimestampNanos) {
+    JsonObject call = swapAndActionCall(entryPoint, pools, denoms, amountIn, minOut, recipient, timeoutTimestampNanos);
+    JsonObject value = new JsonObject().put("sender", sender);
+    call.forEach(e -> value.put(e.getKey(), e.getValue()));
+    return new Msg(EXECUTE, value);
+  }
+
+  private static JsonObject swapAndActionCall(String entryPoint, List<SwapVenue.Pool> pools, List<String> denoms,
+                                              BigInteger amountIn, BigInteger minOut, String recipient, long timeoutTimestampNanos) {
     ByteArrayOutputStream venues = new ByteArrayOutputStream();
     List<List<String>> poolRuns = new ArrayList<>();
     List<List<String>> coinRuns = new ArrayList<>();
@@ -159,12 +177,12 @@ public final class CosmosMsgs {
         .add(Bcs.u64(BigInteger.valueOf(timeoutTimestampNanos)))
         .add(Bcs.string(recipient))
         .add(Bcs.vectorOfStringBytes(List.of(recipient)));
-    return new JsonObject().put("move", new JsonObject().put("message", new JsonObject()
+    return new JsonObject()
         .put("module_address", entryPoint)
         .put("module_name", ENTRY_POINT_MODULE)
         .put("function_name", SWAP_AND_ACTION)
         .put("type_args", new JsonArray())
-        .put("args", args)));
+        .put("args", args);
   }
 
   public static Msg evmCall(String sender, String contract, byte[] input) {

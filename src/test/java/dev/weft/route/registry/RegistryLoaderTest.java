@@ -85,7 +85,7 @@ class RegistryLoaderTest {
         l2++;
       }
     }
-    assertEquals(251, ibc);
+    assertEquals(253, ibc);
     assertEquals(20, l2);
   }
 
