@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * whose memo calls Skip's Move entry point through the L1's ibc-hooks. On arrival the coins go to the hook's
  * intermediate account, the swap runs against the current reserves and the output goes to the user; when the pool
  * moved more than the slippage since the quote, the call aborts, the ack is the hook's error and the source refunds,
- * and the tracker reports it.
+ * and the tracker reports it. USDC → ETH, which has no pair, goes through INIT: two pools in one swap operation, quoted
+ * as the chain's chained simulations and executed by one call of the entry point.
  */
 class SwapTrackingE2ETest {
   static final String L1 = "weft-l1-1", EVM = "weft-devnet-1";
