@@ -31,8 +31,10 @@ import java.util.List;
  * <p>Amounts: the slippage tolerance turns the amount out of a route with a swap into {@code min_amount_out} (a route
  * without one keeps its exact amount); a swap gets
  * {@code min_return} = its estimate less the tolerance, and what follows the swap moves that guaranteed amount (the
- * rest, if the swap does better, stays with the signer on the swap chain). IBC hops that the route forwards with PFM
- * are one {@code MsgTransfer} whose memo nests a {@code forward} per further hop.
+ * rest, if the swap does better, stays with the signer on the swap chain); a swap through two pools is one call of the
+ * venue's entry point ({@code swap_and_action}, the minimum on its output only). IBC hops that the route forwards with PFM
+ * are one {@code MsgTransfer} whose memo nests a {@code forward} per further hop; a swap the route runs on arrival (Move
+ * ibc-hooks) is the last hop's memo calling the venue's hook entry point, whose receiver is that function.
  *
  * <p>EVM sources: a LayerZero lane is an {@code evm_tx} calling the OFT's
  * {@code send((uint32,bytes32,uint256,uint256,bytes,bytes,bytes),(uint256,uint256),address)} with the messaging fee as
@@ -153,7 +155,12 @@ public final class MsgsBuilder {
           if (msgAmount[i].compareTo(Bcs.U64_MAX) > 0) {
             throw BusError.badRequest("amount " + msgAmount[i] + " does not fit the u64 of a Move swap on " + in.chainId());
           }
-          out.add(CosmosMsgs.swap(sender, e.pool(), in.denom(), to.denom(), msgAmount[i], swapMin));
+          if (e.next() == null) {
+            out.add(CosmosMsgs.swap(sender, e.pool(), in.denom(), to.denom(), msgAmount[i], swapMin));
+          } else {
+            out.add(CosmosMsgs.swapAndAction(sender, e.venue().hookEntryPoint(), e.pools(), e.swapDenoms(in.denom()), msgAmount[i],
+                swapMin, sender, timeoutNanos));
+          }
         }
         case OP_DEPOSIT -> out.add(CosmosMsgs.deposit(sender, e.bridge().bridgeId(), address(route.toVisit()[i]), in.denom(),
             msgAmount[i], e.wrapper() != null ? hookData : ""));
@@ -161,15 +168,24 @@ public final class MsgsBuilder {
         case IBC -> {
           int last = i;
           while (last + 1 <= end && edges.get(last + 1).kind() == Edge.Kind.IBC) last++;
+          // a swap in the same tx as the transfer that brings its input runs from the last hop's ibc-hooks memo
+          Edge hook = last + 1 <= end && edges.get(last + 1).isSwap() ? edges.get(last + 1) : null;
           JsonObject memo = null;
+          String lastReceiver = address(route.toVisit()[last]);
+          if (hook != null) {
+            String entryPoint = hook.venue().hookEntryPoint();
+            memo = CosmosMsgs.moveHookSwap(entryPoint, hook.pools(), hook.swapDenoms(g.asset(hook.from()).denom()),
+                msgAmount[last + 1], swapMin, address(route.toVisit()[last + 1]), timeoutNanos);
+            lastReceiver = CosmosMsgs.hookReceiver(entryPoint);
+          }
           for (int k = last; k > i; k--) {
             Edge hop = edges.get(k);
-            memo = CosmosMsgs.forward(address(route.toVisit()[k]), hop.channel().port(),
+            memo = CosmosMsgs.forward(k == last ? lastReceiver : address(route.toVisit()[k]), hop.channel().port(),
                 hop.channel().channelOn(g.asset(hop.from()).chainId()), pfmTimeout, memo);
           }
           out.add(CosmosMsgs.transfer(e.channel().port(), e.channel().channelOn(in.chainId()), in.denom(), msgAmount[i], sender,
-              address(route.toVisit()[i]), timeoutNanos, memo == null ? "" : memo.encode()));
-          i = last;
+              last == i ? lastReceiver : address(route.toVisit()[i]), timeoutNanos, memo == null ? "" : memo.encode()));
+          i = hook != null ? last + 1 : last;
         }
         case LAYER_ZERO -> throw BusError.badRequest("a LayerZero transfer must start its own transaction");
       }

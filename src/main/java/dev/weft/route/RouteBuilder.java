@@ -45,7 +45,7 @@ final class RouteBuilder {
       BigInteger amountOut = path.amounts().get(i + 1);
       int tx = path.txIndex().get(i);
       JsonObject variant = switch (e.kind()) {
-        case IBC -> new JsonObject().put("transfer", transfer(r, e, in, out));
+        case IBC -> new JsonObject().put("transfer", transfer(r, e, in, out, hookEntryPoint(g, path, i)));
         case OP_DEPOSIT, OP_WITHDRAW -> new JsonObject().put("op_init_transfer", opInit(e, in, out));
         case LAYER_ZERO -> new JsonObject().put("layer_zero_transfer", layerZero(r, e, in, out));
         case SWAP -> new JsonObject().put("swap", swap(e, in, out, amountIn, amountOut, path.swapQuote()));
@@ -55,9 +55,12 @@ final class RouteBuilder {
         Asset feeAsset = r.asset(in.chainId(), e.lane().feeDenom());
         fees.add(fee("BRIDGE", "LAYER_ZERO", e.lane().messagingFee(), r, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_ADDITIONAL"));
       }
-      if (e.isSwap() && path.swapQuote().fee().signum() > 0) {
-        Asset feeAsset = r.asset(in.chainId(), path.swapQuote().feeDenom());
-        fees.add(fee("SWAP", null, path.swapQuote().fee(), r, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_DEDUCTED"));
+      if (e.isSwap()) {
+        for (PoolMath.Quote pq : PoolMath.quotes(e, in.denom(), amountIn)) {
+          if (pq.fee().signum() <= 0) continue;
+          Asset feeAsset = r.asset(in.chainId(), pq.feeDenom());
+          fees.add(fee("SWAP", null, pq.fee(), r, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_DEDUCTED"));
+        }
       }
       if (e.kind() == Edge.Kind.OP_WITHDRAW) {
         extraWarnings.add("Withdrawals from " + e.bridge().l2ChainId() + " through OPinit bridge " + e.bridge().bridgeId()
@@ -101,9 +104,17 @@ final class RouteBuilder {
     return new ComputedRoute(req, source, dest, evmSigned, path, List.copyOf(visits), fromVisit, toVisit, json);
   }
 
-  private static JsonObject transfer(Registry r, Edge e, Asset in, Asset out) {
+  /** The entry point the transfer at {@code op} calls on arrival, when the next operation is a swap in the same tx. */
+  private static String hookEntryPoint(RouteGraph g, RoutePath path, int op) {
+    int next = op + 1;
+    if (next >= path.edges().size() || !path.edges().get(next).isSwap()) return null;
+    if (!path.txIndex().get(next).equals(path.txIndex().get(op))) return null;
+    return path.edges().get(next).venue().hookEntryPoint();
+  }
+
+  private static JsonObject transfer(Registry r, Edge e, Asset in, Asset out, String entryPoint) {
     Chain to = r.chain(out.chainId());
-    return new JsonObject()
+    JsonObject t = new JsonObject()
         .put("port", e.channel().port())
         .put("channel", e.channel().channelOn(in.chainId()))
         .put("from_chain_id", in.chainId())
@@ -116,6 +127,8 @@ final class RouteBuilder {
         .put("smart_relay", false)
         .put("chain_id", in.chainId())
         .put("dest_denom", out.denom());
+    if (entryPoint != null) t.put("to_chain_entry_contract_address", entryPoint);
+    return t;
   }
 
   private static JsonObject opInit(Edge e, Asset in, Asset out) {
@@ -148,8 +161,7 @@ final class RouteBuilder {
     JsonObject venue = SkipJson.venue(e.venue());
     JsonObject swapIn = new JsonObject()
         .put("swap_venue", venue)
-        .put("swap_operations", new JsonArray().add(new JsonObject().put("pool", e.pool().pool())
-            .put("denom_in", in.denom()).put("denom_out", out.denom())))
+        .put("swap_operations", swapOperations(e, in.denom()))
         .put("swap_amount_in", amountIn.toString())
         .put("price_impact_percent", percent(q.impactPercent()))
         .put("estimated_amount_out", amountOut.toString());
@@ -161,6 +173,16 @@ final class RouteBuilder {
         .put("denom_in", in.denom())
         .put("denom_out", out.denom())
         .put("swap_venues", new JsonArray().add(venue.copy()));
+  }
+
+  /** One {@code {pool, denom_in, denom_out}} per pool the swap passes, in order (Skip's multi-hop swap shape). */
+  private static JsonArray swapOperations(Edge e, String denomIn) {
+    JsonArray ops = new JsonArray();
+    List<String> denoms = e.swapDenoms(denomIn);
+    for (int k = 0; k < e.pools().size(); k++) {
+      ops.add(new JsonObject().put("pool", e.pools().get(k).pool()).put("denom_in", denoms.get(k)).put("denom_out", denoms.get(k + 1)));
+    }
+    return ops;
   }
 
   private static JsonObject fee(String type, String bridge, BigInteger amount, Registry r, Asset asset, String chain,

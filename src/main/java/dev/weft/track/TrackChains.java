@@ -4,6 +4,7 @@ import dev.weft.config.TrackConfig;
 import dev.weft.chain.Hex;
 import dev.weft.config.ChainConfig;
 import dev.weft.config.WeftConfig;
+import dev.weft.route.registry.ChainEndpoints;
 import dev.weft.runtime.NodeInfo;
 import dev.weft.config.RouteConfig;
 import dev.weft.route.registry.Chain;
@@ -150,10 +151,7 @@ public final class TrackChains {
 
   /** The Cosmos REST URL of a chain: the registry's {@code apis.rest}, else the local devnet's port; empty when none. */
   public List<String> restUrls(String chainId) {
-    Chain c = registry.chain(chainId);
-    if (c != null && c.rest() != null && !c.rest().isBlank()) return List.of(c.rest());
-    NodeInfo.Devnet devnet = info.devnet();
-    return devnet == null ? List.of() : devnet.chain(chainId).map(n -> List.of(devnet.url(n.restPort()))).orElse(List.of());
+    return ChainEndpoints.rest(registry, chainId, info);
   }
 
   /**

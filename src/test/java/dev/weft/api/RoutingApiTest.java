@@ -189,7 +189,7 @@ class RoutingApiTest {
     JsonObject map = get(client, port, "/v2/fungible/assets?chain_ids=weft-l1-1&native_only=true").bodyAsJsonObject().getJsonObject("chain_to_assets_map");
     assertEquals(List.of("weft-l1-1"), List.copyOf(map.fieldNames()));
     JsonArray assets = map.getJsonObject("weft-l1-1").getJsonArray("assets");
-    assertEquals(List.of("uinit", "uusdc"), assets.stream().map(a -> ((JsonObject) a).getString("denom")).toList());
+    assertEquals(List.of("uinit", "uusdc", "ueth"), assets.stream().map(a -> ((JsonObject) a).getString("denom")).toList());
     assertFields(assets.getJsonObject(0), "denom", "chain_id", "origin_denom", "origin_chain_id", "trace", "is_cw20", "is_evm", "is_svm", "symbol",
         "name", "logo_uri", "decimals", "token_contract", "description", "coingecko_id", "recommended_symbol", "hidden");
     JsonObject echelon = get(client, port, "/v2/fungible/assets?chain_ids=echelon-1").bodyAsJsonObject().getJsonObject("chain_to_assets_map")

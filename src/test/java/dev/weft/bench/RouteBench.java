@@ -33,7 +33,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       {@code POST /v2/fungible/route} at a few concurrencies, next to the same figures for {@code GET /health} on the
  *       same server in the same run (the baseline), and their ratio.</li>
  * </ol>
- * Usage: {@code bench/route-bench.sh} (starts a node with roles api,route, runs this, stops the node).
+ * With {@code --live} the HTTP runs go to a node that also runs the devnet and reads its L1's pools live (see
+ * {@link #liveHttp}); no direct calls.
+ * Usage: {@code bench/route-bench.sh [seconds] [--live]} (starts the node, runs this, stops the node).
  */
 public final class RouteBench {
   private static final int[] CONCURRENCY = {1, 4, 16};
@@ -41,9 +43,15 @@ public final class RouteBench {
   public static void main(String[] args) throws Exception {
     String url = null;
     int seconds = 10;
+    boolean live = false;
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--url")) url = args[++i];
       if (args[i].equals("--seconds")) seconds = Integer.parseInt(args[++i]);
+      if (args[i].equals("--live")) live = true;
+    }
+    if (live) {
+      liveHttp(URI.create(url), seconds);
+      return;
     }
     RouteService service = RouteService.load(RouteConfig.defaults(List.of("conf/registry/mainnet.json")), Clock.systemUTC());
     System.out.printf("registry: %d chains, %d assets, graph %d nodes / %d edges%n", service.registry().chains().size(),
@@ -128,6 +136,52 @@ public final class RouteBench {
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
+  }
+
+  /**
+   * Routes over the devnet registry whose InitiaDEX pools the node reads live from the devnet L1: swaps on the L1 (one
+   * and two pools), a transfer then a swap on arrival, plain transfers. Around the runs, the L1 requests the route role
+   * sent to keep that state fresh ({@code weft_node_request_seconds_count} of its {@code route-dex} and
+   * {@code route-oracle} clients) per L1 block (the quotes' {@code swap_state_height}).
+   */
+  private static void liveHttp(URI url, int seconds) throws Exception {
+    String usdcOnRollup = dev.weft.route.registry.Denoms.ibc("transfer/channel-0/uusdc");
+    String initOnRollup = dev.weft.route.registry.Denoms.ibc("transfer/channel-0/uinit");
+    List<JsonObject> mix = new ArrayList<>();
+    String[][] pairs = {{"weft-l1-1", "uusdc", "weft-l1-1", "uinit"}, {"weft-l1-1", "uinit", "weft-l1-1", "uusdc"},
+        {"weft-l1-1", "uusdc", "weft-l1-1", "ueth"}, {"weft-devnet-1", usdcOnRollup, "weft-l1-1", "uinit"},
+        {"weft-l1-1", "uinit", "weft-devnet-1", initOnRollup}};
+    Random rnd = new Random(42);
+    for (int i = 0; i < 500; i++) {
+      String[] p = pairs[i % pairs.length];
+      mix.add(new JsonObject().put("amount_in", Long.toString(1_000L * (1 + rnd.nextInt(10_000)))).put("source_asset_chain_id", p[0])
+          .put("source_asset_denom", p[1]).put("dest_asset_chain_id", p[2]).put("dest_asset_denom", p[3]));
+    }
+    java.net.http.HttpClient plain = java.net.http.HttpClient.newHttpClient();
+    long[] before = liveCounters(plain, url, mix.get(0));
+    long started = System.nanoTime();
+    http(url, mix, seconds);
+    long[] after = liveCounters(plain, url, mix.get(0));
+    double blocks = after[1] - before[1];
+    System.out.printf("L1 state upkeep: %d requests over %d L1 blocks in %.0f s: %.2f requests per block%n",
+        after[0] - before[0], after[1] - before[1], (System.nanoTime() - started) / 1e9,
+        blocks > 0 ? (after[0] - before[0]) / blocks : Double.NaN);
+  }
+
+  /** (route role's L1 requests so far, the L1 height of the pool state) from {@code /metrics} and a swap quote. */
+  private static long[] liveCounters(java.net.http.HttpClient plain, URI url, JsonObject swapRequest) throws Exception {
+    String metrics = plain.send(java.net.http.HttpRequest.newBuilder(url.resolve("/metrics")).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+    long requests = 0;
+    for (String line : metrics.split("\n")) {
+      if (line.startsWith("weft_node_request_seconds_count") && (line.contains("api=\"route-dex\"") || line.contains("api=\"route-oracle\""))) {
+        requests += (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+      }
+    }
+    String route = plain.send(java.net.http.HttpRequest.newBuilder(url.resolve("/v2/fungible/route"))
+        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(swapRequest.encode())).header("content-type", "application/json").build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+    return new long[]{requests, Long.parseLong(new JsonObject(route).getString("swap_state_height"))};
   }
 
   record Result(double perSecond, double p50, double p99) {}

@@ -96,12 +96,13 @@ class RouteShapesTest {
   }
 
   @Test
-  @DisplayName("fast vs lossless on the devnet: by default IBC + stableswap (2 txs, less out), is_op_withdraw the OP withdrawal (1 minute)")
+  @DisplayName("fast vs lossless on the devnet: by default IBC + stableswap on arrival (1 tx through the L1's ibc-hooks, less out), is_op_withdraw the OP withdrawal (1 minute)")
   void fastVersusLossless() {
     JsonObject fast = s.route(request("5000000", "weft-devnet-1", INIT_DEVNET, "weft-l1-1", "uinit"));
     assertEquals(List.of("transfer", "swap"), keys(fast.getJsonArray("operations")));
-    assertEquals(List.of(0, 1), txIndexes(fast.getJsonArray("operations")));
-    assertEquals(2, fast.getInteger("txs_required"));
+    assertEquals(List.of(0, 0), txIndexes(fast.getJsonArray("operations")));
+    assertEquals(1, fast.getInteger("txs_required"));
+    assertEquals("0x5c1f", fast.getJsonArray("operations").getJsonObject(0).getJsonObject("transfer").getString("to_chain_entry_contract_address"));
     assertEquals("4994999", fast.getString("amount_out"));
     assertEquals(INIT_DEVNET_ON_L1, fast.getJsonArray("operations").getJsonObject(0).getJsonObject("transfer").getString("denom_out"));
     assertEquals("0.1", fast.getString("swap_price_impact_percent"));

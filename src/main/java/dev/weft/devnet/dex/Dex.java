@@ -13,9 +13,9 @@ import java.util.Map;
 
 /**
  * InitiaDEX state of the devnet L1: the pairs of {@code 0x1::dex} (kept in the order of their table key: coin a, coin b,
- * liquidity token, as bytes) and the pools of {@code 0x1::stableswap}. Its genesis holds three weighted pairs over INIT,
- * USDC and the INIT that comes back from weft-devnet-1 over IBC (one of them a liquidity bootstrapping pair whose weights
- * move over 30 days) and one stableswap pool. Only submitted swaps move the balances.
+ * liquidity token, as bytes) and the pools of {@code 0x1::stableswap}. Its genesis holds four weighted pairs over INIT,
+ * USDC, ETH and the INIT that comes back from weft-devnet-1 over IBC (one of them a liquidity bootstrapping pair whose weights
+ * move over 30 days, and INIT/ETH, ETH's only pair) and one stableswap pool. Only submitted swaps move the balances.
  */
 public final class Dex {
   /** INIT of weft-devnet-1 back on weft-l1-1 over channel-0. */
@@ -45,6 +45,9 @@ public final class Dex {
         new WeightedPair.Weight(MoveDecimal.parse("0.2"), MoveDecimal.parse("0.8"), t0),
         new WeightedPair.Weight(MoveDecimal.parse("0.5"), MoveDecimal.parse("0.5"), t0 + Duration.ofDays(30).toSeconds()),
         MoveDecimal.parse("0.0025"), 100_000_000_000L, 800_000_000_000L));
+    // ETH trades only against INIT: USDC → ETH goes through two pools
+    d.add(new WeightedPair(init, coin("ueth"), poolAddress(chainId, "INIT-ETH"), half, half, MoveDecimal.parse("0.003"),
+        600_000_000_000L, 100_000_000L));
     // A = 100 for two coins: ann = A · n^n · A_PRECISION
     d.add(new StablePool(poolAddress(chainId, "INIT-ibcINIT"), List.of(init, ibcInit),
         new long[]{200_000_000_000L, 200_000_000_000L}, 100 * 4 * 100, MoveDecimal.parse("0.001")));

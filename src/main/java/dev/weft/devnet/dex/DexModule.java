@@ -21,8 +21,8 @@ import java.util.List;
  * min_return_amount)} run against the current balances (arguments in BCS); a swap returning less than
  * {@code min_return} aborts with the module's {@code EMIN_RETURN} (code 196611) and the tx fails (codespace
  * {@code move}) without moving the pool. A successful swap emits the module's {@code SwapEvent} as a {@code move} event
- * ({@code type_tag}, {@code data}). Other Move calls are recorded, not run. Swaps of one tx are checked against the
- * balances before the tx.
+ * ({@code type_tag}, {@code data}). Skip's entry point {@code swap_and_action} runs too ({@link EntryPoint}), also from an
+ * ibc-hooks memo. Other Move calls are recorded, not run. Swaps of one tx are checked against the balances before the tx.
  */
 public final class DexModule implements MsgModule {
   /** Codespace and code of a Move abort in a tx result. */
@@ -31,10 +31,13 @@ public final class DexModule implements MsgModule {
 
   private final String execute;
   private final Dex dex;
+  private final EntryPoint entryPoint;
 
-  public DexModule(String executeTypeUrl, Dex dex) {
+  /** @param entryPointAddress where Skip's Move entry point is deployed on the chain (null when it is not) */
+  public DexModule(String executeTypeUrl, Dex dex, String entryPointAddress) {
     this.execute = executeTypeUrl;
     this.dex = dex;
+    this.entryPoint = new EntryPoint(entryPointAddress, this);
   }
 
   @Override
@@ -46,59 +49,103 @@ public final class DexModule implements MsgModule {
 
   @Override
   public void check(MsgContext ctx, String typeUrl, JsonObject msg) {
+    if (entryPoint.calls(msg)) {
+      entryPoint.check(ctx, msg);
+      return;
+    }
     Swap s = swap(msg);
     if (s == null) return;
     try {
-      long out;
-      if (s.stable()) {
-        long[] r = pool(s.pool()).simulate(s.offer(), s.ret(), s.amount());
-        out = r[0] - r[1];
-      } else {
-        WeightedPair p = pair(s.pool());
-        out = p.simulate(offerA(p, s.offer()), s.amount(), ctx.timeNanos() / 1_000_000_000L)[0];
-      }
+      long out = simulate(ctx, s.stable(), s.pool(), s.offer(), s.ret(), s.amount());
       if (s.minReturn() != null && s.minReturn() > out) {
         throw MoveAbort.invalidState(s.stable() ? StablePool.MODULE : WeightedPair.MODULE, 3);
       }
     } catch (MoveAbort | ArithmeticException e) {
-      String message = e instanceof MoveAbort ? e.getMessage() : new MoveAbort(s.stable() ? "stableswap" : "dex", 0x20000).getMessage();
-      throw new ExecError(CODESPACE, ABORT_CODE, message);
+      throw abort(e, s.stable() ? StablePool.MODULE : WeightedPair.MODULE);
     }
+  }
+
+  /** A Move abort (or a u64 overflow, an arithmetic error of {@code module}) as the tx result's error. */
+  static ExecError abort(RuntimeException e, String module) {
+    String message = e instanceof MoveAbort ? e.getMessage() : new MoveAbort(module, 0x20000).getMessage();
+    return new ExecError(CODESPACE, ABORT_CODE, message);
   }
 
   @Override
   public byte[] execute(MsgContext ctx, String typeUrl, JsonObject msg, EventLog log) {
+    if (entryPoint.calls(msg)) {
+      entryPoint.execute(ctx, msg, log);
+      return new byte[0];
+    }
     Swap s = swap(msg);
     if (s == null) return new byte[0];
+    swap(ctx, msg.getString("sender", ""), s.stable(), s.pool(), s.offer(), s.ret(), s.amount(), s.minReturn(), log);
+    return new byte[0];
+  }
+
+  /**
+   * The return amount (after fees) of offering {@code amount} of {@code offer} to a pool at the current balances;
+   * {@code ret} names the return coin of a stableswap pool (a pair's is its other coin).
+   */
+  long simulate(MsgContext ctx, boolean stable, String pool, String offer, String ret, long amount) {
+    if (stable) {
+      long[] r = pool(pool).simulate(offer, ret, amount);
+      return r[0] - r[1];
+    }
+    WeightedPair p = pair(pool);
+    return p.simulate(offerA(p, offer), amount, ctx.timeNanos() / 1_000_000_000L)[0];
+  }
+
+  /** The coin a pool returns for {@code offer} (a stableswap pool's is named by {@code ret}). */
+  String returnCoin(boolean stable, String pool, String offer, String ret) {
+    return stable ? ret : otherCoin(pair(pool), offer);
+  }
+
+  /**
+   * Executes one swap of {@code sender}'s coins: the pool's balances move, the module's {@code SwapEvent}, and the coins
+   * between the sender and the pool's object account. Returns the amount returned.
+   */
+  long swap(MsgContext ctx, String sender, boolean stable, String poolAddress, String offer, String ret, long amount,
+            Long minReturn, EventLog log) {
     String pool;
     long out;
     long fee;
-    if (s.stable()) {
-      StablePool p = pool(s.pool());
-      long[] r = p.simulate(s.offer(), s.ret(), s.amount());
-      out = p.swap(s.offer(), s.ret(), s.amount(), s.minReturn());
+    if (stable) {
+      StablePool p = pool(poolAddress);
+      long[] r = p.simulate(offer, ret, amount);
+      out = p.swap(offer, ret, amount, minReturn);
       fee = r[1];
       pool = p.address;
     } else {
-      WeightedPair p = pair(s.pool());
-      boolean offerA = offerA(p, s.offer());
-      long[] r = p.swap(offerA, s.amount(), s.minReturn(), ctx.timeNanos() / 1_000_000_000L);
+      WeightedPair p = pair(poolAddress);
+      long[] r = p.swap(offerA(p, offer), amount, minReturn, ctx.timeNanos() / 1_000_000_000L);
       out = r[0];
       fee = r[1];
       pool = p.liquidityToken;
     }
-    String retMeta = s.stable() ? s.ret() : otherCoin(pair(s.pool()), s.offer());
-    JsonObject data = new JsonObject().put("offer_coin", MoveViews.literal(s.offer())).put("return_coin", MoveViews.literal(retMeta))
-        .put("liquidity_token", MoveViews.literal(pool)).put("offer_amount", Long.toString(s.amount()))
+    String retMeta = returnCoin(stable, poolAddress, offer, ret);
+    JsonObject data = new JsonObject().put("offer_coin", MoveViews.literal(offer)).put("return_coin", MoveViews.literal(retMeta))
+        .put("liquidity_token", MoveViews.literal(pool)).put("offer_amount", Long.toString(amount))
         .put("return_amount", Long.toString(out)).put("fee_amount", Long.toString(fee));
-    log.add("move", "type_tag", "0x1::" + (s.stable() ? StablePool.MODULE : WeightedPair.MODULE) + "::SwapEvent", "data", data.encode());
+    log.add("move", "type_tag", "0x1::" + (stable ? StablePool.MODULE : WeightedPair.MODULE) + "::SwapEvent", "data", data.encode());
     // the coins move between the sender and the pool's object account, as the Move fungible store's withdraw/deposit
-    String sender = msg.getString("sender", "");
     String poolAccount = dev.weft.chain.AccountAddress.of(dev.weft.chain.Hex.decode(MoveViews.address(pool).substring(2)))
         .bech32(bech32Prefix(sender));
-    Bank.send(log, sender, poolAccount, Bank.coin(Long.toString(s.amount()), dex.denomOf(MoveViews.address(s.offer()))));
+    Bank.send(log, sender, poolAccount, Bank.coin(Long.toString(amount), dex.denomOf(MoveViews.address(offer))));
     Bank.send(log, poolAccount, sender, Bank.coin(Long.toString(out), dex.denomOf(MoveViews.address(retMeta))));
-    return new byte[0];
+    return out;
+  }
+
+  boolean isPair(String address) {
+    return dex.pair(address) != null;
+  }
+
+  boolean isStablePool(String address) {
+    return dex.pool(address) != null;
+  }
+
+  String denomOf(String metadata) {
+    return dex.denomOf(metadata);
   }
 
   @Override
@@ -175,7 +222,7 @@ public final class DexModule implements MsgModule {
     return ByteBuffer.wrap(b, 1, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
   }
 
-  private static String bech32Prefix(String address) {
+  static String bech32Prefix(String address) {
     int sep = address.lastIndexOf('1');
     return sep > 0 ? address.substring(0, sep) : "init";
   }

@@ -9,7 +9,12 @@ public final class MoveAbort extends RuntimeException {
   private final long code;
 
   public MoveAbort(String module, long code) {
-    super("VM aborted: location=" + "0".repeat(63) + "1::" + module + ", code=" + code, null, false, false);
+    this("0x1", module, code);
+  }
+
+  /** An abort of a module deployed at {@code address} (0x and up to 64 hex digits). */
+  MoveAbort(String address, String module, long code) {
+    super("VM aborted: location=" + MoveViews.address(address).substring(2) + "::" + module + ", code=" + code, null, false, false);
     this.module = module;
     this.code = code;
   }

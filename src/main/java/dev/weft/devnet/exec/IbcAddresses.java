@@ -6,7 +6,7 @@ import dev.weft.chain.Hashes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-/** Module-owned addresses as ibc-go and the packet-forward middleware derive them. */
+/** Module-owned addresses as ibc-go, the packet-forward middleware and the Move ibc-hooks derive them. */
 public final class IbcAddresses {
   private IbcAddresses() {}
 
@@ -31,11 +31,25 @@ public final class IbcAddresses {
    * first 20 bytes.
    */
   public static String pfmReceiver(String channel, String originalSender, String prefix) {
-    byte[] typ = Hashes.sha256("packetfowardmiddleware".getBytes(StandardCharsets.UTF_8));
-    byte[] key = (channel + "/" + originalSender).getBytes(StandardCharsets.UTF_8);
-    byte[] in = new byte[typ.length + key.length];
-    System.arraycopy(typ, 0, in, 0, typ.length);
-    System.arraycopy(key, 0, in, typ.length, key.length);
-    return Bech32.encode(prefix, Arrays.copyOf(Hashes.sha256(in), 20));
+    return Bech32.encode(prefix, Arrays.copyOf(addressHash("packetfowardmiddleware", channel + "/" + originalSender), 20));
+  }
+
+  /**
+   * The Move ibc-hooks' intermediate account of a packet's sender, which receives the coins and calls the memo's
+   * function: {@code sdk.AccAddress(address.Hash("ibc-move-hook-intermediary", "channel/originalSender"))}, all 32 bytes,
+   * {@code channel} being the receiving chain's channel (initia-labs/initia {@code x/ibc-hooks/move-hooks/util.go}).
+   */
+  public static String moveHookIntermediary(String channel, String originalSender, String prefix) {
+    return Bech32.encode(prefix, addressHash("ibc-move-hook-intermediary", channel + "/" + originalSender));
+  }
+
+  /** The SDK's {@code address.Hash(typ, key)}: SHA-256 of SHA-256 of the type, then the key. */
+  private static byte[] addressHash(String typ, String key) {
+    byte[] t = Hashes.sha256(typ.getBytes(StandardCharsets.UTF_8));
+    byte[] k = key.getBytes(StandardCharsets.UTF_8);
+    byte[] in = new byte[t.length + k.length];
+    System.arraycopy(t, 0, in, 0, t.length);
+    System.arraycopy(k, 0, in, t.length, k.length);
+    return Hashes.sha256(in);
   }
 }

@@ -20,6 +20,11 @@ public final class Acks {
     return ("{\"error\":\"ABCI code: " + abciCode + ": error handling packet: see events for details\"}").getBytes(StandardCharsets.UTF_8);
   }
 
+  /** The Move ibc-hooks' own error acknowledgement, which carries the error text. */
+  public static byte[] moveHookError(String error) {
+    return new JsonObject().put("error", "ibc move hook error: " + error).encode().getBytes(StandardCharsets.UTF_8);
+  }
+
   public static boolean isSuccess(byte[] ack) {
     try {
       return new JsonObject(new String(ack, StandardCharsets.UTF_8)).containsKey("result");

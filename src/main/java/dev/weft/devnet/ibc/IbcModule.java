@@ -20,7 +20,8 @@ import java.util.function.Predicate;
  * for a refused receiver), or, with a {@code forward} memo on a PFM chain, sends the tokens on in the same message and
  * acknowledges upstream only when the downstream packet is acknowledged or times out; {@code MsgAcknowledgement} and
  * {@code MsgTimeout} settle a packet on its source (refunding on an error ack or a timeout). PFM's retries on timeout
- * are not modelled: a timed-out forward fails at once.
+ * are not modelled: a timed-out forward fails at once. On a chain with Move ibc-hooks ({@link MoveHooks}) a packet
+ * whose memo calls a Move function runs it on arrival.
  */
 public final class IbcModule implements MsgModule {
   /** ResponseResultType SUCCESS of the channel messages' responses. */
@@ -33,13 +34,18 @@ public final class IbcModule implements MsgModule {
   private final FailureRules rules;
   private final IbcListener listener;
   private final Predicate<String> validAddress;
+  private final MoveHooks hooks;
 
-  /** @param validAddress whether a receiver is an account of this chain */
-  public IbcModule(IbcChain chain, FailureRules rules, IbcListener listener, Predicate<String> validAddress) {
+  /**
+   * @param validAddress whether a receiver is an account of this chain
+   * @param hooks        the chain's Move ibc-hooks, or null when it runs none
+   */
+  public IbcModule(IbcChain chain, FailureRules rules, IbcListener listener, Predicate<String> validAddress, MoveHooks hooks) {
     this.chain = chain;
     this.rules = rules;
     this.listener = listener;
     this.validAddress = validAddress;
+    this.hooks = hooks;
   }
 
   @Override
@@ -128,6 +134,15 @@ public final class IbcModule implements MsgModule {
     } catch (IllegalArgumentException e) {
       return fail(ctx, log, p, c, d, CODE_INTERNAL, e.getMessage());
     }
+    if (forward == null && hooks != null) {
+      MoveHooks.Call call;
+      try {
+        call = MoveHooks.parse(d.memo());
+      } catch (IllegalArgumentException e) {
+        return failHook(ctx, log, p, c, d, e.getMessage());
+      }
+      if (call != null) return recvHook(ctx, log, p, c, d, call);
+    }
     if (forward == null && !validAddress.test(d.receiver())) {
       return fail(ctx, log, p, c, d, CODE_INVALID_ADDRESS, "failed to decode receiver address: " + d.receiver() + ": invalid address");
     }
@@ -157,14 +172,50 @@ public final class IbcModule implements MsgModule {
     return recvResponse();
   }
 
+  /**
+   * A packet for the Move hooks: checked (ACL, receiver, the call itself against the current state), then the coins go
+   * to the sender's intermediate account, which runs the call; any failure is the hooks' error acknowledgement and the
+   * receipt changes nothing.
+   */
+  private byte[] recvHook(MsgContext ctx, EventLog log, Packet p, ChannelEnd c, PacketData d, MoveHooks.Call call) {
+    if (!hooks.allowed(call.moduleAddress())) {
+      return failHook(ctx, log, p, c, d, "modules deployed by `" + call.moduleAddress() + "` are not allowed to be used in ibchooks");
+    }
+    if (!MoveHooks.receiverMatches(call, d.receiver(), chain.prefix())) {
+      return failHook(ctx, log, p, c, d, "receiver is not properly set: invalid packet");
+    }
+    String intermediate = IbcAddresses.moveHookIntermediary(p.destinationChannel(), d.sender(), chain.prefix());
+    JsonObject msg = call.message().put("sender", intermediate);
+    try {
+      hooks.check(ctx, msg);
+    } catch (ExecError e) {
+      return failHook(ctx, log, p, c, d, e.getMessage());
+    }
+    IbcChain.Credit credit = chain.credit(p, d);
+    chain.receive(log, p, credit, intermediate, d.amount());
+    tokenPacketEvent(log, d, intermediate, null);
+    hooks.execute(ctx, msg, log);
+    byte[] ack = Acks.success();
+    PacketEvents.writeAck(log, p, ack, c.connectionId());
+    listener.ackWritten(chain.chainId(), p, ack, ctx.timeNanos());
+    return recvResponse();
+  }
+
+  private byte[] failHook(MsgContext ctx, EventLog log, Packet p, ChannelEnd c, PacketData d, String error) {
+    return fail(ctx, log, p, c, d, error, Acks.moveHookError(error));
+  }
+
   /** A receipt the app refuses: its events under {@code ibccallbackerror-}, then the error acknowledgement. */
   private byte[] fail(MsgContext ctx, EventLog log, Packet p, ChannelEnd c, PacketData d, int code, String error) {
+    return fail(ctx, log, p, c, d, error, Acks.error(code));
+  }
+
+  private byte[] fail(MsgContext ctx, EventLog log, Packet p, ChannelEnd c, PacketData d, String error, byte[] ack) {
     if (d != null) {
       EventLog failed = new EventLog(ctx.msgIndex());
       tokenPacketEvent(failed, d, d.receiver(), error);
       for (var e : failed.events()) log.add("ibccallbackerror-" + e.type(), attributes(e));
     }
-    byte[] ack = Acks.error(code);
     PacketEvents.writeAck(log, p, ack, c.connectionId());
     listener.ackWritten(chain.chainId(), p, ack, ctx.timeNanos());
     return recvResponse();

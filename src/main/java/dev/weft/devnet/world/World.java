@@ -18,6 +18,7 @@ import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.ibc.FailureRules;
 import dev.weft.devnet.ibc.IbcChain;
 import dev.weft.devnet.ibc.IbcModule;
+import dev.weft.devnet.ibc.MoveHooks;
 import dev.weft.devnet.ibc.Relayer;
 import dev.weft.devnet.lz.LzExecutor;
 import dev.weft.devnet.opinit.OpChildModule;
@@ -32,12 +33,14 @@ import dev.weft.route.registry.IbcChannel;
 import dev.weft.route.registry.LayerZeroLane;
 import dev.weft.route.registry.OpBridge;
 import dev.weft.route.registry.Registry;
+import dev.weft.route.registry.SwapVenue;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -90,14 +93,20 @@ public final class World {
       Predicate<String> valid = c != null ? s -> AddressRules.parse(c, s) != null : s -> AccountAddress.isValid(s, prefix);
       ChainApp app = new ChainApp(id, prefix, valid).add(new BankModule());
       if (c != null) {
+        MoveHooks hooks = null;
         if (c.l1() && "move".equals(c.vm())) {
-          w.addInitiaModules(app, chain, genesis);
+          String entryPoint = registry.venues().stream().filter(v -> v.chainId().equals(id) && v.hookEntryPoint() != null)
+              .map(SwapVenue::hookEntryPoint).findFirst().orElse(null);
+          DexModule dex = w.addInitiaModules(app, chain, genesis, entryPoint);
+          if ("move".equals(c.hooks())) {
+            hooks = new MoveHooks(entryPoint == null ? Set.of() : Set.of(entryPoint), dex, MsgTypes.EXECUTE);
+          }
         } else {
           app.add(new VmModule(List.of("evm".equals(c.vm()) ? MsgTypes.EVM_CALL : MsgTypes.EXECUTE)));
         }
         IbcChain ic = new IbcChain(id, prefix, c.pfm());
         ibc.put(id, ic);
-        app.add(new IbcModule(ic, rules, w.relayer, valid));
+        app.add(new IbcModule(ic, rules, w.relayer, valid, hooks));
         String fee = c.feeAssets().isEmpty() ? null : c.feeAssets().get(0).denom();
         w.relayer.add(ic, new SystemSigner("relayer", id, prefix, fee, d.seed()));
         w.executor.addSigner(id, new SystemSigner("executor", id, prefix, fee, d.seed()));
@@ -142,16 +151,21 @@ public final class World {
     return w;
   }
 
-  /** The Move L1's InitiaDEX (executing swap txs, answering views) and Connect oracle. */
-  private void addInitiaModules(ChainApp app, DevnetChain chain, Instant genesis) {
+  /**
+   * The Move L1's InitiaDEX (executing swap txs and Skip's entry point at {@code entryPoint}, answering views) and
+   * Connect oracle. Returns the module executing Move calls.
+   */
+  private DexModule addInitiaModules(ChainApp app, DevnetChain chain, Instant genesis, String entryPoint) {
     String id = chain.spec().chainId();
     Dex dex = Dex.genesis(id, genesis);
-    app.add(new DexModule(MsgTypes.EXECUTE, dex));
+    DexModule module = new DexModule(MsgTypes.EXECUTE, dex, entryPoint);
+    app.add(module);
     ConnectOracle oracle = new ConnectOracle(id, chain::blockTimeNanos);
     MoveViews views = new MoveViews(dex, chain::head, () -> chain.blockTimeNanos(chain.head()) / 1_000_000_000L);
     dexes.put(id, dex);
     oracles.put(id, oracle);
     l1Routes.put(id, new L1RestRoutes(dex, views, oracle, chain::head));
+    return module;
   }
 
   /** The REST routes a chain adds to its Cosmos REST server (Move views, Connect oracle), or null. */

@@ -6,6 +6,8 @@ import dev.weft.route.registry.SwapVenue.PoolType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Swap quotes that equal what InitiaDEX returns to the unit (initia-labs/movevm {@code initia_stdlib}):
@@ -72,6 +74,36 @@ public final class PoolMath {
     BigDecimal exec = new BigDecimal(out).divide(new BigDecimal(amountIn), MC);
     BigDecimal impact = BigDecimal.ONE.subtract(exec.divide(spot, MC)).multiply(HUNDRED);
     return new Quote(out, fee, feeDenom, impact.signum() < 0 ? BigDecimal.ZERO : impact);
+  }
+
+  /**
+   * A swap edge's quote: its pool's, or for a two-pool path the pools chained (the second swaps what the first
+   * returns, as Skip's entry point does), with the first pool's fee and the compounded price impact.
+   */
+  public static Quote quote(Edge e, String denomIn, BigInteger amountIn) {
+    List<Quote> each = quotes(e, denomIn, amountIn);
+    if (each.size() == 1) return each.get(0);
+    Quote first = each.get(0);
+    Quote last = each.get(each.size() - 1);
+    if (last.amountOut().signum() <= 0) return NONE;
+    BigDecimal kept = BigDecimal.ONE;
+    for (Quote q : each) kept = kept.multiply(BigDecimal.ONE.subtract(q.impactPercent().divide(HUNDRED, MC)), MC);
+    BigDecimal impact = BigDecimal.ONE.subtract(kept).multiply(HUNDRED);
+    return new Quote(last.amountOut(), first.fee(), first.feeDenom(), impact.signum() < 0 ? BigDecimal.ZERO : impact);
+  }
+
+  /** The quote of each pool of a swap edge in order (a pool after one that returns nothing gets no quote). */
+  public static List<Quote> quotes(Edge e, String denomIn, BigInteger amountIn) {
+    List<Quote> out = new ArrayList<>();
+    List<String> denoms = e.swapDenoms(denomIn);
+    BigInteger amount = amountIn;
+    List<Pool> pools = e.pools();
+    for (int i = 0; i < pools.size(); i++) {
+      Quote q = quote(pools.get(i), denoms.get(i), amount);
+      out.add(q);
+      amount = q.amountOut();
+    }
+    return out;
   }
 
   /** The module's {@code get_d} for two coins: Newton's iteration on D in u256, ann including A_PRECISION. */

@@ -21,7 +21,8 @@ import java.util.Set;
 /**
  * The route graph of one registry version, built once: a node per asset (chain, denom) and an edge per way to move it:
  * an IBC hop over each transfer channel, an OPinit deposit and withdrawal per bridged denom (a deposit into an ERC-20
- * wrapper's token needs an OP hook), a LayerZero lane, and both directions of every pool. Out-edges are kept in arrays
+ * wrapper's token needs an OP hook), a LayerZero lane, both directions of every pool, and every two-pool path of a
+ * venue with an entry point that runs it in one call. Out-edges are kept in arrays
  * (compressed rows) for the search.
  */
 public final class RouteGraph {
@@ -34,6 +35,7 @@ public final class RouteGraph {
   private final int[] outEdges;
   private final int[] swapSlot;
   private final Edge[] swaps;
+  private final boolean[] hookSwap;
 
   public RouteGraph(Registry registry, RouteConfig config) {
     this.registry = registry;
@@ -55,7 +57,7 @@ public final class RouteGraph {
           String path = Denoms.pathAfterTransfer(a.ibcPath(), ch.port(), ch.channelOn(side), ch.counterpartyChannel(side));
           Integer to = index.get(other + "/" + Denoms.denomOfPath(path));
           if (to == null) continue;
-          out.add(new Edge(out.size(), Edge.Kind.IBC, node(a), to, config.ibcHop().toSeconds(), ch, null, null, null, null, null));
+          out.add(new Edge(out.size(), Edge.Kind.IBC, node(a), to, config.ibcHop().toSeconds(), ch, null, null, null, null, null, null));
         }
       }
     }
@@ -66,19 +68,19 @@ public final class RouteGraph {
         int l1 = index.get(b.l1ChainId() + "/" + l1Denom);
         String l2Denom = Denoms.l2(b.bridgeId(), l1Denom);
         int l2 = index.get(c.chainId() + "/" + l2Denom);
-        out.add(new Edge(out.size(), Edge.Kind.OP_DEPOSIT, l1, l2, config.opDeposit().toSeconds(), null, b, null, null, null, null));
-        out.add(new Edge(out.size(), Edge.Kind.OP_WITHDRAW, l2, l1, b.finalizationPeriod().toSeconds(), null, b, null, null, null, null));
+        out.add(new Edge(out.size(), Edge.Kind.OP_DEPOSIT, l1, l2, config.opDeposit().toSeconds(), null, b, null, null, null, null, null));
+        out.add(new Edge(out.size(), Edge.Kind.OP_WITHDRAW, l2, l1, b.finalizationPeriod().toSeconds(), null, b, null, null, null, null, null));
         for (Erc20Wrapper w : registry.wrappers()) {
           if (!w.chainId().equals(c.chainId()) || !w.localDenom().equals(l2Denom)) continue;
           int wrapped = index.get(w.chainId() + "/" + w.wrappedDenom());
-          out.add(new Edge(out.size(), Edge.Kind.OP_DEPOSIT, l1, wrapped, config.opDeposit().toSeconds(), null, b, w, null, null, null));
+          out.add(new Edge(out.size(), Edge.Kind.OP_DEPOSIT, l1, wrapped, config.opDeposit().toSeconds(), null, b, w, null, null, null, null));
         }
       }
     }
     for (LayerZeroLane l : registry.lanes()) {
       long d = (l.duration() != null ? l.duration() : config.layerZero()).toSeconds();
       out.add(new Edge(out.size(), Edge.Kind.LAYER_ZERO, index.get(l.fromChainId() + "/" + l.denomIn()),
-          index.get(l.toChainId() + "/" + l.denomOut()), d, null, null, null, l, null, null));
+          index.get(l.toChainId() + "/" + l.denomOut()), d, null, null, null, l, null, null, null));
     }
     List<Edge> swapList = new ArrayList<>();
     for (SwapVenue v : registry.venues()) {
@@ -86,9 +88,26 @@ public final class RouteGraph {
         int a = index.get(v.chainId() + "/" + p.denomA());
         int b = index.get(v.chainId() + "/" + p.denomB());
         for (int[] dir : new int[][]{{a, b}, {b, a}}) {
-          Edge e = new Edge(out.size(), Edge.Kind.SWAP, dir[0], dir[1], config.swap().toSeconds(), null, null, null, null, v, p);
+          Edge e = new Edge(out.size(), Edge.Kind.SWAP, dir[0], dir[1], config.swap().toSeconds(), null, null, null, null, v, p, null);
           out.add(e);
           swapList.add(e);
+        }
+      }
+      if (v.hookEntryPoint() == null) continue;
+      // two-pool paths A → X → B, executed in one call by the venue's entry point
+      for (SwapVenue.Pool p : v.pools()) {
+        for (SwapVenue.Pool q : v.pools()) {
+          if (p == q) continue;
+          for (String x : List.of(p.denomA(), p.denomB())) {
+            if (!x.equals(q.denomA()) && !x.equals(q.denomB())) continue;
+            String a = x.equals(p.denomA()) ? p.denomB() : p.denomA();
+            String b = x.equals(q.denomA()) ? q.denomB() : q.denomA();
+            if (a.equals(b)) continue;
+            Edge e = new Edge(out.size(), Edge.Kind.SWAP, index.get(v.chainId() + "/" + a), index.get(v.chainId() + "/" + b),
+                config.swap().toSeconds(), null, null, null, null, v, p, q);
+            out.add(e);
+            swapList.add(e);
+          }
         }
       }
     }
@@ -97,6 +116,10 @@ public final class RouteGraph {
     swapSlot = new int[edges.length];
     java.util.Arrays.fill(swapSlot, -1);
     for (int i = 0; i < swaps.length; i++) swapSlot[swaps[i].id()] = i;
+    hookSwap = new boolean[edges.length];
+    for (Edge e : swaps) {
+      hookSwap[e.id()] = e.venue().hookEntryPoint() != null && "move".equals(registry.chain(e.venue().chainId()).hooks());
+    }
     outStart = new int[nodes.length + 1];
     for (Edge e : edges) outStart[e.from() + 1]++;
     for (int i = 0; i < nodes.length; i++) outStart[i + 1] += outStart[i];
@@ -149,6 +172,14 @@ public final class RouteGraph {
 
   int outEdge(int i) {
     return outEdges[i];
+  }
+
+  /**
+   * Whether a swap edge can run on arrival of the IBC packet that brings its input, in the transfer's own tx: its
+   * chain runs Move ibc-hooks and its venue has a hook entry point.
+   */
+  public boolean hookSwap(int edge) {
+    return hookSwap[edge];
   }
 
   /** The slot of a swap edge among all swap edges, or -1. */

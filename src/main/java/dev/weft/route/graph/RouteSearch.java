@@ -11,8 +11,8 @@ import java.util.List;
  * Best-route search: the route with the largest amount out, then the fewest user txs, then the shortest estimated
  * duration (then the fewest hops).
  *
- * <p>Every edge but a swap keeps the amount and a route makes at most one swap (InitiaDEX's entry functions swap through
- * one pool), so the amount out depends only on which swap edge the route uses. The search is one Dijkstra over states
+ * <p>Every edge but a swap keeps the amount and a route makes at most one swap (through one pool, or two pools of a venue
+ * whose entry point chains them in one call), so the amount out depends only on which swap edge the route uses. The search is one Dijkstra over states
  * (node, tx mode, has-OP-withdrawal flag, swap slot) with the lexicographic cost (txs, seconds, hops); the answer is the
  * cheapest terminal state of the swap slot with the best amount.
  *
@@ -95,8 +95,12 @@ public final class RouteSearch {
           int sw = g.swapSlot(e.id());
           if (s.swapOut(g, sw, amountIn).signum() <= 0) continue;
           nSlot = sw + 1;
-          if (mode != LOCAL) nTxs++;
-          nMode = LOCAL;
+          if (mode == FLIGHT && g.hookSwap(e.id())) {
+            nMode = SETTLED;
+          } else {
+            if (mode != LOCAL) nTxs++;
+            nMode = LOCAL;
+          }
         } else {
           boolean forwarded = mode == FLIGHT && e.kind() == Edge.Kind.IBC && g.pfm(node);
           if (!forwarded && mode != LOCAL) nTxs++;
@@ -148,10 +152,14 @@ public final class RouteSearch {
     long secs = 0;
     for (Edge e : edges) {
       if (e.isSwap()) {
-        quote = PoolMath.quote(e.pool(), g.asset(e.from()).denom(), amount);
+        quote = PoolMath.quote(e, g.asset(e.from()).denom(), amount);
         amount = quote.amountOut();
-        if (mode != LOCAL) tx++;
-        mode = LOCAL;
+        if (mode == FLIGHT && g.hookSwap(e.id())) {
+          mode = SETTLED;
+        } else {
+          if (mode != LOCAL) tx++;
+          mode = LOCAL;
+        }
       } else {
         boolean forwarded = mode == FLIGHT && e.kind() == Edge.Kind.IBC && g.pfm(e.from());
         if (!forwarded && mode != LOCAL) tx++;
@@ -229,7 +237,7 @@ public final class RouteSearch {
       BigInteger out = swapOut[slot];
       if (out == null) {
         Edge e = g.swap(slot);
-        out = PoolMath.quote(e.pool(), g.asset(e.from()).denom(), amountIn).amountOut();
+        out = PoolMath.quote(e, g.asset(e.from()).denom(), amountIn).amountOut();
         swapOut[slot] = out;
       }
       return out;

@@ -3,9 +3,9 @@ package dev.weft.route.live;
 import dev.weft.bus.Addresses;
 import dev.weft.config.NodeClientOptions;
 import dev.weft.chain.client.NodeHttp;
+import dev.weft.route.registry.ChainEndpoints;
 import dev.weft.runtime.NodeInfo;
 import dev.weft.config.RouteConfig;
-import dev.weft.route.registry.Chain;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.SwapVenue;
 import io.vertx.core.Future;
@@ -121,7 +121,7 @@ public final class MarketStateSource {
         Duration.ofSeconds(10));
     for (SwapVenue v : registry.venues()) {
       if (!v.live()) continue;
-      List<String> urls = restUrls(registry.chain(v.chainId()), info);
+      List<String> urls = restUrls(registry, v.chainId(), info);
       if (urls.isEmpty()) {
         LOG.warn("venue {} on {}: no REST URL known (route.rest.{}), its swaps are not quoted", v.name(), v.chainId(), v.chainId());
         continue;
@@ -130,7 +130,7 @@ public final class MarketStateSource {
       feeds.add(new Feed(v.chainId(), new InitiaDexReader(http, v, registry, clock), null));
     }
     for (String chain : registry.priceOracles()) {
-      List<String> urls = restUrls(registry.chain(chain), info);
+      List<String> urls = restUrls(registry, chain, info);
       if (urls.isEmpty()) {
         LOG.warn("price oracle of {}: no REST URL known (route.rest.{}), no USD values from it", chain, chain);
         continue;
@@ -146,13 +146,9 @@ public final class MarketStateSource {
   }
 
   /** {@code route.rest.<chain>}, else the registry's REST endpoint, else the local devnet's port for the chain. */
-  private List<String> restUrls(Chain c, NodeInfo info) {
-    List<String> configured = config.restUrls().get(c.chainId());
-    if (configured != null) return configured;
-    if (c.rest() != null && !c.rest().isBlank()) return List.of(c.rest());
-    NodeInfo.Devnet devnet = info == null ? null : info.devnet();
-    if (devnet == null) return List.of();
-    return devnet.chain(c.chainId()).map(d -> List.of(devnet.url(d.restPort()))).orElse(List.of());
+  private List<String> restUrls(Registry registry, String chainId, NodeInfo info) {
+    List<String> configured = config.restUrls().get(chainId);
+    return configured != null ? configured : ChainEndpoints.rest(registry, chainId, info);
   }
 
   /** Starts reading (on the calling verticle's context). */

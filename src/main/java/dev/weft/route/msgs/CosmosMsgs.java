@@ -6,7 +6,10 @@ import dev.weft.route.registry.SwapVenue;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
+import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The Cosmos messages of routes as amino/snake-case JSON (what {@code cosmos_tx.msgs[].msg} carries as a string):
@@ -98,6 +101,88 @@ public final class CosmosMsgs {
         .put("function_name", "swap_script")
         .put("type_args", new JsonArray())
         .put("args", args));
+  }
+
+  /** Skip's Move entry point: module and function an ibc-hooks memo calls to swap on arrival. */
+  public static final String ENTRY_POINT_MODULE = "entry_point";
+  public static final String SWAP_AND_ACTION = "swap_and_action";
+  /** {@code swap_and_action} venues, swap function and post-swap action (initia-labs/skipapi-move-integration). */
+  static final int VENUE_INITIA_DEX = 0;
+  static final int VENUE_INITIA_STABLESWAP = 1;
+  static final int SWAP_EXACT_ASSET_IN = 0;
+  static final int POST_ACTION_TRANSFER = 0;
+
+  /**
+   * The receiver an ibc-hooks transfer must name: the function identifier {@code module_address::module_name::function_name}
+   * (initia-labs/initia {@code x/ibc-hooks/move-hooks}: the hook refuses any other receiver and credits the coins to its
+   * intermediate account instead).
+   */
+  public static String hookReceiver(String entryPoint) {
+    return entryPoint + "::" + ENTRY_POINT_MODULE + "::" + SWAP_AND_ACTION;
+  }
+
+  /**
+   * The ICS-20 memo of a Move ibc-hooks swap on arrival: {@code {"move":{"message":{module_address, module_name,
+   * function_name, type_args, args}}}} calling {@code entry_point::swap_and_action(venues, function, amount_in,
+   * amount_out, pools, coins, post_action, timeout_timestamp, recover_address, post_action_args)} (BCS arguments, base64):
+   * swap {@code amountIn} exactly through the pools (each a run of one venue), abort below {@code minOut}, then transfer
+   * the output to {@code recipient}. A failed call makes the hook answer an error acknowledgement, so the source chain
+   * refunds the sender.
+   *
+   * @param pools the pools in order; {@code denoms} has one more entry: the coin entering each pool, then the output
+   */
+  public static JsonObject moveHookSwap(String entryPoint, List<SwapVenue.Pool> pools, List<String> denoms, BigInteger amountIn,
+                                        BigInteger minOut, String recipient, long timeoutTimestampNanos) {
+    return new JsonObject().put("move", new JsonObject().put("message",
+        swapAndActionCall(entryPoint, pools, denoms, amountIn, minOut, recipient, timeoutTimestampNanos)));
+  }
+
+  /**
+   * A {@code MsgExecute} of the entry point's {@code swap_and_action} signed by {@code sender}: swaps through the pools
+   * (one call, whatever their number) and sends the output to {@code recipient}.
+   */
+  public static Msg swapAndAction(String sender, String entryPoint, List<SwapVenue.Pool> pools, List<String> denoms,
+                                  BigInteger amountIn, BigInteger minOut, String recipient, long timeoutTimestampNanos) {
+    JsonObject call = swapAndActionCall(entryPoint, pools, denoms, amountIn, minOut, recipient, timeoutTimestampNanos);
+    JsonObject value = new JsonObject().put("sender", sender);
+    call.forEach(e -> value.put(e.getKey(), e.getValue()));
+    return new Msg(EXECUTE, value);
+  }
+
+  private static JsonObject swapAndActionCall(String entryPoint, List<SwapVenue.Pool> pools, List<String> denoms,
+                                              BigInteger amountIn, BigInteger minOut, String recipient, long timeoutTimestampNanos) {
+    ByteArrayOutputStream venues = new ByteArrayOutputStream();
+    List<List<String>> poolRuns = new ArrayList<>();
+    List<List<String>> coinRuns = new ArrayList<>();
+    SwapVenue.PoolType current = null;
+    for (int i = 0; i < pools.size(); i++) {
+      SwapVenue.Pool p = pools.get(i);
+      if (p.type() != current) {
+        current = p.type();
+        venues.write(current == SwapVenue.PoolType.STABLESWAP ? VENUE_INITIA_STABLESWAP : VENUE_INITIA_DEX);
+        poolRuns.add(new ArrayList<>());
+        coinRuns.add(new ArrayList<>(List.of(denoms.get(i))));
+      }
+      poolRuns.get(poolRuns.size() - 1).add(p.pool());
+      coinRuns.get(coinRuns.size() - 1).add(denoms.get(i + 1));
+    }
+    JsonArray args = new JsonArray()
+        .add(Bcs.bytes(venues.toByteArray()))
+        .add(Bcs.u8(SWAP_EXACT_ASSET_IN))
+        .add(Bcs.u64(amountIn))
+        .add(Bcs.u64(minOut))
+        .add(Bcs.stringVectors(poolRuns))
+        .add(Bcs.stringVectors(coinRuns))
+        .add(Bcs.u8(POST_ACTION_TRANSFER))
+        .add(Bcs.u64(BigInteger.valueOf(timeoutTimestampNanos)))
+        .add(Bcs.string(recipient))
+        .add(Bcs.vectorOfStringBytes(List.of(recipient)));
+    return new JsonObject()
+        .put("module_address", entryPoint)
+        .put("module_name", ENTRY_POINT_MODULE)
+        .put("function_name", SWAP_AND_ACTION)
+        .put("type_args", new JsonArray())
+        .put("args", args);
   }
 
   public static Msg evmCall(String sender, String contract, byte[] input) {

@@ -230,6 +230,9 @@ public final class RegistryLoader {
     if (r.chain(chain) == null) throw v.error("chain " + chain + " is not in the registry");
     String module = v.optString("module_address");
     if (module != null && !module.matches("0x[0-9a-fA-F]{1,64}")) throw v.error("module_address must be a Move address (0x and up to 64 hex digits)");
+    String entryPoint = v.optString("hook_entry_point");
+    if (entryPoint != null && !entryPoint.matches("0x[0-9a-fA-F]{1,64}")) throw v.error("hook_entry_point must be a Move address (0x and up to 64 hex digits)");
+    if (entryPoint != null && !"move".equals(r.chain(chain).hooks())) throw v.error("hook_entry_point needs Move ibc-hooks on " + chain);
     List<SwapVenue.Pool> pools = new ArrayList<>();
     for (JsonFields p : v.objects("pools")) {
       if (module != null) throw p.error("a venue read from the chain (module_address) lists no pools");
@@ -254,7 +257,7 @@ public final class RegistryLoader {
         default -> throw p.error("type must be weighted, constant_product or stableswap");
       }
     }
-    return new SwapVenue(v.string("name"), chain, v.optString("logo_uri"), module, List.copyOf(pools));
+    return new SwapVenue(v.string("name"), chain, v.optString("logo_uri"), module, entryPoint, List.copyOf(pools));
   }
 
   private static Erc20Wrapper wrapper(JsonFields w, Registry r) {

@@ -8,8 +8,13 @@ import java.util.List;
  * A DEX on one chain and its pools. A venue with a {@code moduleAddress} (InitiaDEX: {@code 0x1}) is read from the
  * chain: its pools are discovered and kept fresh by the route role's market-state source, and {@code pools} lists what
  * was last read. A venue without one trades only the pools the registry lists (fixed reserves: tests, examples).
+ *
+ * <p>{@code hookEntryPoint} is the address of Skip's Move entry point ({@code entry_point::swap_and_action},
+ * initia-labs/skipapi-move-integration) on the venue's chain, or null: with it, and ibc-hooks on the chain, an IBC
+ * transfer can swap on arrival in the same tx (the hook's caller is an intermediate account nobody can sign for, so the
+ * output must leave it in the same call, which {@code dex::swap_script} does not do and the entry point does).
  */
-public record SwapVenue(String name, String chainId, String logoUri, String moduleAddress, List<Pool> pools) {
+public record SwapVenue(String name, String chainId, String logoUri, String moduleAddress, String hookEntryPoint, List<Pool> pools) {
 
   public enum PoolType { WEIGHTED, STABLESWAP }
 
@@ -23,7 +28,7 @@ public record SwapVenue(String name, String chainId, String logoUri, String modu
   }
 
   public SwapVenue withPools(List<Pool> read) {
-    return new SwapVenue(name, chainId, logoUri, moduleAddress, read);
+    return new SwapVenue(name, chainId, logoUri, moduleAddress, hookEntryPoint, read);
   }
 
   /**

@@ -62,11 +62,11 @@ class DexQuotesDevnetTest {
     SwapVenue venue = registry.venues().get(0);
     InitiaDexReader reader = new InitiaDexReader(rest, venue, registry, Clock.systemUTC());
     InitiaDexReader.Discovery d = TestNodes.await(vertx.executeBlocking(() -> null).compose(x -> reader.discover()));
-    assertEquals(3, d.pairs().size());
+    assertEquals(4, d.pairs().size());
     assertEquals(1, d.stablePools().size());
     VenueState state = TestNodes.await(reader.refresh(d));
     assertEquals(20, state.height());
-    assertEquals(4, state.pools().size());
+    assertEquals(5, state.pools().size());
     Random random = new Random(15);
     int compared = 0;
     for (SwapVenue.Pool p : state.pools()) {
@@ -87,7 +87,7 @@ class DexQuotesDevnetTest {
         }
       }
     }
-    assertEquals(8 * AMOUNTS, compared);
+    assertEquals(10 * AMOUNTS, compared);
     assertTrue(state.pools().stream().anyMatch(p -> p.weightA().compareTo(new java.math.BigDecimal("0.2")) > 0
         && p.weightA().compareTo(new java.math.BigDecimal("0.5")) < 0), "the LBP pair's weights are between their ends");
   }

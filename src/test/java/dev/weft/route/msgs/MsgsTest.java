@@ -5,12 +5,14 @@ import dev.weft.bus.BusError;
 import dev.weft.route.RouteFixtures;
 import dev.weft.route.RouteService;
 import dev.weft.route.registry.Denoms;
+import dev.weft.route.registry.SwapVenue;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -95,10 +97,20 @@ class MsgsTest {
   }
 
   @Test
-  @DisplayName("stableswap swap in the second tx of a multi-tx route: 0x1::stableswap::swap_script with both metadata objects")
-  void stableswapSecondTx() {
+  @DisplayName("IBC then a stableswap swap on the L1 (Move ibc-hooks): one MsgTransfer to entry_point::swap_and_action whose memo swaps with min_return and sends the output to the user")
+  void hookSwapInTransferMemo() {
     JsonObject out = s.msgs(msgsRequest(request("5000000", "weft-devnet-1", RouteFixtures.INIT_DEVNET, "weft-l1-1", "uinit"), INIT_ADDR, INIT_ADDR));
-    assertExact("msgs-fast-withdrawal", out);
+    assertExact("msgs-hook-swap", out);
+  }
+
+  @Test
+  @DisplayName("stableswap swap_script: pool, offer and return metadata objects, amount, Some(min_return)")
+  void stableswapScript() {
+    SwapVenue.Pool pool = SwapVenue.Pool.stable("move/" + "ab".repeat(32), "uinit", "uusdc", BigInteger.ONE, BigInteger.ONE, BigDecimal.ZERO, 100);
+    JsonObject msg = CosmosMsgs.swap(INIT_ADDR, pool, "uinit", "uusdc", BigInteger.valueOf(5_000_000), BigInteger.valueOf(4_950_000)).value();
+    assertEquals("stableswap", msg.getString("module_name"));
+    assertEquals(new JsonArray().add(Bcs.address(Hex.decode("ab".repeat(32)))).add(Bcs.address(Denoms.moveMetadata("uinit")))
+        .add(Bcs.address(Denoms.moveMetadata("uusdc"))).add("QEtMAAAAAAA=").add("AfCHSwAAAAAA"), msg.getJsonArray("args"));
   }
 
   @Test

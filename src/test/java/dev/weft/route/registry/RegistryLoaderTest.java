@@ -85,7 +85,7 @@ class RegistryLoaderTest {
         l2++;
       }
     }
-    assertEquals(251, ibc);
+    assertEquals(253, ibc);
     assertEquals(20, l2);
   }
 
@@ -177,7 +177,7 @@ class RegistryLoaderTest {
   }
 
   @Test
-  @DisplayName("inconsistent registries are rejected: duplicate chain, channel to an unknown chain, untraceable ibc denom, bad price key")
+  @DisplayName("inconsistent registries are rejected: duplicate chain, channel to an unknown chain, untraceable ibc denom, bad price key, hook entry point without Move hooks or not an address")
   void inconsistenciesRejected() throws IOException {
     JsonObject devnet = new JsonObject(Files.readString(Path.of("conf/registry/devnet.json")));
     RegistryException dup = assertThrows(RegistryException.class,
@@ -199,6 +199,15 @@ class RegistryLoaderTest {
     price.put("usd_prices", new JsonObject().put("weft-l1-1/ufoo", "1"));
     assertTrue(assertThrows(RegistryException.class, () -> RegistryLoader.fromJson(Map.of("devnet.json", price))).getMessage()
         .endsWith("usd price for weft-l1-1/ufoo, which is not an asset of the registry (key: <chain_id>/<denom>)"));
+
+    JsonObject noHooks = devnet.copy();
+    noHooks.getJsonArray("chains").getJsonObject(0).getJsonObject("configuration").putNull("hooks");
+    assertTrue(assertThrows(RegistryException.class, () -> RegistryLoader.fromJson(Map.of("devnet.json", noHooks))).getMessage()
+        .endsWith("hook_entry_point needs Move ibc-hooks on weft-l1-1"));
+    JsonObject badEntry = devnet.copy();
+    badEntry.getJsonArray("swap_venues").getJsonObject(0).put("hook_entry_point", "entry");
+    assertTrue(assertThrows(RegistryException.class, () -> RegistryLoader.fromJson(Map.of("devnet.json", badEntry))).getMessage()
+        .endsWith("hook_entry_point must be a Move address (0x and up to 64 hex digits)"));
   }
 
   @Test
