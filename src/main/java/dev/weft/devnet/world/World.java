@@ -86,6 +86,7 @@ public final class World {
       String prefix = chain.spec().bech32Prefix();
       Predicate<String> valid = c != null ? s -> AddressRules.parse(c, s) != null : s -> AccountAddress.isValid(s, prefix);
       ChainApp app = new ChainApp(id, prefix, valid).add(new BankModule());
+      if (c != null && "move".equals(c.vm())) app.moveVm();
       if (c != null) {
         if (c.l1() && "move".equals(c.vm())) {
           w.addInitiaModules(app, chain, genesis);
@@ -104,7 +105,7 @@ public final class World {
           app.add(host);
         }
       }
-      if (c != null) fundTestAccounts(chain, registry.assetsOn(id));
+      if (c != null) fundTestAccounts(chain, app, registry.assetsOn(id));
       w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live));
     }
     for (IbcChannel ch : registry.channels()) {
@@ -190,13 +191,14 @@ public final class World {
   public static final java.math.BigInteger TEST_ACCOUNT_KEY = new java.math.BigInteger("01".repeat(32), 16);
   public static final java.math.BigInteger TEST_ACCOUNT_COINS = java.math.BigInteger.TEN.pow(15);
 
-  private static void fundTestAccounts(DevnetChain chain, List<Asset> assets) {
+  private static void fundTestAccounts(DevnetChain chain, ChainApp app, List<Asset> assets) {
     byte[] pub = AccountAddress.compressedPublicKey(TEST_ACCOUNT_KEY);
     String prefix = chain.spec().bech32Prefix();
     for (AccountAddress a : List.of(AccountAddress.fromSecp256k1(pub), AccountAddress.fromEthSecp256k1(pub))) {
       for (Asset asset : assets) {
         if (asset.denom().startsWith("evm/") || asset.denom().startsWith("0x")) continue;
         chain.submittedBalances().grant(a.bech32(prefix), asset.denom(), TEST_ACCOUNT_COINS);
+        if (app.moveCoins() != null) app.moveCoins().genesis(a.bech32(prefix), asset.denom());
       }
     }
   }
