@@ -36,7 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The devnet's minimove rollup (weft-move-1) emits the Move VM's fungible-asset events for every coin movement (OP
  * deposit mint, bank sends, fees, IBC voucher mint, OP withdrawal burn), and Weft indexing that rollup from its first
- * block lists, for each denom, exactly the positive balances the rollup's own bank module answers.
+ * block lists, for each denom, exactly the positive balances the rollup's own bank module answers: with the owner
+ * events of current movevm, and without them (an older movevm: owners from the stores' creation events, and for a
+ * store created before the indexed history from the chain's {@code ObjectCore}).
  */
 class MoveDevnetRichListTest {
   static final String L1 = "weft-l1-1";
@@ -58,15 +60,41 @@ class MoveDevnetRichListTest {
   @BeforeAll
   static void start() {
     vertx = TestNodes.newVertx();
-    devnet = TestNodes.start(vertx, TestConfig.defaults().roles("devnet").set("devnet.mode", "live").set("devnet.history_blocks", 3)
-        .set("devnet.block_interval", "100ms").set("devnet.txs_per_block", 2)
-        .set("devnet.relayer.delay", "200ms").set("devnet.opinit.delay", "200ms").set("devnet.opinit.output_interval", "500ms").build());
   }
 
   @AfterAll
   static void stop() {
-    if (devnet != null) TestNodes.await(devnet.stop());
     TestNodes.await(vertx.close());
+  }
+
+  static void startDevnet(boolean ownerEvents) {
+    sequence = 0;
+    devnet = TestNodes.start(vertx, TestConfig.defaults().roles("devnet").set("devnet.mode", "live").set("devnet.history_blocks", 3)
+        .set("devnet.block_interval", "100ms").set("devnet.txs_per_block", 2).set("devnet.move_owner_events", ownerEvents)
+        .set("devnet.relayer.delay", "200ms").set("devnet.opinit.delay", "200ms").set("devnet.opinit.output_interval", "500ms").build());
+  }
+
+  static void stopDevnet() {
+    TestNodes.await(devnet.stop());
+  }
+
+  static WeftNode indexer(String db, long startHeight) {
+    return TestNodes.start(vertx, TestConfig.defaults().roles("ingest", "richlist", "api").set("database.url", db)
+        .set("chain.chain_id", MOVE).set("chain.vm", "move")
+        .set("chain.rpc", new JsonArray().add("http://127.0.0.1:" + rpc(MOVE)))
+        .set("chain.rest", new JsonArray().add("http://127.0.0.1:" + rest(MOVE)))
+        .set("ingest.start_height", startHeight)
+        .set("ingest.poll_interval", "50ms").set("ingest.retry_base", "5ms").set("ingest.retry_max", "200ms")
+        .set("richlist.poll_interval", "50ms").build());
+  }
+
+  static String hex(String account) {
+    return Hex.prefixed(AccountAddress.parse(account, "init").bytes());
+  }
+
+  static JsonArray holders(WeftNode indexer, String denom) {
+    String path = "/indexer/richlist/v1/" + URLEncoder.encode(denom, StandardCharsets.UTF_8);
+    return new JsonObject(http.get(TestNodes.httpPort(indexer), path).body()).getJsonArray("holders");
   }
 
   static int rpc(String chain) {
@@ -117,6 +145,60 @@ class MoveDevnetRichListTest {
   @Test
   @DisplayName("Weft's rich list of the devnet Move rollup equals the rollup's bank balances (OP deposit, sends, fees, IBC, OP withdrawal)")
   void richListEqualsBankBalances() {
+    startDevnet(true);
+    try {
+      Traffic t = traffic();
+      // the Move events of the send: the fee's withdrawal first, with its owner event
+      List<JsonObject> events = moveEvents(t.sendHeight);
+      JsonObject first = events.get(0).getJsonArray("attributes").getJsonObject(0);
+      assertEquals(new JsonObject().put("key", "type_tag").put("value", "0x1::fungible_asset::WithdrawEvent").put("index", true), first);
+      String payerHex = "0x" + Hex.lower(RouteTxs.signer().bytes()).replaceFirst("^0+", "");
+      assertEquals(new JsonObject().put("owner", payerHex),
+          new JsonObject(events.get(1).getJsonArray("attributes").getJsonObject(1).getString("value")));
+      assertIndexedEqualsBank(t.target);
+    } finally {
+      stopDevnet();
+    }
+  }
+
+  @Test
+  @DisplayName("Without owner events (an older movevm), owners come from the stores' creation events, or from the chain's ObjectCore for a store created before the indexed history")
+  void withoutOwnerEvents() throws Exception {
+    startDevnet(false);
+    try {
+      Traffic t = traffic();
+      for (JsonObject e : moveEvents(t.sendHeight)) {
+        assertFalse(e.encode().contains("OwnerEvent"), "no owner event: " + e.encode());
+      }
+      assertIndexedEqualsBank(t.target);
+
+      // from the send's height: the fee collector's store was created before it
+      String db = TestDatabase.freshUrl();
+      WeftNode late = indexer(db, t.sendHeight);
+      try {
+        Await.cursor(db, "richlist", t.target, 60);
+        byte[] collector = AccountAddress.parse(FEE_COLLECTOR, "init").bytes();
+        String store = Hex.lower(dev.weft.chain.MoveStores.primaryStore(collector, Denoms.moveMetadata(L2_INIT)));
+        try (var c = TestDatabase.jdbc(db); var st = c.createStatement();
+             var rs = st.executeQuery("SELECT encode(owner, 'hex') FROM move_fa_store WHERE store_addr = decode('" + store + "', 'hex')")) {
+          assertTrue(rs.next(), "the fee collector's store owner was read from the chain");
+          assertEquals("0".repeat(24) + Hex.lower(collector), rs.getString(1));
+        }
+        JsonArray l2 = holders(late, L2_INIT);
+        assertTrue(l2.stream().anyMatch(h -> ((JsonObject) h).getString("account").equals(hex(FEE_COLLECTOR))), l2.encode());
+        assertTrue(l2.contains(new JsonObject().put("account", hex(BOB)).put("amount", "1200000")), l2.encode());
+      } finally {
+        TestNodes.await(late.stop());
+      }
+    } finally {
+      stopDevnet();
+    }
+  }
+
+  record Traffic(long sendHeight, long target) {}
+
+  /** Deposits INIT and sends uusdc over IBC from the L1, then sends and withdraws on the rollup; the heights. */
+  static Traffic traffic() {
     // INIT arrives over OP bridge 2: the executor's finalize tx mints it on the rollup
     JsonObject deposit = new JsonObject().put("sender", PAYER).put("bridge_id", "2").put("to", PAYER)
         .put("amount", new JsonObject().put("denom", "uinit").put("amount", "5000000")).put("data", "");
@@ -133,39 +215,27 @@ class MoveDevnetRichListTest {
     long target = last + 2;
     Await.until(MOVE + " height " + target, 30, () -> Long.parseLong(new JsonObject(http.get(rpc(MOVE), "/status").body())
         .getJsonObject("result").getJsonObject("sync_info").getString("latest_block_height")) >= target);
+    assertTrue(balance(PAYER, L2_INIT).compareTo(BigInteger.valueOf(5_000_000 - 1_500_000 - 250_000)) < 0, "fees were paid too");
+    return new Traffic(sendHeight, target);
+  }
 
-    // the Move events of the send: fee withdrawal/deposit, then each send, with their owner events
-    List<JsonObject> events = moveEvents(sendHeight);
-    JsonObject first = events.get(0).getJsonArray("attributes").getJsonObject(0);
-    assertEquals(new JsonObject().put("key", "type_tag").put("value", "0x1::fungible_asset::WithdrawEvent").put("index", true), first);
-    String payerHex = "0x" + Hex.lower(RouteTxs.signer().bytes()).replaceFirst("^0+", "");
-    assertEquals(new JsonObject().put("owner", payerHex),
-        new JsonObject(events.get(1).getJsonArray("attributes").getJsonObject(1).getString("value")));
-
+  /** Indexes the rollup from its first block; each denom's holders are the accounts' positive bank balances. */
+  static void assertIndexedEqualsBank(long target) {
     String db = TestDatabase.freshUrl();
-    WeftNode indexer = TestNodes.start(vertx, TestConfig.defaults().roles("ingest", "richlist", "api").set("database.url", db)
-        .set("chain.chain_id", MOVE).set("chain.vm", "move")
-        .set("chain.rpc", new JsonArray().add("http://127.0.0.1:" + rpc(MOVE)))
-        .set("chain.rest", new JsonArray().add("http://127.0.0.1:" + rest(MOVE)))
-        .set("ingest.poll_interval", "50ms").set("ingest.retry_base", "5ms").set("ingest.retry_max", "200ms")
-        .set("richlist.poll_interval", "50ms").build());
+    WeftNode indexer = indexer(db, 0);
     try {
       Await.cursor(db, "richlist", target, 60);
-      int port = TestNodes.httpPort(indexer);
       for (String denom : List.of(L2_INIT, IBC_USDC)) {
         List<JsonObject> expected = new ArrayList<>();
         for (String account : List.of(PAYER, BOB, CAROL, DAVE, FEE_COLLECTOR)) {
           BigInteger b = balance(account, denom);
-          if (b.signum() > 0) expected.add(new JsonObject().put("account", Hex.prefixed(AccountAddress.parse(account, "init").bytes())).put("amount", b.toString()));
+          if (b.signum() > 0) expected.add(new JsonObject().put("account", hex(account)).put("amount", b.toString()));
         }
         expected.sort(Comparator.<JsonObject, BigInteger>comparing(h -> new BigInteger(h.getString("amount"))).reversed()
             .thenComparing(h -> h.getString("account")));
         assertFalse(expected.isEmpty(), denom);
-        String path = "/indexer/richlist/v1/" + URLEncoder.encode(denom, StandardCharsets.UTF_8);
-        JsonObject page = new JsonObject(http.get(port, path).body());
-        assertEquals(new JsonArray(expected), page.getJsonArray("holders"), denom);
+        assertEquals(new JsonArray(expected), holders(indexer, denom), denom);
       }
-      assertTrue(balance(PAYER, L2_INIT).compareTo(BigInteger.valueOf(5_000_000 - 1_500_000 - 250_000)) < 0, "fees were paid too");
     } finally {
       TestNodes.await(indexer.stop());
     }

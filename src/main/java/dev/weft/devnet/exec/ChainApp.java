@@ -47,9 +47,12 @@ public final class ChainApp {
     return this;
   }
 
-  /** Makes this a Move chain: coins are fungible assets whose movements emit the Move VM's events. */
-  public ChainApp moveVm() {
-    this.moveCoins = new MoveCoinEvents(prefix);
+  /**
+   * Makes this a Move chain: coins are fungible assets whose movements emit the Move VM's events ({@code ownerEvents}:
+   * with the owner events of newer movevm versions).
+   */
+  public ChainApp moveVm(boolean ownerEvents) {
+    this.moveCoins = new MoveCoinEvents(prefix, ownerEvents);
     return this;
   }
 

@@ -1,8 +1,8 @@
 package dev.weft.devnet.exec;
 
 import dev.weft.chain.AccountAddress;
-import dev.weft.chain.Hashes;
 import dev.weft.chain.Hex;
+import dev.weft.chain.MoveStores;
 import dev.weft.route.registry.Denoms;
 import io.vertx.core.json.JsonObject;
 
@@ -10,7 +10,6 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
@@ -33,29 +32,35 @@ import java.util.regex.Pattern;
 public final class MoveCoinEvents {
   private static final Pattern COIN = Pattern.compile("(\\d+)([a-zA-Z][a-zA-Z0-9/:._-]{2,127})");
   private static final byte[] STD = leftPad(new byte[] {1});
-  private static final byte DERIVED_OBJECT = (byte) 0xFC;
   private static final String FA = "0x1::fungible_asset::";
 
   private final String prefix;
-  /** Primary stores that exist ({@code owner hex + "/" + metadata hex}): created at genesis or by an earlier movement. */
-  private final Set<String> stores = ConcurrentHashMap.newKeySet();
+  private final boolean ownerEvents;
+  /** The primary stores that exist (store hex → owner): created at genesis or by an earlier movement. */
+  private final Map<String, byte[]> stores = new ConcurrentHashMap<>();
 
-  public MoveCoinEvents(String prefix) {
+  /**
+   * @param ownerEvents whether deposits and withdrawals are followed by their owner events (movevm since mid-2025,
+   *                    initia-labs/movevm#218); false emits what older chains emit
+   */
+  public MoveCoinEvents(String prefix, boolean ownerEvents) {
     this.prefix = prefix;
+    this.ownerEvents = ownerEvents;
   }
 
   /** A primary store holding a genesis balance (genesis emits no events). */
   public void genesis(String account, String denom) {
-    stores.add(Hex.lower(moveAddress(account)) + "/" + Hex.lower(Denoms.moveMetadata(denom)));
+    byte[] owner = moveAddress(account);
+    stores.putIfAbsent(Hex.lower(primaryStore(owner, Denoms.moveMetadata(denom))), owner);
   }
 
-  /** The primary store address of an account for a fungible asset: {@code sha3-256(owner ‖ metadata ‖ 0xFC)}. */
-  public static byte[] primaryStore(byte[] owner32, byte[] metadata32) {
-    byte[] in = new byte[65];
-    System.arraycopy(owner32, 0, in, 0, 32);
-    System.arraycopy(metadata32, 0, in, 32, 32);
-    in[64] = DERIVED_OBJECT;
-    return Hashes.sha3_256(in);
+  /** The 32-byte owner of a primary store that exists, or null. */
+  public byte[] ownerOf(byte[] store) {
+    return stores.get(Hex.lower(store));
+  }
+
+  private static byte[] primaryStore(byte[] owner, byte[] metadata) {
+    return MoveStores.primaryStore(owner, metadata);
   }
 
   /** {@code 0x1::coin::sudo_transfer} of each coin of {@code coins} (the SDK's coins text). */
@@ -98,25 +103,26 @@ public final class MoveCoinEvents {
   }
 
   private void ensureStore(EventLog log, byte[] owner, byte[] metadata) {
-    if (!stores.add(Hex.lower(owner) + "/" + Hex.lower(metadata))) return;
-    String store = literal(primaryStore(owner, metadata));
+    byte[] address = primaryStore(owner, metadata);
+    if (stores.putIfAbsent(Hex.lower(address), owner) != null) return;
+    String store = literal(address);
     move(log, "0x1::object::CreateEvent", new JsonObject().put("object", store).put("owner", literal(owner)).put("version", "1"));
     move(log, "0x1::primary_fungible_store::PrimaryStoreCreatedEvent",
         new JsonObject().put("owner_addr", literal(owner)).put("store_addr", store).put("metadata_addr", literal(metadata)));
   }
 
-  private static void withdraw(EventLog log, byte[] owner, Coin c) {
+  private void withdraw(EventLog log, byte[] owner, Coin c) {
     movement(log, "Withdraw", owner, c);
   }
 
-  private static void deposit(EventLog log, byte[] owner, Coin c) {
+  private void deposit(EventLog log, byte[] owner, Coin c) {
     movement(log, "Deposit", owner, c);
   }
 
-  private static void movement(EventLog log, String kind, byte[] owner, Coin c) {
+  private void movement(EventLog log, String kind, byte[] owner, Coin c) {
     move(log, FA + kind + "Event", new JsonObject().put("store_addr", literal(primaryStore(owner, c.metadata)))
         .put("metadata_addr", literal(c.metadata)).put("amount", c.amount.toString()));
-    move(log, FA + kind + "OwnerEvent", new JsonObject().put("owner", literal(owner)));
+    if (ownerEvents) move(log, FA + kind + "OwnerEvent", new JsonObject().put("owner", literal(owner)));
   }
 
   /** A {@code move} event: type tag, JSON data, then the scalar fields by key. */
@@ -135,7 +141,7 @@ public final class MoveCoinEvents {
   }
 
   /** Move's address literal: {@code 0x} and the hex without leading zeros ({@code 0x1}). */
-  static String literal(byte[] address) {
+  public static String literal(byte[] address) {
     String h = Hex.lower(address).replaceFirst("^0+", "");
     return "0x" + (h.isEmpty() ? "0" : h);
   }
@@ -146,10 +152,7 @@ public final class MoveCoinEvents {
   }
 
   private static byte[] leftPad(byte[] b) {
-    if (b.length == 32) return b;
-    byte[] out = new byte[32];
-    System.arraycopy(b, 0, out, 32 - b.length, b.length);
-    return out;
+    return MoveStores.leftPad32(b);
   }
 
   private record Coin(BigInteger amount, byte[] metadata) {}

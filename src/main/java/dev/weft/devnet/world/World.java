@@ -50,6 +50,7 @@ public final class World {
   private final Map<String, Dex> dexes = new LinkedHashMap<>();
   private final Map<String, ConnectOracle> oracles = new LinkedHashMap<>();
   private final Map<String, L1RestRoutes> l1Routes = new LinkedHashMap<>();
+  private final Map<String, MoveObjectRoutes> moveRoutes = new LinkedHashMap<>();
   private final Relayer relayer;
   private final OpExecutor executor;
 
@@ -86,7 +87,7 @@ public final class World {
       String prefix = chain.spec().bech32Prefix();
       Predicate<String> valid = c != null ? s -> AddressRules.parse(c, s) != null : s -> AccountAddress.isValid(s, prefix);
       ChainApp app = new ChainApp(id, prefix, valid).add(new BankModule());
-      if (c != null && "move".equals(c.vm())) app.moveVm();
+      if (c != null && "move".equals(c.vm())) app.moveVm(d.moveOwnerEvents());
       if (c != null) {
         if (c.l1() && "move".equals(c.vm())) {
           w.addInitiaModules(app, chain, genesis);
@@ -106,6 +107,7 @@ public final class World {
         }
       }
       if (c != null) fundTestAccounts(chain, app, registry.assetsOn(id));
+      if (app.moveCoins() != null) w.moveRoutes.put(id, new MoveObjectRoutes(app.moveCoins()));
       w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live));
     }
     for (IbcChannel ch : registry.channels()) {
@@ -145,7 +147,13 @@ public final class World {
 
   /** The REST routes a chain adds to its Cosmos REST server (Move views, Connect oracle), or null. */
   public Function<DevnetServer.Request, Reply> restRoutes(String chainId) {
-    return l1Routes.get(chainId);
+    L1RestRoutes l1 = l1Routes.get(chainId);
+    MoveObjectRoutes objects = moveRoutes.get(chainId);
+    if (objects == null) return l1;
+    return r -> {
+      Reply reply = objects.apply(r);
+      return reply != null || l1 == null ? reply : l1.apply(r);
+    };
   }
 
   /** The Connect oracle of an L1 chain, or null. */
