@@ -122,6 +122,7 @@ public final class BlockAssembler {
         involved.put(a, true);
       }
       accounts.fromEvents(r.events(), involved);
+      accounts.fromStoreOwners(r.events(), moveStoreOwners, involved);
       Set<String> types = new LinkedHashSet<>();
       for (CosmosTx.Any m : tx.messages()) types.add(m.typeUrl().startsWith("/") ? m.typeUrl().substring(1) : m.typeUrl());
       List<FungibleTransfer> transfers = new ArrayList<>(0);
