@@ -64,6 +64,24 @@ public final class AccountExtractor {
     }
   }
 
+  /**
+   * Adds the owners of the Move fungible stores a tx's deposits and withdrawals name without their owner event (as
+   * rollytics adds its {@code fa_store} owners): {@code owners} maps 32-byte stores to 32-byte owners.
+   */
+  public void fromStoreOwners(List<AbciEvent> events, Map<AccountAddress, AccountAddress> owners, Map<AccountAddress, Boolean> out) {
+    if (owners.isEmpty()) return;
+    Map<AccountAddress, AccountAddress> created = new LinkedHashMap<>();
+    java.util.Set<AccountAddress> unpaired = new java.util.LinkedHashSet<>();
+    FungibleTransfers.storeOwnersNeeded(events, prefix, created, unpaired);
+    unpaired.addAll(created.keySet());
+    for (AccountAddress store : unpaired) {
+      AccountAddress owner = owners.get(store);
+      if (owner == null) continue;
+      byte[] b = owner.bytes();
+      add(out, b.length == 32 && leadingZeros(b) >= 12 ? AccountAddress.of(java.util.Arrays.copyOfRange(b, 12, 32)) : owner);
+    }
+  }
+
   /** Accounts of an EVM receipt: from (the signer), to, contractAddress, log addresses and address-shaped topics. */
   public Map<AccountAddress, Boolean> fromReceipt(JsonNode receipt) {
     Map<AccountAddress, Boolean> out = new LinkedHashMap<>();

@@ -81,6 +81,13 @@ public final class BlockAssembler {
   /** @param nftChanges the block's NFT changes ({@link #nfts}), completed with their metadata */
   public IndexedBlock assemble(Decoded d, BlockResults results, RestTx[] restTxs, List<JsonNode> receipts,
                                IndexedBlock.Proposer proposer, List<NftEvent> nftChanges) {
+    return assemble(d, results, restTxs, receipts, proposer, nftChanges, Map.of());
+  }
+
+  /** @param moveStoreOwners the owners of the Move stores whose movements come without their owner event */
+  public IndexedBlock assemble(Decoded d, BlockResults results, RestTx[] restTxs, List<JsonNode> receipts,
+                               IndexedBlock.Proposer proposer, List<NftEvent> nftChanges,
+                               Map<AccountAddress, AccountAddress> moveStoreOwners) {
     CometBlock b = d.block();
     if (results.height() != b.height()) throw new IllegalStateException("block_results of height " + results.height() + " for block " + b.height());
     if (results.txs().size() != b.txs().size()) {
@@ -115,11 +122,12 @@ public final class BlockAssembler {
         involved.put(a, true);
       }
       accounts.fromEvents(r.events(), involved);
+      accounts.fromStoreOwners(r.events(), moveStoreOwners, involved);
       Set<String> types = new LinkedHashSet<>();
       for (CosmosTx.Any m : tx.messages()) types.add(m.typeUrl().startsWith("/") ? m.typeUrl().substring(1) : m.typeUrl());
       List<FungibleTransfer> transfers = new ArrayList<>(0);
       Set<String> coinDenoms = new LinkedHashSet<>();
-      FungibleTransfers.read(r.events(), accounts.prefix(), transfers, coinDenoms);
+      FungibleTransfers.read(r.events(), accounts.prefix(), moveStoreOwners, transfers, coinDenoms);
       txs.add(new IndexedBlock.Tx(Hex.decode(d.hashes().get(i)), r.code(), json, signer, involved, List.copyOf(types), transfers, coinDenoms));
     }
     List<IndexedBlock.EvmTx> evmTxs = new ArrayList<>(receipts.size());

@@ -3,6 +3,7 @@ package dev.weft.ingest;
 import dev.weft.config.IngestConfig;
 import dev.weft.model.ingest.IndexedBlock;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.AccountAddress;
 import dev.weft.chain.client.Backoff;
 import dev.weft.chain.client.CometRpcClient;
 import dev.weft.chain.client.CosmosRestClient;
@@ -22,6 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Chooses where an empty database starts, and fetches everything of one height concurrently (CometBFT {@code /block}
@@ -40,15 +42,20 @@ public final class BlockFetcher {
   private final ProposerResolver proposers;
   private final BlockAssembler assembler;
   private final NftMetadata nftMetadata;
+  private final MoveStoreOwners moveStoreOwners;
   private final IngestConfig cfg;
   /** The height an empty database starts at, once chosen ({@link #startHeight}): its block reads the header before it. */
   private volatile long firstHeight = -1;
   /** The lowest height the node has (a pruned node's {@code earliest_block_height}). */
   private volatile long earliest = 1;
 
-  /** @param evm the EVM client, or null on chains without an EVM */
+  /**
+   * @param evm             the EVM client, or null on chains without an EVM
+   * @param moveStoreOwners the Move store owners' resolver, or null off Move chains
+   */
   public BlockFetcher(Vertx vertx, CometRpcClient rpc, CosmosRestClient rest, EvmRpcClient evm,
-                      ProposerResolver proposers, BlockAssembler assembler, NftMetadata nftMetadata, IngestConfig cfg) {
+                      ProposerResolver proposers, BlockAssembler assembler, NftMetadata nftMetadata,
+                      MoveStoreOwners moveStoreOwners, IngestConfig cfg) {
     this.vertx = vertx;
     this.rpc = rpc;
     this.rest = rest;
@@ -56,6 +63,7 @@ public final class BlockFetcher {
     this.proposers = proposers;
     this.assembler = assembler;
     this.nftMetadata = nftMetadata;
+    this.moveStoreOwners = moveStoreOwners;
     this.cfg = cfg;
   }
 
@@ -97,11 +105,14 @@ public final class BlockFetcher {
     // NFT metadata (names, token URIs at this height) is read while the REST txs and the proposer are
     Future<List<NftEvent>> nfts = results.compose(r -> vertx.executeBlocking(() -> assembler.nfts(r), false))
         .compose(parsed -> parsed.isEmpty() ? Future.succeededFuture(parsed) : nftMetadata.resolve(height, parsed));
+    // Move stores whose deposits/withdrawals come without their owner event: their owners, known or read at this height
+    Future<Map<AccountAddress, AccountAddress>> storeOwners = moveStoreOwners == null ? Future.succeededFuture(Map.of())
+        : results.compose(r -> moveStoreOwners.resolve(height, r));
     // the first block of an empty database: the header before it gives its block_time (nothing else will)
     Future<Long> previousTime = height == firstHeight && height > earliest ? headerTime(height - 1) : Future.succeededFuture(null);
-    return Future.all(List.of(results, receipts, restTxs, proposer, nfts, previousTime)).compose(x -> vertx.executeBlocking(() ->
-        assembler.assemble(decoded.result(), results.result(), restTxs.result(), receipts.result(), proposer.result(), nfts.result())
-            .withPreviousTimeNs(previousTime.result()), false));
+    return Future.all(List.of(results, receipts, restTxs, proposer, nfts, storeOwners, previousTime)).compose(x -> vertx.executeBlocking(() ->
+        assembler.assemble(decoded.result(), results.result(), restTxs.result(), receipts.result(), proposer.result(), nfts.result(),
+            storeOwners.result()).withPreviousTimeNs(previousTime.result()), false));
   }
 
   /** The header time of a height ({@code /blockchain}, one block meta). */

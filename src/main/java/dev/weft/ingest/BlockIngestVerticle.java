@@ -18,6 +18,7 @@ import dev.weft.pipeline.PipelineOptions;
 import dev.weft.pipeline.Stage;
 import dev.weft.pipeline.Targets;
 import dev.weft.store.IngestStore;
+import dev.weft.store.MoveStoreOwnerStore;
 import dev.weft.store.NftStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -72,8 +73,10 @@ public final class BlockIngestVerticle extends VerticleBase {
     rest = new CosmosRestClient(vertx, chain.restUrls(), cfg.clientOptions());
     evm = chain.isEvm() ? new EvmRpcClient(vertx, chain.jsonRpcUrls(), cfg.clientOptions()) : null;
     NftMetadata nftMetadata = new NftMetadata(chain, evm, rest);
+    MoveStoreOwners storeOwners = chain.vm() == ChainConfig.Vm.MOVE
+        ? new MoveStoreOwners(rest, new MoveStoreOwnerStore(ctx.pool()), chain.bech32Prefix()) : null;
     fetcher = new BlockFetcher(vertx, rpc, rest, evm, new ProposerResolver(rest, chain.bech32Prefix()),
-        new BlockAssembler(new AccountExtractor(chain), NftParser.forChain(chain)), nftMetadata, cfg);
+        new BlockAssembler(new AccountExtractor(chain), NftParser.forChain(chain)), nftMetadata, storeOwners, cfg);
     store = new IngestStore(ctx.pool(), 500_000, chain.isEvm());
     metrics = IngestMetrics.forChain(chain.chainId());
     pipeline = new OrderedCommitPipeline<>(vertx, new Blocks(), new PipelineOptions("ingestion", "txs", cfg.window(),

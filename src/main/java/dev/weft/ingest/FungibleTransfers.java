@@ -1,6 +1,7 @@
 package dev.weft.ingest;
 
 import dev.weft.chain.AccountAddress;
+import dev.weft.chain.MoveStores;
 import dev.weft.chain.model.AbciEvent;
 import dev.weft.chain.model.EvmLog;
 import dev.weft.chain.model.FungibleTransfer;
@@ -8,7 +9,9 @@ import dev.weft.chain.model.FungibleTransfer;
 import io.vertx.core.json.JsonObject;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -20,8 +23,11 @@ import java.util.regex.Pattern;
  *
  * <p>Move: a {@code 0x1::fungible_asset::DepositEvent} ({@code store_addr, metadata_addr, amount}) immediately followed
  * by a {@code DepositOwnerEvent} ({@code owner}) adds to the owner; {@code WithdrawEvent} + {@code WithdrawOwnerEvent}
- * subtracts. Initia's movevm emits the owner event after every primary-store movement, and initia-labs' rich-list
- * indexers read exactly these pairs; a movement without its owner event (a secondary store) is not counted.
+ * subtracts. Initia's movevm emits the owner event after every primary-store movement (since initia-labs/movevm#218),
+ * and initia-labs' rich-list indexers read exactly these pairs. A movement without its owner event (an older movevm, or
+ * a secondary store) is attributed through the store's owner when it is known ({@link #storeOwnersNeeded}: a
+ * {@code PrimaryStoreCreatedEvent}, or the chain) and the store is that owner's primary store for the asset; a
+ * secondary store (a pool's, an object's) is not counted, as on chains that emit owner events.
  *
  * <p>CosmWasm: a {@code wasm} event of a cw20-base contract ({@code _contract_address}) with {@code action}
  * {@code transfer}/{@code send}/{@code transfer_from}/{@code send_from} ({@code from}, {@code to}), {@code mint}
@@ -31,6 +37,7 @@ public final class FungibleTransfers {
   /** Cosmos SDK coin: an amount then a denom ({@code [a-zA-Z][a-zA-Z0-9/:._-]{2,127}}). */
   private static final Set<String> COIN_EVENTS = Set.of("coin_spent", "coin_received", "transfer", "coinbase", "burn", "tx");
   private static final String FA = "0x1::fungible_asset::";
+  private static final String CREATED_STORE = "0x1::primary_fungible_store::PrimaryStoreCreatedEvent";
   private static final Set<String> CW20_ACTIONS = Set.of("transfer", "send", "transfer_from", "send_from", "mint", "burn", "burn_from");
   private static final Pattern DECIMAL = Pattern.compile("[0-9]{1,78}");
   private static final AccountAddress ZERO = AccountAddress.of(new byte[20]);
@@ -39,10 +46,20 @@ public final class FungibleTransfers {
 
   /** Appends the transfers and bank denoms of one tx's events ({@code bech32Prefix}: the chain's, for CW20 accounts). */
   public static void read(List<AbciEvent> events, String bech32Prefix, List<FungibleTransfer> transfers, Set<String> denoms) {
+    read(events, bech32Prefix, Map.of(), transfers, denoms);
+  }
+
+  /**
+   * As {@link #read(List, String, List, Set)}, a Move movement without its owner event attributed through
+   * {@code storeOwners} (32-byte store → owner).
+   */
+  public static void read(List<AbciEvent> events, String bech32Prefix, Map<AccountAddress, AccountAddress> storeOwners,
+                          List<FungibleTransfer> transfers, Set<String> denoms) {
     for (int i = 0; i < events.size(); i++) {
       AbciEvent e = events.get(i);
       if (e.type().equals("move")) {
-        if (i + 1 < events.size() && moveMovement(e, events.get(i + 1), bech32Prefix, transfers)) i++;
+        AbciEvent next = i + 1 < events.size() ? events.get(i + 1) : null;
+        if (moveMovement(e, next, bech32Prefix, storeOwners, transfers)) i++;
       } else if (e.type().equals("wasm")) {
         cw20(e, bech32Prefix, transfers);
       } else if (e.type().equals("evm")) {
@@ -68,21 +85,75 @@ public final class FungibleTransfers {
     out.add(new FungibleTransfer(FungibleTransfer.Kind.ERC20, token, from, to, amount));
   }
 
-  /** A fungible-asset deposit or withdrawal and the owner event after it; true when the pair was read. */
-  private static boolean moveMovement(AbciEvent event, AbciEvent next, String bech32Prefix, List<FungibleTransfer> out) {
+  /**
+   * The Move stores whose owner a block's movements need: {@code created} gets the pairs its
+   * {@code PrimaryStoreCreatedEvent}s name (store → owner), {@code unpaired} the stores of its deposits and withdrawals
+   * without an owner event that no such event of the block names.
+   */
+  public static void storeOwnersNeeded(List<AbciEvent> events, String bech32Prefix, Map<AccountAddress, AccountAddress> created,
+                                       Set<AccountAddress> unpaired) {
+    for (int i = 0; i < events.size(); i++) {
+      AbciEvent e = events.get(i);
+      if (!e.type().equals("move")) continue;
+      String tag = attribute(e, "type_tag");
+      if (CREATED_STORE.equals(tag)) {
+        JsonObject data = json(attribute(e, "data"));
+        AccountAddress store = data == null ? null : store(address(data.getValue("store_addr"), bech32Prefix));
+        AccountAddress owner = data == null ? null : store(address(data.getValue("owner_addr"), bech32Prefix));
+        if (store != null && owner != null) created.put(store, owner);
+        continue;
+      }
+      boolean deposit = (FA + "DepositEvent").equals(tag);
+      if (!deposit && !(FA + "WithdrawEvent").equals(tag)) continue;
+      AbciEvent next = i + 1 < events.size() ? events.get(i + 1) : null;
+      if (ownerEvent(next, deposit)) {
+        i++;
+        continue;
+      }
+      JsonObject data = json(attribute(e, "data"));
+      AccountAddress store = data == null ? null : store(address(data.getValue("store_addr"), bech32Prefix));
+      if (store != null && !created.containsKey(store)) unpaired.add(store);
+    }
+  }
+
+  private static boolean ownerEvent(AbciEvent next, boolean deposit) {
+    return next != null && next.type().equals("move")
+        && (FA + (deposit ? "DepositOwnerEvent" : "WithdrawOwnerEvent")).equals(attribute(next, "type_tag"));
+  }
+
+  /**
+   * A fungible-asset deposit or withdrawal, with the owner event after it (then true: both were read) or attributed
+   * through the store's known owner when it is that owner's primary store.
+   */
+  private static boolean moveMovement(AbciEvent event, AbciEvent next, String bech32Prefix,
+                                      Map<AccountAddress, AccountAddress> storeOwners, List<FungibleTransfer> out) {
     String tag = attribute(event, "type_tag");
     boolean deposit = (FA + "DepositEvent").equals(tag);
     if (!deposit && !(FA + "WithdrawEvent").equals(tag)) return false;
-    if (!next.type().equals("move") || !(FA + (deposit ? "DepositOwnerEvent" : "WithdrawOwnerEvent")).equals(attribute(next, "type_tag"))) return false;
     JsonObject data = json(attribute(event, "data"));
-    JsonObject owner = json(attribute(next, "data"));
-    if (data == null || owner == null) return false;
+    if (data == null) return false;
     AccountAddress metadata = address(data.getValue("metadata_addr"), bech32Prefix);
-    AccountAddress account = moveAccount(address(owner.getValue("owner"), bech32Prefix));
     BigInteger amount = amount(data.getValue("amount"));
-    if (metadata == null || account == null || amount == null) return false;
-    out.add(new FungibleTransfer(FungibleTransfer.Kind.MOVE_FA, metadata, deposit ? ZERO : account, deposit ? account : ZERO, amount));
-    return true;
+    boolean paired = ownerEvent(next, deposit);
+    AccountAddress owner;
+    if (paired) {
+      JsonObject o = json(attribute(next, "data"));
+      owner = o == null ? null : address(o.getValue("owner"), bech32Prefix);
+    } else {
+      AccountAddress store = store(address(data.getValue("store_addr"), bech32Prefix));
+      owner = store == null || metadata == null ? null : storeOwners.get(store);
+      if (owner != null && !Arrays.equals(MoveStores.primaryStore(owner.bytes(), metadata.bytes()), store.bytes())) owner = null;
+    }
+    AccountAddress account = moveAccount(owner);
+    if (metadata != null && account != null && amount != null) {
+      out.add(new FungibleTransfer(FungibleTransfer.Kind.MOVE_FA, metadata, deposit ? ZERO : account, deposit ? account : ZERO, amount));
+    }
+    return paired;
+  }
+
+  /** A Move object or account address as its 32 bytes. */
+  private static AccountAddress store(AccountAddress a) {
+    return a == null ? null : AccountAddress.of(MoveStores.leftPad32(a.bytes()));
   }
 
   private static void cw20(AbciEvent e, String bech32Prefix, List<FungibleTransfer> out) {
@@ -128,7 +199,7 @@ public final class FungibleTransfers {
     if (a == null || a.length() != 32) return a;
     byte[] b = a.bytes();
     for (int i = 0; i < 12; i++) if (b[i] != 0) return a;
-    return AccountAddress.of(java.util.Arrays.copyOfRange(b, 12, 32));
+    return AccountAddress.of(Arrays.copyOfRange(b, 12, 32));
   }
 
   /** A positive integer amount (a decimal string or a JSON number), else null. */

@@ -122,7 +122,7 @@ public final class RichListVerticle extends VerticleBase {
       long from = Math.max(p.richList() + 1, p.firstBlock());
       if (from > target) return Future.succeededFuture(false);
       boolean midChain = p.firstBlock() > 1 && evm != null;
-      return store.runEnd(from, Math.min(target, from + cfg.commitBlocks() - 1), cfg.commitTxs()).compose(to -> run(from, to, midChain)).map(true);
+      return store.runEnd(from, Math.min(target, from + cfg.commitBlocks() - 1), cfg.commitTxs()).compose(to -> run(p.richList(), from, to, midChain)).map(true);
     });
   }
 
@@ -132,10 +132,14 @@ public final class RichListVerticle extends VerticleBase {
         .compose(rows -> vertx.executeBlocking(() -> RunDeltas.of(rows.resultAt(0), rows.resultAt(1)), false));
   }
 
-  private Future<Void> run(long from, long to, boolean midChain) {
+  /**
+   * @param cursor the rich-list cursor the run follows: {@code from − 1}, or 0 for the first run of a Move or Wasm chain
+   *               indexed from a later height (no snapshot sets it there)
+   */
+  private Future<Void> run(long cursor, long from, long to, boolean midChain) {
     return deltas(from, to).compose(d -> resolve(d.denoms()).compose(newDenoms ->
         (midChain ? firstSight(d, from - 1) : Future.succeededFuture(Map.<Pair, BigInteger>of()))
-            .compose(base -> apply(d, from, to, base, newDenoms))));
+            .compose(base -> apply(d, cursor, from, to, base, newDenoms))));
   }
 
   /** The new bank denom → ERC-20 mappings (none off EVM, where tokens are named by their own address). */
@@ -148,10 +152,10 @@ public final class RichListVerticle extends VerticleBase {
    * the balances it leaves; if one would have been negative at some height, it rolls back and applies the heights
    * before that one, or repairs the token when it is the first height.
    */
-  private Future<Void> apply(RunDeltas d, long from, long to, Map<Pair, BigInteger> base, Map<String, AccountAddress> newDenoms) {
+  private Future<Void> apply(RunDeltas d, long cursor, long from, long to, Map<Pair, BigInteger> base, Map<String, AccountAddress> newDenoms) {
     Map<Pair, BigInteger> net = d.net(to, Set.of());
     Writes w = new Writes(to, net, base, Set.of(), newDenoms);
-    return store.transact(from - 1, w, after -> {
+    return store.transact(cursor, w, after -> {
       // off EVM there is no balance to read back: the movements are applied as they are
       RunDeltas.Negative n = evm == null ? null : d.firstNegative(RunDeltas.before(after, net), to);
       if (n != null) throw new NegativeBalance(n);
@@ -159,7 +163,7 @@ public final class RichListVerticle extends VerticleBase {
     }).map(x -> committed(w, d.sides(to))).recover(e -> {
       if (!(e instanceof NegativeBalance nb)) return Future.failedFuture(e);
       long h = nb.negative.height();
-      return h == from ? repair(d, nb.negative, newDenoms, base) : apply(d, from, h - 1, base, newDenoms);
+      return h == from ? repair(d, nb.negative, newDenoms, base) : apply(d, cursor, from, h - 1, base, newDenoms);
     });
   }
 
@@ -302,7 +306,7 @@ public final class RichListVerticle extends VerticleBase {
   private Void committed(Writes w, long sides) {
     metrics.deltas.increment(sides);
     metrics.height.set(w.cursor());
-    denoms.stored(w.denoms());
+    if (denoms != null) denoms.stored(w.denoms()); // off EVM no denom is mapped
     JsonArray changed = new JsonArray();
     for (AccountAddress t : w.tokens()) changed.add(t.hex());
     vertx.eventBus().publish(Addresses.RICH_LIST_UPDATED, new JsonObject()

@@ -6,6 +6,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Tuple;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
@@ -99,6 +100,11 @@ final class NftWrites {
       FROM unnest($1::bytea[], $2::bytea[], $3::text[], $4::bigint[], $5::bigint[]) AS u(o, ow, uri, h, tm)
       WHERE n.object_addr = u.o""";
 
+  /** After the run's collections: the origin names of collections received over ICS-721, by name (as rollytics). */
+  private static final String ORIGIN_NAMES = """
+      UPDATE nft_collection c SET origin_name = u.o, search = u.s
+      FROM unnest($1::text[], $2::text[], $3::text[]) AS u(n, o, s) WHERE c.name = u.n""";
+
   private NftWrites() {}
 
   /** Adds the statements of a run's NFT changes to a commit burst (nothing when the run has none). */
@@ -146,6 +152,11 @@ final class NftWrites {
       List<NftFold.Partial> p = f.partialObjects;
       sink.accept(UPDATE_OBJECTS, Tuple.tuple().addValue(addrs(p, NftFold.Partial::object)).addValue(addrs(p, NftFold.Partial::owner))
           .addValue(texts(p, NftFold.Partial::uri)).addValue(longs(p, NftFold.Partial::height)).addValue(longs(p, NftFold.Partial::timeNs)));
+    }
+    if (!f.originNames.isEmpty()) {
+      List<Map.Entry<String, String>> o = List.copyOf(f.originNames.entrySet());
+      sink.accept(ORIGIN_NAMES, Tuple.tuple().addValue(texts(o, Map.Entry::getKey)).addValue(texts(o, Map.Entry::getValue))
+          .addValue(texts(o, x -> NftFold.search(x.getKey(), x.getValue()))));
     }
   }
 

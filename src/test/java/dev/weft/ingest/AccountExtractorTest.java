@@ -90,6 +90,25 @@ class AccountExtractorTest {
   }
 
   @Test
+  @DisplayName("Move: a deposit without its owner event involves its store's known owner (rollytics' fa_store); a paired or unknown store adds nothing more")
+  void moveStoreOwners() {
+    ChainConfig move = TestConfig.defaults().set("chain.vm", "move").build().chain();
+    AccountAddress store = AccountAddress.of(dev.weft.chain.Hex.decode("77".repeat(32)));
+    AccountAddress unknown = AccountAddress.of(dev.weft.chain.Hex.decode("78".repeat(32)));
+    byte[] owner32 = new byte[32];
+    java.util.Arrays.fill(owner32, 12, 32, (byte) 0x5a);
+    JsonArray events = new JsonArray();
+    for (AccountAddress s : java.util.List.of(store, unknown)) {
+      events.add(new JsonObject().put("type", "move").put("attributes", new JsonArray()
+          .add(new JsonObject().put("key", "type_tag").put("value", "0x1::fungible_asset::DepositEvent"))
+          .add(new JsonObject().put("key", "data").put("value", new JsonObject().put("store_addr", s.hex()).put("metadata_addr", "0x1").put("amount", "3").encode()))));
+    }
+    Map<AccountAddress, Boolean> out = new LinkedHashMap<>();
+    new AccountExtractor(move).fromStoreOwners(Nodes.events(events), Map.of(store, AccountAddress.of(owner32)), out);
+    assertEquals(Map.of(a("0x" + "5a".repeat(20)), false), out);
+  }
+
+  @Test
   @DisplayName("Anvil receipts: from is the signer; to, contract, log addresses and address topics are involved")
   void receipts() {
     JsonArray anvil = new JsonObject(FixtureChain.readText("evm-anvil/anvil_block9_receipts.json")).getJsonArray("result");

@@ -128,6 +128,32 @@ class FungibleTransfersTest {
   }
 
   @Test
+  @DisplayName("Move without owner events: a store's known owner attributes it when it is the owner's primary store; a secondary store is left out")
+  void moveStoreOwners() {
+    byte[] owner = new byte[32];
+    owner[31] = 0x42;
+    String primary = dev.weft.chain.Hex.prefixed(dev.weft.chain.MoveStores.primaryStore(owner, a(METADATA).bytes()));
+    AbciEvent created = event("move", "type_tag", "0x1::primary_fungible_store::PrimaryStoreCreatedEvent", "data",
+        new JsonObject().put("owner_addr", "0x42").put("store_addr", primary).put("metadata_addr", METADATA).encode());
+    AbciEvent deposit = event("move", "type_tag", "0x1::fungible_asset::DepositEvent", "data",
+        new JsonObject().put("store_addr", primary).put("metadata_addr", METADATA).put("amount", "9").encode());
+    java.util.Map<AccountAddress, AccountAddress> created0 = new java.util.LinkedHashMap<>();
+    Set<AccountAddress> unpaired = new LinkedHashSet<>();
+    // the block names the store's owner itself; the secondary store (STORE) needs one; a paired movement does not
+    FungibleTransfers.storeOwnersNeeded(List.of(created, deposit, fa("Deposit", "1"), fa("Withdraw", "2"), owner("Withdraw", COLLECTOR)), "init", created0, unpaired);
+    AccountAddress ownerKey = AccountAddress.of(owner);
+    assertEquals(java.util.Map.of(AccountAddress.of(dev.weft.chain.Hex.decode(primary)), ownerKey), created0);
+    assertEquals(Set.of(a(STORE)), unpaired);
+    java.util.Map<AccountAddress, AccountAddress> owners = new java.util.LinkedHashMap<>(created0);
+    owners.put(a(STORE), ownerKey); // owned by the same account, but not its primary store
+    List<FungibleTransfer> out = new ArrayList<>();
+    FungibleTransfers.read(List.of(deposit, fa("Deposit", "1")), "init", owners, out, new LinkedHashSet<>());
+    byte[] twenty = new byte[20];
+    twenty[19] = 0x42;
+    assertEquals(List.of(new FungibleTransfer(FungibleTransfer.Kind.MOVE_FA, a(METADATA), ZERO, AccountAddress.of(twenty), BigInteger.valueOf(9))), out);
+  }
+
+  @Test
   @DisplayName("CW20: the movements of cw20-base's actions, bech32 accounts; other actions and bad amounts left out")
   void cw20() {
     byte[] c = new byte[32];

@@ -4,6 +4,7 @@ import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.chain.AccountAddress;
 import dev.weft.config.WeftConfig;
 import dev.weft.model.nft.NftEvent;
+import dev.weft.model.nft.NftFold;
 import dev.weft.store.Database;
 import dev.weft.store.IngestStore;
 import dev.weft.store.NftStore;
@@ -200,6 +201,33 @@ class NftIngestTest {
     long s7 = 10;
     assertEquals(List.of(coll + "|1|" + s2, coll + "|1|" + s3, coll + "|1|" + s5, coll + "|2|" + s6, coll + "|1|" + s7), each.get("tx_nft"),
         "every change of token 1 links its tx (the object transfer of another object links nothing)");
+  }
+
+  @Test
+  @DisplayName("ICS-721: a recv_packet from nft-transfer names the received collection's origin (classData.name); origin_name and the by-name search text follow")
+  void ibcOriginName() throws Exception {
+    String classData = java.util.Base64.getEncoder().encodeToString("{\"name\":\"Initia Kittens\",\"description\":\"\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    String packet = new io.vertx.core.json.JsonObject().put("classData", classData).put("classId", "0x1234").put("classUri", "")
+        .put("tokenIds", new io.vertx.core.json.JsonArray().add("7")).put("sender", "init1x").put("receiver", "init1y").encode();
+    dev.weft.chain.model.AbciEvent recv = new dev.weft.chain.model.AbciEvent("recv_packet", List.of(
+        new dev.weft.chain.model.AbciEvent.Attribute("packet_data", packet, true),
+        new dev.weft.chain.model.AbciEvent.Attribute("packet_src_port", "nft-transfer", true),
+        new dev.weft.chain.model.AbciEvent.Attribute("packet_dst_port", "nft-transfer", true),
+        new dev.weft.chain.model.AbciEvent.Attribute("packet_dst_channel", "channel-3", true)));
+    // the class id Initia's nft-transfer gives it: ibc/ + SHA-256 of "nft-transfer/channel-3/0x1234" (upper hex)
+    String classId = "ibc/" + dev.weft.chain.Hex.upper(dev.weft.chain.Hashes.sha256("nft-transfer/channel-3/0x1234".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    List<NftEvent> parsed = new ArrayList<>();
+    dev.weft.nft.NftParser.forChain(TestConfig.defaults().set("chain.vm", "move").build().chain()).parse(0, List.of(recv), parsed);
+    assertEquals(List.of(NftEvent.origin(0, classId, "Initia Kittens")), parsed);
+    List<NftEvent> wasm = new ArrayList<>();
+    dev.weft.nft.NftParser.forChain(TestConfig.defaults().set("chain.vm", "wasm").build().chain()).parse(0, List.of(recv), wasm);
+    assertEquals(List.of(NftEvent.origin(0, "nft-transfer/channel-3/0x1234", "Initia Kittens")), wasm);
+
+    List<List<NftEvent>> story = List.of(List.of(NftEvent.collection(0, COLL, ALICE, classId), NftEvent.mint(0, COLL, "7", null, ALICE, ""),
+        parsed.get(0)));
+    Map<String, List<String>> rows = run(false, story, ONE_RUN);
+    assertEquals(COLL.hex().substring(2) + "|" + classId + "|Initia Kittens|" + NftFold.search(classId, "Initia Kittens") + "|" + "a1".repeat(20)
+        + "|1|" + FixtureChain.timeNs(1) + "|1", rows.get("nft_collection").get(0));
   }
 
   /** The chain with {@code account} added to the involved accounts of tx {@code txIndex} of {@code height}. */

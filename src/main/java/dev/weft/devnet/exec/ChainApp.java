@@ -32,6 +32,8 @@ public final class ChainApp {
   private final String feeCollector;
   private final Predicate<String> validAddress;
   private final Map<String, MsgModule> modules = new LinkedHashMap<>();
+  /** On a Move chain, the Move VM's events of every coin movement; null elsewhere. */
+  private MoveCoinEvents moveCoins;
 
   public ChainApp(String chainId, String prefix, Predicate<String> validAddress) {
     this.chainId = chainId;
@@ -43,6 +45,20 @@ public final class ChainApp {
   public ChainApp add(MsgModule m) {
     for (String t : m.types()) modules.put(t, m);
     return this;
+  }
+
+  /**
+   * Makes this a Move chain: coins are fungible assets whose movements emit the Move VM's events ({@code ownerEvents}:
+   * with the owner events of newer movevm versions).
+   */
+  public ChainApp moveVm(boolean ownerEvents) {
+    this.moveCoins = new MoveCoinEvents(prefix, ownerEvents);
+    return this;
+  }
+
+  /** The Move side of coin movements (null off Move chains). */
+  public MoveCoinEvents moveCoins() {
+    return moveCoins;
   }
 
   public String chainId() {
@@ -66,7 +82,7 @@ public final class ChainApp {
 
   /** Executes a checked tx in the block at {@code height}, {@code timeNanos}. */
   public Tx deliver(DecodedTx d, long height, long timeNanos) {
-    EventLog ante = new EventLog(null);
+    EventLog ante = new EventLog(null, moveCoins);
     String payer = payer(d);
     List<CosmosTx.Coin> fee = d.tx().fee().amount();
     String feeText = String.join(",", fee.stream().map(c -> c.amount() + c.denom()).toList());
@@ -91,7 +107,7 @@ public final class ChainApp {
     ProtoWriter data = new ProtoWriter();
     for (int i = 0; i < d.msgs().size(); i++) {
       DecodedTx.Msg m = d.msgs().get(i);
-      EventLog log = new EventLog(i);
+      EventLog log = new EventLog(i, moveCoins);
       log.add("message", "action", m.type().url(), "sender", m.signer(), "module", m.type().module());
       byte[] response = modules.get(m.type().url()).execute(new MsgContext(chainId, height, timeNanos, d.hash(), i),
           m.type().url(), m.value(), log);

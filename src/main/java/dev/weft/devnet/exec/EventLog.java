@@ -12,9 +12,21 @@ import java.util.List;
 public final class EventLog {
   private final String msgIndex;
   private final List<Event> events = new ArrayList<>();
+  /** The Move side of coin movements on a Move chain, else null. */
+  private final MoveCoinEvents moveCoins;
 
   public EventLog(Integer msgIndex) {
+    this(msgIndex, null);
+  }
+
+  public EventLog(Integer msgIndex, MoveCoinEvents moveCoins) {
     this.msgIndex = msgIndex == null ? null : Integer.toString(msgIndex);
+    this.moveCoins = moveCoins;
+  }
+
+  /** The Move events of coin movements, or null off Move chains. */
+  MoveCoinEvents moveCoins() {
+    return moveCoins;
   }
 
   /** Adds an event of alternating attribute keys and values. */

@@ -55,6 +55,7 @@ public final class World {
   private final Map<String, Dex> dexes = new LinkedHashMap<>();
   private final Map<String, ConnectOracle> oracles = new LinkedHashMap<>();
   private final Map<String, L1RestRoutes> l1Routes = new LinkedHashMap<>();
+  private final Map<String, MoveObjectRoutes> moveRoutes = new LinkedHashMap<>();
   private final Relayer relayer;
   private final OpExecutor executor;
   private final LzExecutor layerZero = new LzExecutor();
@@ -92,6 +93,7 @@ public final class World {
       String prefix = chain.spec().bech32Prefix();
       Predicate<String> valid = c != null ? s -> AddressRules.parse(c, s) != null : s -> AccountAddress.isValid(s, prefix);
       ChainApp app = new ChainApp(id, prefix, valid).add(new BankModule());
+      if (c != null && "move".equals(c.vm())) app.moveVm(d.moveOwnerEvents());
       if (c != null) {
         MoveHooks hooks = null;
         if (c.l1() && "move".equals(c.vm())) {
@@ -116,7 +118,8 @@ public final class World {
           app.add(host);
         }
       }
-      if (c != null) fundTestAccounts(chain, registry.assetsOn(id));
+      if (c != null) fundTestAccounts(chain, app, registry.assetsOn(id));
+      if (app.moveCoins() != null) w.moveRoutes.put(id, new MoveObjectRoutes(app.moveCoins()));
       w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live));
     }
     for (IbcChannel ch : registry.channels()) {
@@ -170,7 +173,13 @@ public final class World {
 
   /** The REST routes a chain adds to its Cosmos REST server (Move views, Connect oracle), or null. */
   public Function<DevnetServer.Request, Reply> restRoutes(String chainId) {
-    return l1Routes.get(chainId);
+    L1RestRoutes l1 = l1Routes.get(chainId);
+    MoveObjectRoutes objects = moveRoutes.get(chainId);
+    if (objects == null) return l1;
+    return r -> {
+      Reply reply = objects.apply(r);
+      return reply != null || l1 == null ? reply : l1.apply(r);
+    };
   }
 
   /** The Connect oracle of an L1 chain, or null. */
@@ -222,13 +231,14 @@ public final class World {
   public static final java.math.BigInteger TEST_ACCOUNT_KEY = new java.math.BigInteger("01".repeat(32), 16);
   public static final java.math.BigInteger TEST_ACCOUNT_COINS = java.math.BigInteger.TEN.pow(15);
 
-  private static void fundTestAccounts(DevnetChain chain, List<Asset> assets) {
+  private static void fundTestAccounts(DevnetChain chain, ChainApp app, List<Asset> assets) {
     byte[] pub = AccountAddress.compressedPublicKey(TEST_ACCOUNT_KEY);
     String prefix = chain.spec().bech32Prefix();
     for (AccountAddress a : List.of(AccountAddress.fromSecp256k1(pub), AccountAddress.fromEthSecp256k1(pub))) {
       for (Asset asset : assets) {
         if (asset.denom().startsWith("evm/") || asset.denom().startsWith("0x")) continue;
         chain.submittedBalances().grant(a.bech32(prefix), asset.denom(), TEST_ACCOUNT_COINS);
+        if (app.moveCoins() != null) app.moveCoins().genesis(a.bech32(prefix), asset.denom());
       }
     }
   }

@@ -14,12 +14,14 @@ import dev.weft.chain.AccountAddress;
  * @param account    COLLECTION: the creator (null when unknown); MINT: the owner (null: the collection's creator,
  *                   as Move mints to it); TRANSFER: the new owner
  * @param text       COLLECTION: the name (null until read); MINT and URI: the token URI (null until read); TRANSFER:
- *                   the token URI at the transfer, for a token minted before the indexed history (null: not read)
+ *                   the token URI at the transfer, for a token minted before the indexed history (null: not read);
+ *                   ORIGIN: the collection's name on the chain it came from over ICS-721 (its name here in
+ *                   {@code tokenId}: the class id it received)
  */
 public record NftEvent(Kind kind, int txIndex, AccountAddress collection, String tokenId, AccountAddress object,
                        AccountAddress account, String text) {
 
-  public enum Kind { COLLECTION, MINT, TRANSFER, BURN, URI }
+  public enum Kind { COLLECTION, MINT, TRANSFER, BURN, URI, ORIGIN }
 
   public static NftEvent collection(int tx, AccountAddress collection, AccountAddress creator, String name) {
     return new NftEvent(Kind.COLLECTION, tx, collection, null, null, creator, name);
@@ -39,6 +41,11 @@ public record NftEvent(Kind kind, int txIndex, AccountAddress collection, String
 
   public static NftEvent uri(int tx, AccountAddress object, String uri) {
     return new NftEvent(Kind.URI, tx, null, null, object, null, uri);
+  }
+
+  /** The collection named {@code classId} here came over ICS-721 from a collection named {@code originName}. */
+  public static NftEvent origin(int tx, String classId, String originName) {
+    return new NftEvent(Kind.ORIGIN, tx, null, classId, null, null, originName);
   }
 
   public NftEvent withTokenId(String id) {

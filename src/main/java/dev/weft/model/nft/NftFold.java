@@ -56,12 +56,14 @@ public final class NftFold {
   public final List<Row> mints = new ArrayList<>();
   public final List<Partial> partialKeys = new ArrayList<>();
   public final List<Partial> partialObjects = new ArrayList<>();
+  /** Origin names of collections received over ICS-721, by their name here (the received class id). */
+  public final Map<String, String> originNames = new LinkedHashMap<>();
 
   private NftFold() {}
 
   public boolean isEmpty() {
     return collections.isEmpty() && links.isEmpty() && objectLinks.isEmpty() && deleteKeys.isEmpty()
-        && deleteObjects.isEmpty() && mints.isEmpty() && partialKeys.isEmpty() && partialObjects.isEmpty();
+        && deleteObjects.isEmpty() && mints.isEmpty() && partialKeys.isEmpty() && partialObjects.isEmpty() && originNames.isEmpty();
   }
 
   /** The lower-case letters and digits of a name: what /collections/by_name compares. */
@@ -112,6 +114,10 @@ public final class NftFold {
     for (Block b : blocks) {
       for (NftEvent e : b.events()) {
         AccountAddress signer = e.txIndex() < b.signers().size() ? b.signers().get(e.txIndex()) : null;
+        if (e.kind() == NftEvent.Kind.ORIGIN) {
+          f.originNames.put(e.tokenId(), e.text());
+          continue;
+        }
         if (e.kind() == NftEvent.Kind.COLLECTION) {
           if (seenCollections.putIfAbsent(e.collection(), Boolean.TRUE) == null) {
             String name = e.text() == null ? "" : e.text();
