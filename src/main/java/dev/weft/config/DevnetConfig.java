@@ -19,12 +19,13 @@ import java.util.List;
  * @param chains      the other chains of the multi-chain devnet (none: the generated chain alone)
  * @param maxBlockTxs most submitted txs a block takes (the rest wait for the next block)
  * @param chainKind   how the generated chain's REST API is registered: an OPinit rollup (opchild) or a plain SDK chain
+ * @param verifySignatures whether CheckTx verifies submitted txs' signatures and sequences as a real chain does
  */
 public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBlocks, Duration blockInterval, int txsPerBlock,
                            double emptyBlockShare, Instant genesisTime, String host, int rpcPort, int restPort,
                            int jsonRpcPort, int recipients, int txSearchWindow, String stateFile, FaultConfig faults,
                            String registry, List<ExtraChain> chains, RelayerConfig relayer, OpinitConfig opinit,
-                           int maxBlockTxs, ChainKind chainKind) {
+                           int maxBlockTxs, ChainKind chainKind, boolean verifySignatures) {
 
   public enum Mode { LIVE, HISTORY }
 
@@ -75,7 +76,8 @@ public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBl
         new OpinitConfig(positive(c, "devnet.opinit.delay", Duration.ofSeconds(2)),
             positive(c, "devnet.opinit.output_interval", Duration.ofSeconds(10))),
         c.intValue("devnet.max_block_txs", 5000, 1, 100_000),
-        c.enumValue("devnet.chain_kind", ChainKind.class, ChainKind.ROLLUP));
+        c.enumValue("devnet.chain_kind", ChainKind.class, ChainKind.ROLLUP),
+        c.bool("devnet.verify_signatures", true));
   }
 
   private static List<ExtraChain> chains(ConfigSource c) {

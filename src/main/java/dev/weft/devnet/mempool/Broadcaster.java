@@ -1,5 +1,6 @@
 package dev.weft.devnet.mempool;
 
+import dev.weft.devnet.tx.Accounts;
 import io.vertx.core.Future;
 
 /** Where a node's broadcast endpoints hand a submitted tx: CheckTx, then the mempool. */
@@ -14,6 +15,11 @@ public interface Broadcaster {
 
   /** Checks and queues a tx; throws {@link Mempool.Refused} when the mempool will not take it (duplicate, full). */
   Submission submit(byte[] raw);
+
+  /** The chain's accounts (numbers and sequences) CheckTx verifies signatures against; null for a node without. */
+  default Accounts accounts() {
+    return null;
+  }
 
   /** The txs waiting for a block (count and bytes), what {@code num_unconfirmed_txs} reports. */
   default long[] pending() {

@@ -59,7 +59,7 @@ public final class CosmosRestServer extends DevnetServer {
     this.faults = faults;
     this.nodeInfo = new RestNodeInfo(chain);
     this.broadcast = new RestBroadcast(broadcaster);
-    this.bank = new RestBank(chain);
+    this.bank = new RestBank(chain, broadcaster == null ? null : broadcaster.accounts());
     this.txSearch = new RestTxSearch(chain, txSearchWindow);
     this.plain = plain;
   }
@@ -330,7 +330,7 @@ public final class CosmosRestServer extends DevnetServer {
     return Reply.json(200, g -> {
       g.writeStartObject();
       g.writeArrayFieldStart("accounts");
-      for (int i = start; i < end; i++) RestBank.baseAccount(g, chain.genesis().actor(i));
+      for (int i = start; i < end; i++) bank.baseAccount(g, chain.genesis().actor(i));
       g.writeEndArray();
       g.writeObjectFieldStart("pagination");
       if (end < total) {

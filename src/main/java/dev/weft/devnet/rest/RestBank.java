@@ -1,6 +1,7 @@
 package dev.weft.devnet.rest;
 
 import dev.weft.devnet.gen.Actor;
+import dev.weft.devnet.tx.Accounts;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.http.DevnetServer.Request;
@@ -17,9 +18,12 @@ import java.util.List;
  */
 final class RestBank {
   private final DevnetChain chain;
+  private final Accounts accounts;
 
-  RestBank(DevnetChain chain) {
+  /** @param accounts the chain's auth state when it takes txs (then every address is an account); null otherwise */
+  RestBank(DevnetChain chain, Accounts accounts) {
     this.chain = chain;
+    this.accounts = accounts;
   }
 
   /** The account bytes of a bech32 address of this chain; a 400 {@code invalid address: …} otherwise. */
@@ -75,30 +79,40 @@ final class RestBank {
     });
   }
 
-  /** {@code /cosmos/auth/v1beta1/accounts/{address}}: the chain's {@code BaseAccount}; 404 code 5 for an unknown one. */
+  /**
+   * {@code /cosmos/auth/v1beta1/accounts/{address}}: the chain's {@code BaseAccount} with the number and sequence
+   * CheckTx verifies signatures against; on a node that takes no txs, 404 code 5 for an address outside genesis.
+   */
   Reply account(String addr) {
     byte[] a = address(addr);
     Actor actor = chain.spec().generated() ? chain.genesis().find(a) : null;
-    if (actor == null) throw CosmosRestServer.RestError.notFound("account " + addr + " not found");
+    if (accounts == null && actor == null) throw CosmosRestServer.RestError.notFound("account " + addr + " not found");
+    Accounts.Account acc = accounts != null ? accounts.get(a) : new Accounts.Account(actor.accountNumber(), 0);
+    String bech32 = dev.weft.chain.AccountAddress.of(a).bech32(chain.spec().bech32Prefix());
     return Reply.json(200, g -> {
       g.writeStartObject();
       g.writeFieldName("account");
-      baseAccount(g, actor);
+      baseAccount(g, bech32, acc.number(), acc.sequence());
       g.writeEndObject();
     });
   }
 
+  /** A genesis account as the account list shows it (its current sequence when the chain takes txs). */
+  void baseAccount(JsonOut g, Actor a) {
+    baseAccount(g, a.bech32(), a.accountNumber(), accounts == null ? 0 : accounts.get(a.address()).sequence());
+  }
+
   /**
-   * A {@code BaseAccount} in proto JSON. The devnet checks no signature or sequence: the key is left unset and the
-   * sequence 0, as for an account that has only received.
+   * A {@code BaseAccount} in proto JSON. The key is left unset, as for an account that has only received (the
+   * devnet does not record the key a tx brings).
    */
-  static void baseAccount(JsonOut g, Actor a) {
+  private static void baseAccount(JsonOut g, String bech32, long number, long sequence) {
     g.writeStartObject();
     g.writeStringField("@type", "/cosmos.auth.v1beta1.BaseAccount");
-    g.writeStringField("address", a.bech32());
+    g.writeStringField("address", bech32);
     g.writeNullField("pub_key");
-    g.writeStringField("account_number", Long.toString(a.accountNumber()));
-    g.writeStringField("sequence", "0");
+    g.writeStringField("account_number", Long.toString(number));
+    g.writeStringField("sequence", Long.toString(sequence));
     g.writeEndObject();
   }
 

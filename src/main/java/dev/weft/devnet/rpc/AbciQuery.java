@@ -4,6 +4,7 @@ import dev.weft.chain.Hex;
 import dev.weft.chain.proto.ProtoReader;
 import dev.weft.chain.proto.ProtoWriter;
 import dev.weft.devnet.gen.Actor;
+import dev.weft.devnet.tx.Accounts;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.http.Json;
@@ -24,9 +25,12 @@ final class AbciQuery {
   private static final String ACCOUNT = "/cosmos.auth.v1beta1.Query/Account";
 
   private final DevnetChain chain;
+  private final Accounts accounts;
 
-  AbciQuery(DevnetChain chain) {
+  /** @param accounts the chain's auth state when it takes txs (then every address is an account); null otherwise */
+  AbciQuery(DevnetChain chain, Accounts accounts) {
     this.chain = chain;
+    this.accounts = accounts;
   }
 
   /** An ABCI query failure: code, and the log the SDK writes. */
@@ -148,9 +152,11 @@ final class AbciQuery {
     }
     byte[] addr = address(address);
     Actor a = chain.spec().generated() ? chain.genesis().find(addr) : null;
-    if (a == null) throw new Failure(38, "rpc error: code = NotFound desc = account " + address + " not found: key not found");
-    // BaseAccount {address 1, pub_key 2 (unset: the devnet checks no key), account_number 3, sequence 4}
-    byte[] base = new ProtoWriter().string(1, a.bech32()).varint(3, a.accountNumber()).toByteArray();
+    if (a == null && accounts == null) throw new Failure(38, "rpc error: code = NotFound desc = account " + address + " not found: key not found");
+    Accounts.Account acc = accounts != null ? accounts.get(addr) : new Accounts.Account(a.accountNumber(), 0);
+    // BaseAccount {address 1, pub_key 2 (unset: the devnet does not record keys), account_number 3, sequence 4}
+    byte[] base = new ProtoWriter().string(1, dev.weft.chain.AccountAddress.of(addr).bech32(chain.spec().bech32Prefix()))
+        .varint(3, acc.number()).varint(4, acc.sequence()).toByteArray();
     ProtoWriter any = new ProtoWriter().string(1, "/cosmos.auth.v1beta1.BaseAccount").bytes(2, base);
     return new ProtoWriter().message(1, any).toByteArray();
   }

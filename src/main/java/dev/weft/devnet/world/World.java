@@ -104,7 +104,7 @@ public final class World {
           app.add(host);
         }
       }
-      w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live));
+      w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live, d.verifySignatures()));
     }
     for (IbcChannel ch : registry.channels()) {
       IbcChain a = ibc.get(ch.chainA());
