@@ -80,9 +80,13 @@ class SignatureVerificationTest {
     Key k = new Key(BigInteger.valueOf(0xA11CE), DirectSign.ETHSECP256K1);
     long n = number(k);
     assertEquals("0", account(k.address()).getString("sequence"));
-    JsonObject ok = sync(DirectSign.sign(send(k, k.pub(), 0, "1"), k.secret(), L1, n));
+    byte[] first = DirectSign.sign(send(k, k.pub(), 0, "1"), k.secret(), L1, n);
+    JsonObject ok = sync(first);
     assertEquals(0, ok.getInteger("code"), ok.encode());
     assertEquals("1", account(k.address()).getString("sequence"));
+    JsonObject again = new JsonObject(d.post(d.rpcPort(L1), new JsonObject().put("jsonrpc", "2.0").put("id", 1)
+        .put("method", "broadcast_tx_sync").put("params", new JsonObject().put("tx", RouteTxs.base64(first))).encode()).body());
+    assertEquals("tx already exists in cache", again.getJsonObject("error").getString("data"), again.encode());
     JsonObject replay = sync(DirectSign.sign(send(k, k.pub(), 0, "2"), k.secret(), L1, n));
     assertEquals(32, replay.getInteger("code"));
     assertEquals("sdk", replay.getString("codespace"));

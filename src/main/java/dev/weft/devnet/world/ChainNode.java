@@ -77,7 +77,9 @@ public final class ChainNode implements Broadcaster {
     } catch (DecodedTx.Rejected r) {
       return rejected(raw, r);
     }
-    if (chain.findTx(dev.weft.chain.Hex.decode(d.hash())) != null) throw new Mempool.Refused("tx already exists in cache");
+    if (mempool.contains(d.hash()) || chain.findTx(dev.weft.chain.Hex.decode(d.hash())) != null) {
+      throw new Mempool.Refused("tx already exists in cache");
+    }
     // check, queue and increment under one lock: two txs of one account never pass with the same sequence
     synchronized (accounts) {
       List<byte[]> signers;
