@@ -1,7 +1,8 @@
 // End-to-end run of the official Skip Go client (@skip-go/client, pinned in tools/npm/skip-client) against Weft and
 // the devnet, as a wallet uses it: route() then executeRoute() with a cosmjs signer, following the route through the
 // client's status subscription until it is final, with balances read before and after on both chains. Also the seed
-// flow: sign with cosmjs, broadcast to the chain itself, then /v2/tx/track and /v2/tx/status.
+// flow: sign with cosmjs (fee "auto": the chain's Simulate), broadcast to the chain itself, then /v2/tx/track and
+// /v2/tx/status, with the same balance check. The signer is the devnet's well-known test key, funded at genesis.
 //
 // Input: one JSON argument {api, chains: {<chain_id>: {rpc, rest}}, key (hex secp256k1), flows: [{name, amount,
 // source_chain, source_denom, dest_chain, dest_denom}], seed?: {...same fields}}.
@@ -36,6 +37,37 @@ skip.setClientOptions({
   endpointOptions: { endpoints: input.chains },
 });
 
+// The fees the user's txs paid, as {chainId: {denom: amount}}, read from each chain's REST tx endpoint.
+async function feesPaid(broadcasts) {
+  const fees = {};
+  for (const { chainId, txHash } of broadcasts) {
+    const r = await fetch(`${input.chains[chainId].rest}/cosmos/tx/v1beta1/txs/${txHash}`);
+    const body = await r.json();
+    for (const c of body?.tx?.auth_info?.fee?.amount ?? []) {
+      fees[chainId] ??= {};
+      fees[chainId][c.denom] = (fees[chainId][c.denom] ?? 0n) + BigInt(c.amount);
+    }
+  }
+  return fees;
+}
+
+// Balance changes net of the fees paid: the source must lose exactly the amount in; the destination must gain exactly
+// the amount for a transfer, and at least the route's minimum out for a swap.
+function checkBalances(flow, route, before, after, fees) {
+  const fee = (chain, denom) => fees[chain]?.[denom] ?? 0n;
+  const amountIn = BigInt(flow.amount);
+  const srcDelta = BigInt(after[0].amount) - BigInt(before[0].amount) + fee(flow.source_chain, flow.source_denom);
+  const dstDelta = BigInt(after[1].amount) - BigInt(before[1].amount) + fee(flow.dest_chain, flow.dest_denom);
+  const swaps = route.doesSwap === true;
+  const minOut = swaps ? 1n : amountIn;
+  const problems = [];
+  if (srcDelta !== -amountIn) problems.push(`source ${flow.source_chain} ${flow.source_denom} changed by ${srcDelta} net of fees, expected -${amountIn}`);
+  if (swaps ? dstDelta < minOut : dstDelta !== minOut) {
+    problems.push(`destination ${flow.dest_chain} ${flow.dest_denom} changed by ${dstDelta} net of fees, expected ${swaps ? "at least " : ""}${minOut}`);
+  }
+  return { srcDelta: String(srcDelta), dstDelta: String(dstDelta), problems };
+}
+
 async function executeFlow(flow, address) {
   const route = await skip.route({
     amountIn: flow.amount, sourceAssetChainId: flow.source_chain, sourceAssetDenom: flow.source_denom,
@@ -43,16 +75,21 @@ async function executeFlow(flow, address) {
   });
   const before = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
   let final;
+  const broadcasts = [];
   await skip.executeRoute({
     route,
     userAddresses: route.requiredChainAddresses.map((chainId) => ({ chainId, address })),
     getCosmosSigner: signer,
     simulate: false,
     getFallbackGasAmount: async () => 300000,
+    onTransactionBroadcast: async (tx) => { broadcasts.push(tx); },
     onRouteStatusUpdated: (s) => { if (s.status === "completed" || s.status === "failed" || s.status === "incomplete") final = s; },
   });
   const after = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
-  return { ok: final?.status === "completed", status: final?.status, balances: { before, after } };
+  const check = checkBalances(flow, route, before, after, await feesPaid(broadcasts));
+  const ok = final?.status === "completed" && check.problems.length === 0;
+  return { ok, status: final?.status, txs: broadcasts, balances: { before, after, source_change: check.srcDelta, dest_change: check.dstDelta },
+    ...(check.problems.length ? { error: check.problems.join("; ") } : {}) };
 }
 
 async function seedFlow(flow, address) {
@@ -63,6 +100,7 @@ async function seedFlow(flow, address) {
       destAssetChainId: flow.dest_chain, destAssetDenom: flow.dest_denom })).operations,
     addressList: [address, address],
   });
+  const before = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
   const client = await SigningStargateClient.connectWithSigner(input.chains[flow.source_chain].rpc, await signer(flow.source_chain),
     { gasPrice: GasPrice.fromString("0.015uinit") });
   const m = msgs.txs[0].cosmosTx.msgs[0];
@@ -72,7 +110,12 @@ async function seedFlow(flow, address) {
     receiver: value.receiver, timeoutTimestamp: BigInt(value.timeout_timestamp), memo: value.memo ?? "" } }], "auto");
   await skip.trackTransaction({ txHash: res.transactionHash, chainId: flow.source_chain });
   const status = await skip.waitForTransaction({ txHash: res.transactionHash, chainId: flow.source_chain });
-  return { ok: status.state === "STATE_COMPLETED_SUCCESS", status: status.state };
+  const after = [await balance(flow.source_chain, address, flow.source_denom), await balance(flow.dest_chain, address, flow.dest_denom)];
+  const check = checkBalances(flow, { doesSwap: false }, before, after,
+    await feesPaid([{ chainId: flow.source_chain, txHash: res.transactionHash }]));
+  return { ok: res.code === 0 && status.state === "STATE_COMPLETED_SUCCESS" && check.problems.length === 0, status: status.state,
+    tx: res.transactionHash, balances: { before, after, source_change: check.srcDelta, dest_change: check.dstDelta },
+    ...(check.problems.length ? { error: check.problems.join("; ") } : {}) };
 }
 
 const wallet = await signer();

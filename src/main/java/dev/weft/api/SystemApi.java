@@ -61,7 +61,7 @@ public final class SystemApi implements ApiModule {
         .put("chain_id", ctx.config().chain().chainId())
         .put("height", cursors.getOrDefault(StatusStore.INGEST, 0L))
         .put("internal_tx_height", evm ? internalTxHeight.accumulateAndGet(cursors.getOrDefault(StatusStore.INTERNAL_TX, 0L), Math::max) : 0L)
-        .put("rich_list_height", evm ? cursors.getOrDefault(StatusStore.RICHLIST, 0L) : 0L);
+        .put("rich_list_height", cursors.getOrDefault(StatusStore.RICHLIST, 0L));
   }
 
   private void ready(RoutingContext rc) {

@@ -24,8 +24,8 @@ import java.util.Map;
  *                         starts following the chain, then kept by its scans): a newly tracked hash is looked up there,
  *                         costing no node request of its own
  * @param requestTimeout   timeout of one node request
- * @param nodes            chain id → CometBFT RPC URLs; chains not listed use the registry's {@code apis.rpc}, then
- *                         the local devnet's ports
+ * @param nodes            chain id → CometBFT RPC URLs (an EVM chain's: its JSON-RPC URLs); chains not listed use the
+ *                         registry's {@code apis.rpc} ({@code apis.json_rpc}), then the local devnet's ports
  * @param unknownTtl       a tracked hash never seen on its chain is ABANDONED after this long
  * @param maxOpen          most transfers tracked at once (SUBMITTED, PENDING, PENDING_ERROR); new registrations beyond
  *                         are refused with 503

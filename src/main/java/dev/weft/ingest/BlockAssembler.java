@@ -119,7 +119,7 @@ public final class BlockAssembler {
       for (CosmosTx.Any m : tx.messages()) types.add(m.typeUrl().startsWith("/") ? m.typeUrl().substring(1) : m.typeUrl());
       List<FungibleTransfer> transfers = new ArrayList<>(0);
       Set<String> coinDenoms = new LinkedHashSet<>();
-      FungibleTransfers.read(r.events(), transfers, coinDenoms);
+      FungibleTransfers.read(r.events(), accounts.prefix(), transfers, coinDenoms);
       txs.add(new IndexedBlock.Tx(Hex.decode(d.hashes().get(i)), r.code(), json, signer, involved, List.copyOf(types), transfers, coinDenoms));
     }
     List<IndexedBlock.EvmTx> evmTxs = new ArrayList<>(receipts.size());

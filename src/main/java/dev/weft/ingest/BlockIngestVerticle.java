@@ -111,9 +111,13 @@ public final class BlockIngestVerticle extends VerticleBase {
         if (!network.isEmpty() && !network.equals(chain.chainId())) {
           if (!chainMismatchLogged) LOG.error("the node serves chain {} but chain.chain_id is {}: not indexing it", network, chain.chainId());
           chainMismatchLogged = true;
-        } else if (ar.result().latestHeight() > head) {
-          head = ar.result().latestHeight();
-          metrics.head.set(head);
+        } else {
+          if (ar.result().latestHeight() > head) {
+            head = ar.result().latestHeight();
+            metrics.head.set(head);
+          }
+          // every poll, not only on a new head: whatever left the plan short (a lost wake-up) is made up within one
+          // poll interval; planning with nothing new to plan is a no-op
           pipeline.wake();
         }
       } else {

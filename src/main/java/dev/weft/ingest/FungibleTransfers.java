@@ -5,6 +5,8 @@ import dev.weft.chain.model.AbciEvent;
 import dev.weft.chain.model.EvmLog;
 import dev.weft.chain.model.FungibleTransfer;
 
+import io.vertx.core.json.JsonObject;
+
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Set;
@@ -12,20 +14,39 @@ import java.util.regex.Pattern;
 
 /**
  * What the rich list needs from a tx's events, read once at ingestion: the ERC-20 Transfer logs of its {@code evm}
- * events (topic0 = Transfer, exactly 3 topics, a non-zero amount in data), and the bank denoms its coin events move (so
- * they can be mapped to their ERC-20 once). Failed txs count too: their ante events (the fee) did happen.
+ * events (topic0 = Transfer, exactly 3 topics, a non-zero amount in data), Move fungible-asset deposits and withdrawals,
+ * CW20 movements, and the bank denoms its coin events move (so they can be mapped to their ERC-20 once). Failed txs
+ * count too: their ante events (the fee) did happen.
+ *
+ * <p>Move: a {@code 0x1::fungible_asset::DepositEvent} ({@code store_addr, metadata_addr, amount}) immediately followed
+ * by a {@code DepositOwnerEvent} ({@code owner}) adds to the owner; {@code WithdrawEvent} + {@code WithdrawOwnerEvent}
+ * subtracts. Initia's movevm emits the owner event after every primary-store movement, and initia-labs' rich-list
+ * indexers read exactly these pairs; a movement without its owner event (a secondary store) is not counted.
+ *
+ * <p>CosmWasm: a {@code wasm} event of a cw20-base contract ({@code _contract_address}) with {@code action}
+ * {@code transfer}/{@code send}/{@code transfer_from}/{@code send_from} ({@code from}, {@code to}), {@code mint}
+ * ({@code to}) or {@code burn}/{@code burn_from} ({@code from}) and an {@code amount}.
  */
 public final class FungibleTransfers {
   /** Cosmos SDK coin: an amount then a denom ({@code [a-zA-Z][a-zA-Z0-9/:._-]{2,127}}). */
   private static final Pattern COIN = Pattern.compile("(\\d+)([a-zA-Z][a-zA-Z0-9/:._-]{2,127})");
   private static final Set<String> COIN_EVENTS = Set.of("coin_spent", "coin_received", "transfer", "coinbase", "burn", "tx");
+  private static final String FA = "0x1::fungible_asset::";
+  private static final Set<String> CW20_ACTIONS = Set.of("transfer", "send", "transfer_from", "send_from", "mint", "burn", "burn_from");
+  private static final Pattern DECIMAL = Pattern.compile("[0-9]{1,78}");
+  private static final AccountAddress ZERO = AccountAddress.of(new byte[20]);
 
   private FungibleTransfers() {}
 
-  /** Appends the transfers and bank denoms of one tx's events. */
-  public static void read(List<AbciEvent> events, List<FungibleTransfer> transfers, Set<String> denoms) {
-    for (AbciEvent e : events) {
-      if (e.type().equals("evm")) {
+  /** Appends the transfers and bank denoms of one tx's events ({@code bech32Prefix}: the chain's, for CW20 accounts). */
+  public static void read(List<AbciEvent> events, String bech32Prefix, List<FungibleTransfer> transfers, Set<String> denoms) {
+    for (int i = 0; i < events.size(); i++) {
+      AbciEvent e = events.get(i);
+      if (e.type().equals("move")) {
+        if (i + 1 < events.size() && moveMovement(e, events.get(i + 1), bech32Prefix, transfers)) i++;
+      } else if (e.type().equals("wasm")) {
+        cw20(e, bech32Prefix, transfers);
+      } else if (e.type().equals("evm")) {
         for (AbciEvent.Attribute a : e.attributes()) {
           if (a.key().equals("log") && a.value() != null && EvmLog.mayBeTransfer(a.value())) transfer(a.value(), transfers);
         }
@@ -46,6 +67,78 @@ public final class FungibleTransfers {
     BigInteger amount = log.dataUint();
     if (token == null || from == null || to == null || amount == null || amount.signum() == 0) return;
     out.add(new FungibleTransfer(FungibleTransfer.Kind.ERC20, token, from, to, amount));
+  }
+
+  /** A fungible-asset deposit or withdrawal and the owner event after it; true when the pair was read. */
+  private static boolean moveMovement(AbciEvent event, AbciEvent next, String bech32Prefix, List<FungibleTransfer> out) {
+    String tag = attribute(event, "type_tag");
+    boolean deposit = (FA + "DepositEvent").equals(tag);
+    if (!deposit && !(FA + "WithdrawEvent").equals(tag)) return false;
+    if (!next.type().equals("move") || !(FA + (deposit ? "DepositOwnerEvent" : "WithdrawOwnerEvent")).equals(attribute(next, "type_tag"))) return false;
+    JsonObject data = json(attribute(event, "data"));
+    JsonObject owner = json(attribute(next, "data"));
+    if (data == null || owner == null) return false;
+    AccountAddress metadata = address(data.getValue("metadata_addr"), bech32Prefix);
+    AccountAddress account = moveAccount(address(owner.getValue("owner"), bech32Prefix));
+    BigInteger amount = amount(data.getValue("amount"));
+    if (metadata == null || account == null || amount == null) return false;
+    out.add(new FungibleTransfer(FungibleTransfer.Kind.MOVE_FA, metadata, deposit ? ZERO : account, deposit ? account : ZERO, amount));
+    return true;
+  }
+
+  private static void cw20(AbciEvent e, String bech32Prefix, List<FungibleTransfer> out) {
+    String action = attribute(e, "action");
+    if (action == null || !CW20_ACTIONS.contains(action)) return;
+    boolean from = !action.equals("mint");
+    boolean to = !action.startsWith("burn");
+    AccountAddress contract = address(attribute(e, "_contract_address"), bech32Prefix);
+    AccountAddress sender = from ? address(attribute(e, "from"), bech32Prefix) : ZERO;
+    AccountAddress recipient = to ? address(attribute(e, "to"), bech32Prefix) : ZERO;
+    BigInteger amount = amount(attribute(e, "amount"));
+    if (contract == null || sender == null || recipient == null || amount == null) return;
+    out.add(new FungibleTransfer(FungibleTransfer.Kind.CW20, contract, sender, recipient, amount));
+  }
+
+  /** The last value of an attribute (null when absent). */
+  private static String attribute(AbciEvent e, String key) {
+    String v = null;
+    for (AbciEvent.Attribute a : e.attributes()) if (a.key().equals(key)) v = a.value();
+    return v;
+  }
+
+  private static JsonObject json(String s) {
+    if (s == null) return null;
+    try {
+      return new JsonObject(s);
+    } catch (RuntimeException ex) {
+      return null;
+    }
+  }
+
+  private static AccountAddress address(Object v, String bech32Prefix) {
+    if (!(v instanceof String s) || bech32Prefix == null) return null;
+    try {
+      return AccountAddress.parse(s, bech32Prefix.isEmpty() ? "\0" : bech32Prefix);
+    } catch (RuntimeException ex) {
+      return null;
+    }
+  }
+
+  /** A Move account in the 20-byte form of the chain's accounts when its 32 bytes are 12 zero bytes and 20 more. */
+  private static AccountAddress moveAccount(AccountAddress a) {
+    if (a == null || a.length() != 32) return a;
+    byte[] b = a.bytes();
+    for (int i = 0; i < 12; i++) if (b[i] != 0) return a;
+    return AccountAddress.of(java.util.Arrays.copyOfRange(b, 12, 32));
+  }
+
+  /** A positive integer amount (a decimal string or a JSON number), else null. */
+  private static BigInteger amount(Object v) {
+    if (v == null) return null;
+    String s = v.toString();
+    if (!DECIMAL.matcher(s).matches()) return null;
+    BigInteger a = new BigInteger(s);
+    return a.signum() > 0 ? a : null;
   }
 
   /** The denoms of a coins text such as {@code 1500uinit,20ibc/27A6…}. */

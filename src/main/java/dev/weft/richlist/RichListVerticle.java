@@ -8,6 +8,7 @@ import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.ChainConfig;
 import dev.weft.config.IngestConfig;
+import dev.weft.chain.model.FungibleTransfer;
 import dev.weft.runtime.NodeContext;
 import dev.weft.pipeline.StepLoop;
 import dev.weft.store.RichListStore;
@@ -29,7 +30,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The rich list of an EVM rollup: ERC-20 balances per (token, account), applied from the ERC-20 transfer rows
+ * The rich list: fungible balances per (token, account), applied from the transfer rows of the chain's VM (ERC-20
+ * Transfer logs, Move fungible-asset movements, CW20 events). On an EVM rollup, from the ERC-20 transfer rows
  * ingestion commits with each block ({@code fungible_transfer}), behind its own cursor ({@code pipeline_cursor 'richlist'}, {@code /status.rich_list_height}).
  * It follows the ingest cursor (less {@code richlist.lag_blocks}), woken by {@code block indexed} and a poll. Each run
  * of heights is one transaction that checks the cursor, reads the balances it changes, and applies the deltas of the
@@ -39,11 +41,16 @@ import java.util.Set;
  * the first run is a snapshot instead: the balance of every known token for every known 20-byte account, read at one
  * height H, then deltas from H+1, each account or token seen for the first time since having its balances read at the
  * height before its run. From genesis, deltas alone are exact. After each commit {@code rich list updated}
- * is published. Its steps run one at a time in a {@link StepLoop} (retry with backoff, drain on stop). On chains without an EVM the verticle stays idle (the endpoint answers 404).
+ * is published. Its steps run one at a time in a {@link StepLoop} (retry with backoff, drain on stop). On Move and Wasm chains no node
+ * call can read a balance back: the movements are applied from the first indexed height as they are (no snapshot, no
+ * repair, no denom mapping).
  */
 public final class RichListVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(RichListVerticle.class);
   private static final long SCAN_BLOCKS = 1_000;
+  /** The transfer rows each VM's rich list applies. */
+  private static final Map<ChainConfig.Vm, FungibleTransfer.Kind> KINDS = Map.of(ChainConfig.Vm.EVM, FungibleTransfer.Kind.ERC20,
+      ChainConfig.Vm.MOVE, FungibleTransfer.Kind.MOVE_FA, ChainConfig.Vm.WASM, FungibleTransfer.Kind.CW20);
 
   private final NodeContext ctx;
   private final RichListConfig cfg;
@@ -68,34 +75,41 @@ public final class RichListVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
+    store = new RichListStore(ctx.pool());
+    metrics = RichListMetrics.forChain(chain.chainId());
+    loop = new StepLoop(vertx, "rich list", ingest.retryBase(), ingest.retryMax(), this::step);
     if (!chain.isEvm()) {
-      LOG.info("rich list: {} is not an EVM chain, nothing to index", chain.chainId());
-      return Future.succeededFuture();
+      LOG.info("rich list: {} is a {} chain: balances from its {} movements, from the first indexed height", chain.chainId(),
+          chain.vm(), KINDS.get(chain.vm()));
+      return Future.succeededFuture(follow());
     }
     if (chain.jsonRpcUrls().isEmpty() || chain.restUrls().isEmpty()) {
       return Future.failedFuture(new IllegalStateException("the rich list needs chain.json_rpc and chain.rest (or the devnet role to fill them in)"));
     }
     evm = new EvmRpcClient(vertx, chain.jsonRpcUrls(), ingest.clientOptions());
     rest = new CosmosRestClient(vertx, chain.restUrls(), ingest.clientOptions());
-    store = new RichListStore(ctx.pool());
     balances = new BalanceReader(evm, cfg.balanceBatch(), cfg.balanceConcurrency());
     denoms = new DenomResolver(rest);
-    metrics = RichListMetrics.forChain(chain.chainId());
-    loop = new StepLoop(vertx, "rich list", ingest.retryBase(), ingest.retryMax(), this::step);
-    return store.denoms().onSuccess(stored -> {
+    return store.denoms().map(stored -> {
       denoms.stored(stored);
-      blocks = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> loop.wake());
-      pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> loop.wake());
-      loop.wake();
+      return follow();
     });
+  }
+
+  /** Wakes the loop on each indexed block and on the poll interval. */
+  private Void follow() {
+    blocks = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> loop.wake());
+    pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> loop.wake());
+    loop.wake();
+    return null;
   }
 
   @Override
   public Future<?> stop() {
     if (pollTimer >= 0) vertx.cancelTimer(pollTimer);
-    if (evm == null) return Future.succeededFuture();
     Future<Void> unregistered = blocks == null ? Future.succeededFuture() : blocks.unregister();
-    return Future.join(unregistered, loop.stop()).compose(v -> Future.join(evm.close(), rest.close()));
+    Future<?> stopped = loop == null ? Future.succeededFuture() : loop.stop();
+    return Future.join(unregistered, stopped).compose(v -> evm == null ? Future.succeededFuture() : Future.join(evm.close(), rest.close()));
   }
 
   /** One step: a bootstrap snapshot, a run of heights or a repair. True when it moved the cursor (more may follow). */
@@ -104,23 +118,29 @@ public final class RichListVerticle extends VerticleBase {
       long target = p.ingest() - cfg.lagBlocks();
       metrics.height.set(p.richList());
       if (p.firstBlock() == null || target < p.firstBlock()) return Future.succeededFuture(false);
-      if (p.richList() == 0 && p.firstBlock() > 1) return bootstrap(p.firstBlock(), target).map(true);
+      if (p.richList() == 0 && p.firstBlock() > 1 && evm != null) return bootstrap(p.firstBlock(), target).map(true);
       long from = Math.max(p.richList() + 1, p.firstBlock());
       if (from > target) return Future.succeededFuture(false);
-      boolean midChain = p.firstBlock() > 1;
+      boolean midChain = p.firstBlock() > 1 && evm != null;
       return store.runEnd(from, Math.min(target, from + cfg.commitBlocks() - 1), cfg.commitTxs()).compose(to -> run(from, to, midChain)).map(true);
     });
   }
 
   private Future<RunDeltas> deltas(long from, long to) {
-    return Future.all(store.erc20Transfers(from, to), store.coinDenoms(to))
+    Future<Set<String>> coinDenoms = evm == null ? Future.succeededFuture(Set.of()) : store.coinDenoms(to);
+    return Future.all(store.transfers(from, to, KINDS.get(chain.vm())), coinDenoms)
         .compose(rows -> vertx.executeBlocking(() -> RunDeltas.of(rows.resultAt(0), rows.resultAt(1)), false));
   }
 
   private Future<Void> run(long from, long to, boolean midChain) {
-    return deltas(from, to).compose(d -> denoms.resolve(d.denoms()).compose(newDenoms ->
+    return deltas(from, to).compose(d -> resolve(d.denoms()).compose(newDenoms ->
         (midChain ? firstSight(d, from - 1) : Future.succeededFuture(Map.<Pair, BigInteger>of()))
             .compose(base -> apply(d, from, to, base, newDenoms))));
+  }
+
+  /** The new bank denom → ERC-20 mappings (none off EVM, where tokens are named by their own address). */
+  private Future<Map<String, AccountAddress>> resolve(Set<String> seen) {
+    return denoms == null ? Future.succeededFuture(Map.of()) : denoms.resolve(seen);
   }
 
   /**
@@ -132,7 +152,8 @@ public final class RichListVerticle extends VerticleBase {
     Map<Pair, BigInteger> net = d.net(to, Set.of());
     Writes w = new Writes(to, net, base, Set.of(), newDenoms);
     return store.transact(from - 1, w, after -> {
-      RunDeltas.Negative n = d.firstNegative(RunDeltas.before(after, net), to);
+      // off EVM there is no balance to read back: the movements are applied as they are
+      RunDeltas.Negative n = evm == null ? null : d.firstNegative(RunDeltas.before(after, net), to);
       if (n != null) throw new NegativeBalance(n);
       return RunDeltas.holderDeltas(after, net, base);
     }).map(x -> committed(w, d.sides(to))).recover(e -> {

@@ -224,9 +224,9 @@ public final class IngestStore {
           .addValue(c.evmAccSigner.toArray(new Boolean[0])));
     }
     if (!c.accountStats.isEmpty()) b.add(UPSERT_ACCOUNT_STATS, c.accountStats());
+    // what the rich list reads: the transfer rows on every VM, the bank denoms to map to ERC-20s on EVM chains only
+    if (!c.transferSeq.isEmpty()) b.add(INSERT_TRANSFERS, c.transfers());
     if (evmChain) {
-      // what the rich list reads (it runs on EVM chains only)
-      if (!c.transferSeq.isEmpty()) b.add(INSERT_TRANSFERS, c.transfers());
       List<String> newDenoms = new ArrayList<>();
       List<Long> firstHeights = new ArrayList<>();
       c.coinDenoms.forEach((d, h) -> {

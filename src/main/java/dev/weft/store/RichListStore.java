@@ -1,6 +1,7 @@
 package dev.weft.store;
 
 import dev.weft.chain.AccountAddress;
+import dev.weft.chain.model.FungibleTransfer;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.pgclient.PgException;
@@ -22,7 +23,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The rich list's tables: ERC-20 balances per (token contract, account), the holder count per token, the bank denom
+ * The rich list's tables: fungible balances per (token, account) (ERC-20 contract, Move metadata object, CW20 contract), the holder count per token, the bank denom
  * mapping, and the {@code richlist} cursor. Every write is one transaction that first locks the cursor and checks it
  * is where the writer expects ({@link #transact}), writes the balances, lets the caller check the resulting ones (and
  * count holders from them), and moves the cursor with the balances.
@@ -32,9 +33,9 @@ public final class RichListStore {
       SELECT (SELECT height FROM pipeline_cursor WHERE name = 'richlist'), (SELECT height FROM pipeline_cursor WHERE name = 'ingest'),
              (SELECT min(height) FROM block)""";
   private static final String RUN_SIZES = "SELECT height, tx_count FROM block WHERE height >= $1 AND height <= $2 ORDER BY height";
-  private static final String ERC20_TRANSFERS = """
+  private static final String TRANSFERS = """
       SELECT height, token, from_address, to_address, amount::text FROM fungible_transfer
-      WHERE height >= $1 AND height <= $2 AND kind = 1 ORDER BY height, sequence, transfer_index""";
+      WHERE height >= $1 AND height <= $2 AND kind = $3 ORDER BY height, sequence, transfer_index""";
   private static final String COIN_DENOMS = "SELECT denom FROM coin_denom WHERE first_height <= $1 ORDER BY denom";
   private static final String DENOMS = "SELECT denom, contract FROM evm_denom";
   private static final String HOLDERS_OF = """
@@ -75,7 +76,7 @@ public final class RichListStore {
   /** The rich-list cursor, the ingest cursor, and the lowest indexed height (null when no block is indexed). */
   public record Progress(long richList, long ingest, Long firstBlock) {}
 
-  /** An ERC-20 transfer ingestion stored for a height. */
+  /** A transfer ingestion stored for a height. */
   public record StoredTransfer(long height, AccountAddress token, AccountAddress from, AccountAddress to, BigInteger amount) {}
 
   /**
@@ -128,9 +129,9 @@ public final class RichListStore {
     });
   }
 
-  /** The ERC-20 transfers of heights {@code from..to}, in chain order. */
-  public Future<List<StoredTransfer>> erc20Transfers(long from, long to) {
-    return pool.preparedQuery(ERC20_TRANSFERS).execute(Tuple.of(from, to)).map(rows -> {
+  /** The transfers of one kind (the chain's VM's: ERC-20, Move FA or CW20) of heights {@code from..to}, in chain order. */
+  public Future<List<StoredTransfer>> transfers(long from, long to, FungibleTransfer.Kind kind) {
+    return pool.preparedQuery(TRANSFERS).execute(Tuple.of(from, to, (short) kind.code())).map(rows -> {
       List<StoredTransfer> out = new ArrayList<>(rows.size());
       for (Row r : rows) {
         out.add(new StoredTransfer(r.getLong(0), AccountAddress.of(r.getBuffer(1).getBytes()), AccountAddress.of(r.getBuffer(2).getBytes()),

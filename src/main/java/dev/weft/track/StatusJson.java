@@ -93,6 +93,10 @@ public final class StatusJson {
             .put("timeout_tx", tx(h.timeoutTx(), explorer))
             .put("error", err));
         out.add(new JsonObject().put("ibc_transfer", body));
+      } else if (h.kind == HopKind.LAYER_ZERO) {
+        body.put("txs", new JsonObject().put("send_tx", tx(h.sendTx(), explorer)).putNull("receive_tx").putNull("compose_tx")
+            .putNull("error_tx"));
+        out.add(new JsonObject().put("layer_zero_transfer", body));
       } else {
         body.put("txs", new JsonObject().put("send_tx", tx(h.sendTx(), explorer)).put("receive_tx", tx(h.receiveTx(), explorer)));
         out.add(new JsonObject().put("op_init_transfer", body));

@@ -8,6 +8,7 @@ import dev.weft.runtime.NodeInfo;
 import dev.weft.config.RouteConfig;
 import dev.weft.route.registry.Chain;
 import dev.weft.route.registry.IbcChannel;
+import dev.weft.route.registry.LayerZeroLane;
 import dev.weft.route.registry.OpBridge;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.RegistryLoader;
@@ -17,8 +18,8 @@ import java.util.Locale;
 
 /**
  * What the tracker knows of the chains, from the route registries ({@code route.registries}, with
- * {@code route.finalization_periods}): which chains it tracks (every Cosmos chain of the registry: L1s and rollups;
- * EVM chains are not tracked), their explorer links, which chain is at the other end of a channel, the OPinit bridges,
+ * {@code route.finalization_periods}): which chains it tracks (every chain of the registry: Cosmos L1s and rollups
+ * through their CometBFT RPC, EVM chains through their JSON-RPC receipts), their explorer links, the LayerZero lanes, which chain is at the other end of a channel, the OPinit bridges,
  * how tx hashes are written, and each chain's RPC URLs.
  */
 public final class TrackChains {
@@ -42,12 +43,34 @@ public final class TrackChains {
   }
 
   public boolean supported(String chainId) {
+    return registry.chain(chainId) != null;
+  }
+
+  /** Whether a chain is an EVM chain (tracked by receipts, its txs named by {@code 0x} Keccak hashes). */
+  public boolean isEvm(String chainId) {
     Chain c = registry.chain(chainId);
-    return c != null && !c.isEvmChain();
+    return c != null && c.isEvmChain();
   }
 
   /**
-   * A tx hash as the tracker stores and returns it: Cosmos chains (the only ones tracked) name txs by the upper-case
+   * A tx hash of a chain as the tracker stores and returns it: on an EVM chain {@code 0x} and lower-case hex (as
+   * JSON-RPC writes it), else {@link #normalizeHash(String)}; null when it is not 32 bytes of hex.
+   */
+  public String normalizeHash(String chainId, String hash) {
+    String n = normalizeHash(hash);
+    return n == null || !isEvm(chainId) ? n : "0x" + n.toLowerCase(Locale.ROOT);
+  }
+
+  /** The LayerZero lane sending from {@code chainId} through an OFT (adapter) contract, or null. */
+  public LayerZeroLane lane(String chainId, String oftContract) {
+    for (LayerZeroLane l : registry.lanes()) {
+      if (l.fromChainId().equals(chainId) && l.sourceOftContract().equalsIgnoreCase(oftContract)) return l;
+    }
+    return null;
+  }
+
+  /**
+   * A Cosmos tx hash as the tracker stores and returns it: Cosmos chains name txs by the upper-case
    * hex SHA-256 of their bytes, without {@code 0x}. Any case and an optional {@code 0x} are accepted; null when it is
    * not 32 bytes of hex.
    */
@@ -121,6 +144,12 @@ public final class TrackChains {
     NodeInfo.Devnet devnet = info.devnet();
     if (devnet == null || indexed == null || !indexed.chainId().equals(chainId) || devnet.generated() == null) return List.of();
     return devnet.generated().jsonRpcPort() > 0 ? List.of(devnet.url(devnet.generated().jsonRpcPort())) : List.of();
+  }
+
+  /** The JSON-RPC URLs the tracker reads an EVM chain's receipts from: {@code track.nodes}, else {@link #jsonRpcUrls}. */
+  public List<String> evmRpcUrls(String chainId) {
+    List<String> configured = config.nodes().get(chainId);
+    return configured != null ? configured : jsonRpcUrls(chainId);
   }
 
   public Registry registry() {

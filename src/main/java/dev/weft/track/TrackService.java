@@ -34,7 +34,7 @@ public final class TrackService {
    */
   public Future<JsonObject> track(JsonObject req) {
     String chain = chain(req);
-    String hash = hash(req);
+    String hash = hash(chain, req);
     return store.countOpen().compose(open -> open < maxOpen ? Future.succeededFuture()
             : store.find(chain, hash).compose(s -> s != null && !s.state().terminal() ? Future.succeededFuture()
                 : Future.failedFuture(new BusError(503, "tracking capacity reached: " + maxOpen + " transfers are followed; retry later"))))
@@ -50,7 +50,7 @@ public final class TrackService {
   /** {@code {tx_hash, chain_id}} → the status in Skip Go's StatusTxResponse shape; 404 {@code tx not found} when never tracked. */
   public Future<JsonObject> status(JsonObject req) {
     String chain = chain(req);
-    String hash = hash(req);
+    String hash = hash(chain, req);
     return store.find(chain, hash).map(s -> {
       if (s == null) throw BusError.notFound("tx not found");
       return StatusJson.of(s.transfer(), chains::explorerLink);
@@ -64,10 +64,10 @@ public final class TrackService {
     return s.trim();
   }
 
-  private static String hash(JsonObject req) {
+  private String hash(String chain, JsonObject req) {
     Object h = req.getValue("tx_hash");
     if (!(h instanceof String s) || s.isBlank()) throw BusError.badRequest("tx_hash is required");
-    String n = TrackChains.normalizeHash(s);
+    String n = chains.normalizeHash(chain, s);
     if (n == null) throw BusError.badRequest("invalid tx_hash " + s.trim() + ": expected 32 bytes of hex, with or without 0x");
     return n;
   }

@@ -29,6 +29,7 @@ final class TransferBook implements TxObserver.Sink {
   private final Map<Long, TransferState> savedState = new HashMap<>();
   private final Watches watches = new Watches();
   private final TxObserver observer;
+  private final TrackChains chains;
   private final Set<Transfer> changed = new LinkedHashSet<>();
   private final Map<String, TxObserver.CatchUp> catchUps = new LinkedHashMap<>();
   private final Map<Long, List<TransferState>> transitions = new HashMap<>();
@@ -40,6 +41,7 @@ final class TransferBook implements TxObserver.Sink {
   /** @param clock wall clock in ms (progress times, the stall timeout) */
   TransferBook(TrackChains chains, java.util.function.LongSupplier clock) {
     this.observer = new TxObserver(chains, watches, this);
+    this.chains = chains;
     this.clock = clock;
   }
 
@@ -143,7 +145,7 @@ final class TransferBook implements TxObserver.Sink {
    * usually in the next blocks, and one tracked after it was committed is searched a poll later.
    */
   void lookUpLater(Transfer t) {
-    if (t.tx() == null) hashLookups.put(t, 1);
+    if (t.tx() == null && !chains.isEvm(t.chainId)) hashLookups.put(t, 1); // EVM hashes: a receipt each cycle instead
   }
 
   /** Queues the hash searches whose delay is over (for txs still not seen). */

@@ -3,6 +3,8 @@ package dev.weft.track;
 import dev.weft.model.track.ObservedTx;
 import dev.weft.chain.Hex;
 import dev.weft.route.registry.Denoms;
+import dev.weft.route.registry.LayerZeroLane;
+import dev.weft.track.poll.EvmReceipts;
 import dev.weft.route.registry.OpBridge;
 import dev.weft.model.track.ChainTx;
 import dev.weft.model.track.Hop;
@@ -15,7 +17,8 @@ import java.util.Objects;
 
 /**
  * Applies a tx seen on a chain to the transfers waiting for it: the tracked tx itself (its {@code send_packet},
- * {@code initiate_token_deposit} and {@code initiate_token_withdrawal} start one transfer each), {@code recv_packet}
+ * {@code initiate_token_deposit}, {@code initiate_token_withdrawal} and, on an EVM chain, a registered LayerZero lane's
+ * {@code OFTSent} start one transfer each), {@code recv_packet}
  * with the {@code write_acknowledgement} or the PFM {@code send_packet} of the same message, a later
  * {@code write_acknowledgement} (PFM's asynchronous ack), {@code acknowledge_packet} and {@code timeout_packet} on the
  * sending chain, {@code finalize_token_deposit} on a rollup and {@code propose_output} on an L1. Every transition is
@@ -90,6 +93,11 @@ final class TxObserver {
               e.get("denom"), e.get("base_denom"), e.get("amount"), ct);
           t.addHop(h);
           if (sink.behind(h.toChain, ct.timeNanos())) CatchUps.withdrawal(h, ct.timeNanos()).forEach(sink::catchUp);
+        }
+        case EvmReceipts.OFT_SENT -> {
+          LayerZeroLane lane = chains.lane(tx.chainId(), e.get("contract"));
+          if (lane == null || parseLong(e.get("dst_eid")) != lane.destinationEndpointId()) continue;
+          t.addHop(Hop.layerZero(flow, tx.chainId(), lane.toChainId(), lane.denomIn(), lane.denomOut(), e.get("amount_received"), ct));
         }
         default -> { }
       }

@@ -9,6 +9,7 @@ import dev.weft.model.track.Transfer;
 import dev.weft.model.track.TransferState;
 import dev.weft.track.poll.ChainPoller;
 import dev.weft.track.poll.ChainRpc;
+import dev.weft.track.poll.EvmReceipts;
 import dev.weft.track.poll.RpcClients;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -29,8 +30,9 @@ import java.util.Set;
  * transfers and the chains' scan cursors from the database, then runs poll cycles every {@code track.poll_interval}:
  * <ol>
  *   <li>pick up transfers registered (or re-armed) since the last cycle, each with a one-off search for its hash;</li>
- *   <li>scan every chain something is waited for on, all in parallel, each in batches ({@link ChainPoller}), and apply
- *   the txs found to the transfers (matched locally by hash and packet keys);</li>
+ *   <li>scan every Cosmos chain something is waited for on, all in parallel, each in batches ({@link ChainPoller}), and
+ *   apply the txs found to the transfers (matched locally by hash and packet keys); on EVM chains, look up the receipts
+ *   of the tracked txs not seen yet ({@link EvmReceipts});</li>
  *   <li>run the one-off searches queued (new hashes, catch-ups for events that may predate the scans), bounded by
  *   {@code track.lookups_per_poll}, and apply what they find;</li>
  *   <li>time-driven transitions (timeouts by the destination's clock, withdrawal claimability by the L1's, the stall
@@ -54,6 +56,7 @@ public final class TxTrackerVerticle extends VerticleBase {
   private TransferStore store;
   private TransferBook book;
   private RpcClients clients;
+  private EvmReceipts receipts;
   private final Map<String, ChainPoller> pollers = new LinkedHashMap<>();
   private final Set<String> dropped = new HashSet<>();
   private final Set<String> unreachable = new HashSet<>();
@@ -75,6 +78,7 @@ public final class TxTrackerVerticle extends VerticleBase {
           chains = c;
           book = new TransferBook(c, System::currentTimeMillis);
           clients = new RpcClients(vertx, c::rpcUrls, config);
+          receipts = new EvmReceipts(vertx, c::evmRpcUrls, config);
           return store.cursors();
         })
         .compose(cursors -> {
@@ -97,7 +101,8 @@ public final class TxTrackerVerticle extends VerticleBase {
     stopped = true;
     if (timer >= 0) vertx.cancelTimer(timer);
     // the cycle in flight ends (and saves) before the lease goes: a successor never races its last write
-    return running.transform(x -> clients == null ? Future.succeededFuture() : clients.close());
+    return running.transform(x -> clients == null ? Future.succeededFuture()
+        : Future.join(clients.close(), receipts.close()).mapEmpty());
   }
 
   private ChainPoller poller(String chain, ChainRpc rpc, TransferStore.Cursor cursor) {
@@ -120,6 +125,7 @@ public final class TxTrackerVerticle extends VerticleBase {
           armed.forEach(this::adopt);
           return scan();
         })
+        .compose(v -> evmReceipts())
         .compose(v -> searches())
         .compose(v -> {
           Map<String, Long> times = new HashMap<>();
@@ -149,7 +155,7 @@ public final class TxTrackerVerticle extends VerticleBase {
       }
     }
     for (String chain : wanted) {
-      if (pollers.containsKey(chain)) continue;
+      if (pollers.containsKey(chain) || chains.isEvm(chain)) continue; // EVM chains: evmReceipts()
       ChainRpc rpc = clients.of(chain);
       if (rpc == null) {
         if (unreachable.add(chain)) LOG.warn("no RPC URL for {}: its transfers cannot be followed (set track.nodes.{})", chain, chain);
@@ -175,6 +181,34 @@ public final class TxTrackerVerticle extends VerticleBase {
         if (f.result().coveredBefore() != null) covered.put(list.get(i).chainId(), f.result().coveredBefore());
       }
       book.apply(txs, covered);
+      return Future.succeededFuture();
+    });
+  }
+
+  /**
+   * Looks up the receipts of the tracked txs not seen yet on EVM chains: one batch per chain (and per
+   * {@code EvmReceipts.BATCH} hashes), every chain in parallel; the open transfers are at most {@code track.max_open},
+   * and an unseen hash is given up after {@code track.unknown_ttl}. The LayerZero hop a receipt starts is final at once.
+   */
+  private Future<Void> evmReceipts() {
+    List<String> evmChains = new ArrayList<>();
+    List<Future<List<ObservedTx>>> found = new ArrayList<>();
+    for (String chain : book.chains()) {
+      if (!chains.isEvm(chain)) continue;
+      if (!receipts.reachable(chain)) {
+        if (unreachable.add(chain)) LOG.warn("no JSON-RPC URL for {}: its txs cannot be followed (set track.nodes.{})", chain, chain);
+        continue;
+      }
+      evmChains.add(chain);
+      found.add(receipts.find(chain, List.copyOf(new java.util.TreeSet<>(book.watches().unseenHashes(chain)))));
+    }
+    return Future.join(found).transform(ar -> {
+      List<ObservedTx> txs = new ArrayList<>();
+      for (int i = 0; i < found.size(); i++) {
+        if (found.get(i).succeeded()) txs.addAll(found.get(i).result());
+        else LOG.warn("receipts of {} failed: {}", evmChains.get(i), found.get(i).cause().toString());
+      }
+      if (!txs.isEmpty()) book.apply(txs, Map.of());
       return Future.succeededFuture();
     });
   }

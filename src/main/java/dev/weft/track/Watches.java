@@ -50,6 +50,7 @@ final class Watches {
         case OP_WITHDRAWAL -> {
           if (h.awaitingOutput()) putWithdrawal(h, u);
         }
+        case LAYER_ZERO -> { } // final once sent: nothing further is waited for
       }
     }
     undo.put(t.id, u);
@@ -89,6 +90,11 @@ final class Watches {
 
   Transfer byHash(String chain, String hash) {
     return get(hashes, chain, hash);
+  }
+
+  /** The tracked hashes of a chain not seen yet. */
+  Set<String> unseenHashes(String chain) {
+    return Set.copyOf(hashes.getOrDefault(chain, Map.of()).keySet());
   }
 
   Hop bySource(String chain, String key) {

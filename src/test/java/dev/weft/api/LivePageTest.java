@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LivePageTest {
 
   @Test
-  @DisplayName("the live page shows blocks arriving from real ingestion and a transfer update; a screenshot is kept")
+  @DisplayName("the live page shows blocks arriving from real ingestion and a transfer update; its link opens the API docs, which list both APIs; screenshots are kept")
   void showsUpdates() throws Exception {
     Vertx vertx = TestNodes.newVertx();
     // a live devnet, ingestion and the API: blocks arrive through the real pipeline and the SockJS bridge
@@ -46,6 +46,17 @@ class LivePageTest {
       assertEquals(1280, img.getWidth());
       assertTrue(img.getHeight() > 400, "viewport height " + img.getHeight());
       assertTrue(distinctColours(img) > 5, "the screenshot is blank");
+
+      // the page links the API docs: Swagger UI renders the operations of both APIs from /openapi.json
+      assertEquals("/docs", chrome.eval("document.getElementById('docs').getAttribute('href')"));
+      chrome.navigate("http://127.0.0.1:" + TestNodes.httpPort(node) + "/docs");
+      chrome.waitFor("document.querySelectorAll('.opblock-summary-path').length > 20", 60);
+      String paths = (String) chrome.eval("Array.from(document.querySelectorAll('.opblock-summary-path')).map(e => e.getAttribute('data-path')).join(' ')");
+      for (String op : new String[]{"/indexer/tx/v1/txs", "/indexer/block/v1/blocks", "/v2/fungible/route", "/v2/tx/status"}) {
+        assertTrue((" " + paths + " ").contains(" " + op + " "), op + " is not listed in the docs: " + paths);
+      }
+      BufferedImage docs = javax.imageio.ImageIO.read(chrome.screenshot(Path.of("target/screenshots/docs.png")).toFile());
+      assertTrue(distinctColours(docs) > 5, "the docs screenshot is blank");
     } finally {
       TestNodes.await(node.stop());
       TestNodes.await(vertx.close());

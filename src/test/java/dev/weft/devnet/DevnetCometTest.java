@@ -144,6 +144,43 @@ class DevnetCometTest {
     assertEquals(6, r.getInteger("code"));
   }
 
+  @Test
+  @DisplayName("abci_query Simulate answers gas_info.gas_used (ante 40000 + MsgSend 80000) for cosmjs' fee \"auto\"; undecodable bytes get CheckTx code 2; the well-known test key has an account holding its genesis grant")
+  void simulateAndTestAccount() {
+    dev.weft.devnet.tx.SystemSigner signer = new dev.weft.devnet.tx.SystemSigner("simulate-test", chain.spec().chainId(), "init", null, 1);
+    byte[] tx = signer.sign(List.of(new dev.weft.devnet.tx.SystemSigner.Message(dev.weft.devnet.tx.MsgTypes.SEND,
+        new JsonObject().put("from_address", signer.address()).put("to_address", signer.address())
+            .put("amount", new JsonArray().add(new JsonObject().put("denom", "uinit").put("amount", "1"))))));
+    JsonObject r = call("abci_query", new JsonObject().put("path", "/cosmos.tx.v1beta1.Service/Simulate")
+        .put("data", Hex.lower(new ProtoWriter().bytes(2, tx).toByteArray()))).getJsonObject("result").getJsonObject("response");
+    assertEquals(null, r.getInteger("code"), r.encode());
+    ProtoReader response = new ProtoReader(Base64.getDecoder().decode(r.getString("value")));
+    assertTrue(response.next());
+    assertEquals(1, response.field());
+    ProtoReader g = new ProtoReader(response.bytes());
+    long gasUsed = -1;
+    while (g.next()) {
+      if (g.field() == 2) gasUsed = g.varint();
+      else g.skip();
+    }
+    assertEquals(120_000, gasUsed);
+    r = call("abci_query", new JsonObject().put("path", "/cosmos.tx.v1beta1.Service/Simulate")
+        .put("data", Hex.lower(new ProtoWriter().bytes(2, new byte[] {1, 2, 3}).toByteArray()))).getJsonObject("result").getJsonObject("response");
+    assertEquals(2, r.getInteger("code"), r.encode());
+
+    String testAccount = dev.weft.chain.AccountAddress.fromSecp256k1(dev.weft.chain.AccountAddress.compressedPublicKey(
+        dev.weft.devnet.world.World.TEST_ACCOUNT_KEY)).bech32("init");
+    assertEquals("init10xcqpzrky6eff2g52qdye53xkk9jxkvr0k60tp", testAccount);
+    r = call("abci_query", new JsonObject().put("path", "/cosmos.auth.v1beta1.Query/Account")
+        .put("data", Hex.lower(new ProtoWriter().string(1, testAccount).toByteArray()))).getJsonObject("result").getJsonObject("response");
+    assertEquals(null, r.getInteger("code"), r.encode());
+    String fee = "l2/771d639f30fbe45e3fbca954ffbe2fcc26f915f5513c67a4a2d0bc1d635bdefd";
+    r = call("abci_query", new JsonObject().put("path", "/cosmos.bank.v1beta1.Query/Balance")
+        .put("data", Hex.lower(new ProtoWriter().string(1, testAccount).string(2, fee).toByteArray()))).getJsonObject("result").getJsonObject("response");
+    ProtoWriter coin = new ProtoWriter().string(1, fee).string(2, dev.weft.devnet.world.World.TEST_ACCOUNT_COINS.toString());
+    assertEquals(Base64.getEncoder().encodeToString(new ProtoWriter().message(1, coin).toByteArray()), r.getString("value"));
+  }
+
   private static ProtoReader only(byte[] message, int field) {
     ProtoReader r = new ProtoReader(message);
     assertTrue(r.next());

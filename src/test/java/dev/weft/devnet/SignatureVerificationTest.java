@@ -4,6 +4,8 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
 import dev.weft.devnet.tx.DirectSign;
 import dev.weft.devnet.tx.MsgTypes;
+import dev.weft.devnet.world.World;
+import dev.weft.testsupport.Await;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.TestConfig;
 import io.vertx.core.json.JsonArray;
@@ -67,6 +69,10 @@ class SignatureVerificationTest {
     return Long.parseLong(account(k.address()).getString("account_number"));
   }
 
+  static void committedSequence(Key k, String expected) {
+    Await.until(k.address() + " at sequence " + expected, 30, () -> expected.equals(account(k.address()).getString("sequence")));
+  }
+
   /** broadcast_tx_sync; the CheckTx result. */
   static JsonObject sync(byte[] raw) {
     JsonObject req = new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", "broadcast_tx_sync")
@@ -77,13 +83,14 @@ class SignatureVerificationTest {
   @Test
   @DisplayName("a correctly signed tx (ethsecp256k1, keccak256) is accepted and increments the account's sequence; replaying its sequence is code 32")
   void acceptedThenReplayed() {
-    Key k = new Key(BigInteger.valueOf(0xA11CE), DirectSign.ETHSECP256K1);
+    Key k = new Key(World.TEST_ACCOUNT_KEYS.get(1), DirectSign.ETHSECP256K1);
     long n = number(k);
     assertEquals("0", account(k.address()).getString("sequence"));
     byte[] first = DirectSign.sign(send(k, k.pub(), 0, "1"), k.secret(), L1, n);
     JsonObject ok = sync(first);
     assertEquals(0, ok.getInteger("code"), ok.encode());
-    assertEquals("1", account(k.address()).getString("sequence"));
+    // the check state counts the queued tx at once; the auth endpoint serves the committed sequence
+    committedSequence(k, "1");
     JsonObject again = new JsonObject(d.post(d.rpcPort(L1), new JsonObject().put("jsonrpc", "2.0").put("id", 1)
         .put("method", "broadcast_tx_sync").put("params", new JsonObject().put("tx", RouteTxs.base64(first))).encode()).body());
     assertEquals("tx already exists in cache", again.getJsonObject("error").getString("data"), again.encode());
@@ -94,26 +101,28 @@ class SignatureVerificationTest {
     JsonObject ahead = sync(DirectSign.sign(send(k, k.pub(), 5, "3"), k.secret(), L1, n));
     assertEquals("account sequence mismatch, expected 1, got 5: incorrect account sequence", ahead.getString("log"));
     assertEquals(0, sync(DirectSign.sign(send(k, k.pub(), 1, "4"), k.secret(), L1, n)).getInteger("code"));
-    assertEquals("2", account(k.address()).getString("sequence"));
+    JsonObject third = sync(DirectSign.sign(send(k, k.pub(), 2, "5"), k.secret(), L1, n));
+    assertEquals(0, third.getInteger("code"), "a second tx queued before the first is committed takes the next sequence");
+    committedSequence(k, "3");
   }
 
   @Test
   @DisplayName("a Cosmos secp256k1 key (sha256) is verified too, through REST broadcast and the ABCI account query alike")
   void cosmosKeyThroughRest() {
-    Key k = new Key(BigInteger.valueOf(0xB0B), DirectSign.SECP256K1);
+    Key k = new Key(World.TEST_ACCOUNT_KEYS.get(2), DirectSign.SECP256K1);
     long n = number(k);
     byte[] raw = DirectSign.sign(send(k, k.pub(), 0, "1"), k.secret(), L1, n);
     JsonObject body = new JsonObject().put("tx_bytes", RouteTxs.base64(raw)).put("mode", "BROADCAST_MODE_SYNC");
     JsonObject res = new JsonObject(d.post(d.restPort(L1), "/cosmos/tx/v1beta1/txs", body.encode()).body()).getJsonObject("tx_response");
     assertEquals(0, res.getInteger("code"), res.encode());
-    assertEquals("1", account(k.address()).getString("sequence"));
+    committedSequence(k, "1");
   }
 
   @Test
   @DisplayName("a signature by another key, or over another account number or chain id, is code 4 unauthorized; the sequence stays")
   void wrongKeyIsUnauthorized() {
-    Key k = new Key(BigInteger.valueOf(0xCA401), DirectSign.ETHSECP256K1);
-    Key other = new Key(BigInteger.valueOf(0xE11E), DirectSign.ETHSECP256K1);
+    Key k = new Key(World.TEST_ACCOUNT_KEYS.get(3), DirectSign.ETHSECP256K1);
+    Key other = new Key(World.TEST_ACCOUNT_KEYS.get(4), DirectSign.ETHSECP256K1);
     long n = number(k);
     String log = "signature verification failed; please verify account number (" + n + ") and chain-id (" + L1 + "): unauthorized";
     JsonObject wrongKey = sync(DirectSign.sign(send(k, k.pub(), 0, "1"), other.secret(), L1, n));
@@ -131,10 +140,22 @@ class SignatureVerificationTest {
   @Test
   @DisplayName("a signer info whose key is not the message signer's is code 8 invalid pubkey")
   void keyOfAnotherAccount() {
-    Key k = new Key(BigInteger.valueOf(0xD0D0), DirectSign.ETHSECP256K1);
-    Key other = new Key(BigInteger.valueOf(0xF00D), DirectSign.ETHSECP256K1);
+    Key k = new Key(World.TEST_ACCOUNT_KEYS.get(5), DirectSign.ETHSECP256K1);
+    Key other = new Key(World.TEST_ACCOUNT_KEYS.get(6), DirectSign.ETHSECP256K1);
     JsonObject r = sync(DirectSign.sign(send(k, other.pub(), 0, "1"), other.secret(), L1, number(other)));
     assertEquals(8, r.getInteger("code"));
     assertEquals("pubKey does not match signer address " + k.address() + " with signer index: 0: invalid pubkey", r.getString("log"));
+  }
+
+  @Test
+  @DisplayName("a key whose account the chain never saw is code 9: the fee payer does not exist; its address is 404 on the auth endpoint")
+  void unknownAccount() {
+    Key k = new Key(BigInteger.valueOf(0x5EC12E7), DirectSign.ETHSECP256K1);
+    var res = d.get(d.restPort(L1), "/cosmos/auth/v1beta1/accounts/" + k.address());
+    assertEquals(404, res.statusCode());
+    JsonObject r = sync(DirectSign.sign(send(k, k.pub(), 0, "1"), k.secret(), L1, 0));
+    assertEquals(9, r.getInteger("code"));
+    assertEquals("sdk", r.getString("codespace"));
+    assertEquals("fee payer address: " + k.address() + " does not exist: unknown address", r.getString("log"));
   }
 }

@@ -47,7 +47,7 @@ class FungibleTransfersTest {
     JsonObject tx = FixtureChain.read("initia-minievm-tx-decoder-fixtures/bank-evm.json").getJsonObject("bankSendWithEvmLogTxResponse");
     List<FungibleTransfer> transfers = new ArrayList<>();
     Set<String> denoms = new LinkedHashSet<>();
-    FungibleTransfers.read(events(tx), transfers, denoms);
+    FungibleTransfers.read(events(tx), "init", transfers, denoms);
     assertEquals(List.of(
         new FungibleTransfer(FungibleTransfer.Kind.ERC20, a(TOKEN), a(SENDER), a(COLLECTOR), new BigInteger("c1df4c2ec0", 16)),
         new FungibleTransfer(FungibleTransfer.Kind.ERC20, a(TOKEN), a(SENDER), a(SENDER), new BigInteger("9184e72a000", 16))), transfers);
@@ -60,5 +60,68 @@ class FungibleTransfersTest {
     Set<String> denoms = new LinkedHashSet<>();
     FungibleTransfers.coins("1500uinit, 20ibc/27A6394C3F9FF9C9DCF5DFFADF9BB5FE9A37C7E92B006199894CF1824DF9AC7C,x,5u", denoms);
     assertEquals(List.of("uinit", "ibc/27A6394C3F9FF9C9DCF5DFFADF9BB5FE9A37C7E92B006199894CF1824DF9AC7C"), List.copyOf(denoms));
+  }
+
+  static AbciEvent event(String type, String... kv) {
+    List<AbciEvent.Attribute> attrs = new ArrayList<>();
+    for (int i = 0; i < kv.length; i += 2) attrs.add(new AbciEvent.Attribute(kv[i], kv[i + 1], true));
+    return new AbciEvent(type, attrs);
+  }
+
+  static List<FungibleTransfer> read(AbciEvent... events) {
+    List<FungibleTransfer> out = new ArrayList<>();
+    FungibleTransfers.read(List.of(events), "init", out, new LinkedHashSet<>());
+    return out;
+  }
+
+  static final String STORE = "0x66a8cb0bfb991610dcffb8a6543ac0887c7c5405b8f985ebed6d628fe50c4686";
+  static final String METADATA = "0x8e4733bdabcf7d4afc3d14f0dd46c9bf52fb0fce9e4b996c939e195b8bc891d9";
+  static final AccountAddress ZERO = AccountAddress.of(new byte[20]);
+
+  static AbciEvent fa(String kind, String amount) {
+    return event("move", "type_tag", "0x1::fungible_asset::" + kind + "Event", "data",
+        new JsonObject().put("store_addr", STORE).put("metadata_addr", METADATA).put("amount", amount).encode());
+  }
+
+  static AbciEvent owner(String kind, String owner) {
+    return event("move", "type_tag", "0x1::fungible_asset::" + kind + "OwnerEvent", "data", new JsonObject().put("owner", owner).encode());
+  }
+
+  @Test
+  @DisplayName("Move: a deposit or withdrawal counts with the owner event right after it, not alone, not with the other kind's")
+  void moveFungibleAsset() {
+    assertEquals(List.of(new FungibleTransfer(FungibleTransfer.Kind.MOVE_FA, a(METADATA), ZERO, a(COLLECTOR), BigInteger.valueOf(3075)),
+            new FungibleTransfer(FungibleTransfer.Kind.MOVE_FA, a(METADATA), a(COLLECTOR), ZERO, BigInteger.valueOf(5))),
+        read(fa("Deposit", "3075"), owner("Deposit", COLLECTOR), fa("Withdraw", "5"), owner("Withdraw", COLLECTOR)));
+    assertEquals(List.of(), read(fa("Deposit", "3075")));
+    assertEquals(List.of(), read(fa("Deposit", "3075"), owner("Withdraw", COLLECTOR)));
+    assertEquals(List.of(), read(fa("Deposit", "3075"), event("coin_received"), owner("Deposit", COLLECTOR)));
+    assertEquals(List.of(), read(fa("Deposit", "0"), owner("Deposit", COLLECTOR)));
+    assertEquals(List.of(), read(fa("Deposit", "-1"), owner("Deposit", COLLECTOR)));
+    assertEquals(List.of(), read(fa("Deposit", "12"), owner("Deposit", "not an address")));
+  }
+
+  @Test
+  @DisplayName("CW20: the movements of cw20-base's actions, bech32 accounts; other actions and bad amounts left out")
+  void cw20() {
+    byte[] c = new byte[32];
+    c[31] = 9;
+    String contract = AccountAddress.of(c).bech32("init");
+    String from = a(SENDER).bech32("init");
+    String to = a(COLLECTOR).bech32("init");
+    BigInteger seven = BigInteger.valueOf(7);
+    assertEquals(List.of(
+            new FungibleTransfer(FungibleTransfer.Kind.CW20, AccountAddress.of(c), a(SENDER), a(COLLECTOR), seven),
+            new FungibleTransfer(FungibleTransfer.Kind.CW20, AccountAddress.of(c), a(SENDER), a(COLLECTOR), seven),
+            new FungibleTransfer(FungibleTransfer.Kind.CW20, AccountAddress.of(c), ZERO, a(COLLECTOR), seven),
+            new FungibleTransfer(FungibleTransfer.Kind.CW20, AccountAddress.of(c), a(SENDER), ZERO, seven)),
+        read(event("wasm", "_contract_address", contract, "action", "transfer_from", "from", from, "to", to, "by", to, "amount", "7"),
+            event("wasm", "_contract_address", contract, "action", "send", "from", from, "to", to, "amount", "7", "msg", "e30="),
+            event("wasm", "_contract_address", contract, "action", "mint", "to", to, "amount", "7"),
+            event("wasm", "_contract_address", contract, "action", "burn", "from", from, "amount", "7"),
+            event("wasm", "_contract_address", contract, "action", "increase_allowance", "owner", from, "spender", to, "amount", "7"),
+            event("wasm", "_contract_address", contract, "action", "transfer", "from", from, "to", to, "amount", "7.5"),
+            event("wasm", "_contract_address", contract, "action", "transfer", "from", from, "amount", "7"),
+            event("wasm", "action", "transfer", "from", from, "to", to, "amount", "7")));
   }
 }

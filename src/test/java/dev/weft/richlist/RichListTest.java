@@ -318,22 +318,4 @@ class RichListTest {
       TestNodes.await(second.stop());
     }
   }
-
-  @Test
-  @DisplayName("a Move chain has no rich list: the verticle idles, rich_list_height is 0, the endpoint is a 404 JSON error")
-  void notEvm() {
-    WeftNode node = TestNodes.start(vertx, TestConfig.defaults().roles("api", "richlist").set("chain.vm", "move")
-        .set("chain.rpc", new io.vertx.core.json.JsonArray().add("http://127.0.0.1:9")).set("chain.rest", new io.vertx.core.json.JsonArray().add("http://127.0.0.1:9"))
-        .build());
-    try {
-      int port = TestNodes.httpPort(node);
-      assertEquals(0L, get(port, "/status").getLong("rich_list_height"));
-      var r = TestNodes.get(client, port, "/indexer/richlist/v1/uinit");
-      assertEquals(404, r.statusCode());
-      assertError(r.bodyAsJsonObject(), 5);
-      assertEquals("rich list is not available on this chain", r.bodyAsJsonObject().getString("message"));
-    } finally {
-      TestNodes.await(node.stop());
-    }
-  }
 }

@@ -43,7 +43,7 @@ class TrackConfigTest {
   }
 
   @Test
-  @DisplayName("Cosmos chains of the registries are tracked (EVM ones not); hashes in any case with or without 0x; explorer links; URLs")
+  @DisplayName("every chain of the registries is tracked (EVM ones by receipts); hashes in any case with or without 0x, 0x and lower-case on EVM chains; explorer links; URLs")
   void chains() throws Exception {
     NodeInfo info = new NodeInfo();
     NodeInfo.DevnetChain l1 = new NodeInfo.DevnetChain("weft-l1-1", 4567, 4568, 0);
@@ -52,7 +52,10 @@ class TrackConfigTest {
     TrackChains c = new TrackChains(RegistryLoader.load(List.of("conf/registry/mainnet.json", "conf/registry/devnet.json"), Map.of()), config, info, null);
     assertTrue(c.supported("weft-l1-1"));
     assertTrue(c.supported("interwoven-1"));
-    assertFalse(c.supported("31337"));
+    assertTrue(c.supported("31337"));
+    assertTrue(c.isEvm("31337"));
+    assertEquals("0x" + "ab".repeat(32), c.normalizeHash("31337", "AB".repeat(32)));
+    assertEquals("AB".repeat(32), c.normalizeHash("weft-l1-1", "0x" + "ab".repeat(32)));
     assertFalse(c.supported("cosmoshub-4"));
     String h = "ab".repeat(32);
     assertEquals(h.toUpperCase(), TrackChains.normalizeHash("0x" + h));

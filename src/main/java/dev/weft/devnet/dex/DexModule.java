@@ -1,5 +1,7 @@
 package dev.weft.devnet.dex;
 
+import dev.weft.devnet.exec.Bank;
+
 import dev.weft.devnet.exec.EventLog;
 import dev.weft.devnet.exec.ExecError;
 import dev.weft.devnet.exec.MsgContext;
@@ -90,6 +92,12 @@ public final class DexModule implements MsgModule {
         .put("liquidity_token", MoveViews.literal(pool)).put("offer_amount", Long.toString(s.amount()))
         .put("return_amount", Long.toString(out)).put("fee_amount", Long.toString(fee));
     log.add("move", "type_tag", "0x1::" + (s.stable() ? StablePool.MODULE : WeightedPair.MODULE) + "::SwapEvent", "data", data.encode());
+    // the coins move between the sender and the pool's object account, as the Move fungible store's withdraw/deposit
+    String sender = msg.getString("sender", "");
+    String poolAccount = dev.weft.chain.AccountAddress.of(dev.weft.chain.Hex.decode(MoveViews.address(pool).substring(2)))
+        .bech32(bech32Prefix(sender));
+    Bank.send(log, sender, poolAccount, Bank.coin(Long.toString(s.amount()), dex.denomOf(MoveViews.address(s.offer()))));
+    Bank.send(log, poolAccount, sender, Bank.coin(Long.toString(out), dex.denomOf(MoveViews.address(retMeta))));
     return new byte[0];
   }
 
@@ -165,5 +173,10 @@ public final class DexModule implements MsgModule {
     if (b.length == 1 && b[0] == 0) return null;
     if (b.length != 9 || b[0] != 1) throw new IllegalArgumentException("an Option<u64> is 0x00 or 0x01 and 8 bytes");
     return ByteBuffer.wrap(b, 1, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
+  }
+
+  private static String bech32Prefix(String address) {
+    int sep = address.lastIndexOf('1');
+    return sep > 0 ? address.substring(0, sep) : "init";
   }
 }

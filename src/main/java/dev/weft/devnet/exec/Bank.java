@@ -1,8 +1,8 @@
 package dev.weft.devnet.exec;
 
 /**
- * The bank module's events for coins moving between accounts, minted or burned. The devnet keeps no balances (no
- * transfer is refused for want of funds): these events say what a real chain would have moved.
+ * The bank module's events for coins moving between accounts, minted or burned. No transfer is refused for want of
+ * funds; {@code SubmittedBalances} folds these events into the balances the chain serves.
  */
 public final class Bank {
   private Bank() {}

@@ -8,7 +8,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The bank module's {@code MsgSend} (no balances are kept: a send is never refused for want of funds). */
+/** The bank module's {@code MsgSend} (a send is never refused for want of funds). */
 public final class BankModule implements MsgModule {
   @Override
   public List<String> types() {

@@ -57,6 +57,13 @@ public final class ChainApp {
     return validAddress;
   }
 
+  /** The gas a tx uses: the ante handler's and each message module's. */
+  public long gasWanted(DecodedTx d) {
+    long gas = ANTE_GAS;
+    for (DecodedTx.Msg m : d.msgs()) gas += modules.get(m.type().url()).gas(m.type().url());
+    return gas;
+  }
+
   /** Executes a checked tx in the block at {@code height}, {@code timeNanos}. */
   public Tx deliver(DecodedTx d, long height, long timeNanos) {
     EventLog ante = new EventLog(null);
@@ -69,11 +76,8 @@ public final class ChainApp {
     ante.add("tx", "acc_seq", payer + "/" + sequence);
     for (byte[] sig : d.tx().signatures()) ante.add("tx", "signature", Base64.getEncoder().encodeToString(sig));
     List<Msg> msgs = new ArrayList<>();
-    long gas = ANTE_GAS;
-    for (DecodedTx.Msg m : d.msgs()) {
-      msgs.add(new Msg.Submitted(m.type().url(), m.proto(), m.type().module(), json(m)));
-      gas += modules.get(m.type().url()).gas(m.type().url());
-    }
+    long gas = gasWanted(d);
+    for (DecodedTx.Msg m : d.msgs()) msgs.add(new Msg.Submitted(m.type().url(), m.proto(), m.type().module(), json(m)));
     for (int i = 0; i < d.msgs().size(); i++) {
       DecodedTx.Msg m = d.msgs().get(i);
       try {

@@ -2,13 +2,13 @@ package dev.weft.devnet.gen;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
  * The x/bank balances of an account as the REST API and {@code abci_query} serve them. On the generated minievm chain
- * every bank denom is an ERC-20, so a balance is the token's ledger balance at the head; a quiet chain keeps no
- * balances (its sends are only events), so its accounts hold nothing. Zero balances are not stored, as in x/bank.
+ * every bank denom is an ERC-20, so a balance is the token's ledger balance at the head; on every chain the coins
+ * submitted txs moved and genesis grants ({@link SubmittedBalances}, as at the head) are added. Zero balances are not
+ * stored, as in x/bank.
  */
 public final class BankBalances {
   /** One coin. */
@@ -46,12 +46,15 @@ public final class BankBalances {
   /** The non-zero balances of a 20-byte address at height h, sorted by denom (x/bank's store order). */
   public static List<Coin> of(DevnetChain chain, byte[] address, long h) {
     List<Coin> out = new ArrayList<>();
-    if (!chain.spec().generated() || h < 1) return out;
-    for (Token t : chain.genesis().tokens()) {
-      BigInteger amount = chain.balanceOf(t, address, h);
-      if (amount.signum() > 0) out.add(new Coin(t.bankDenom(), amount));
+    if (h < 1) return out;
+    java.util.Map<String, BigInteger> amounts = new java.util.TreeMap<>(
+        chain.submittedBalances().of(dev.weft.chain.AccountAddress.of(address).bech32(chain.spec().bech32Prefix())));
+    if (chain.spec().generated()) {
+      for (Token t : chain.genesis().tokens()) amounts.merge(t.bankDenom(), chain.balanceOf(t, address, h), BigInteger::add);
     }
-    out.sort(Comparator.comparing(Coin::denom));
+    amounts.forEach((denom, amount) -> {
+      if (amount.signum() > 0) out.add(new Coin(denom, amount));
+    });
     return out;
   }
 

@@ -32,6 +32,8 @@ public final class DevnetChain {
   private final HashIndex txIndex = new HashIndex(INDEXED_HASHES);
   private final HashIndex blockIndex = new HashIndex(INDEXED_HASHES / 4);
   private final ConcurrentSkipListMap<Long, List<Tx>> submitted = new ConcurrentSkipListMap<>();
+  private final SubmittedBalances submittedBalances;
+  private final Accounts accounts;
   private final Map<Long, Block> cache = new LinkedHashMap<>(CACHED_BLOCKS * 2, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<Long, Block> e) {
@@ -54,6 +56,18 @@ public final class DevnetChain {
     this.factory = new BlockFactory(spec, genesis, layout, planner, new TxBuilder(genesis, evm), bloom);
     this.ledger = new Ledger(genesis, layout, planner);
     this.head = new AtomicLong(initialHead);
+    this.accounts = new Accounts(genesis, spec.generated());
+    this.submittedBalances = new SubmittedBalances(accounts);
+  }
+
+  /** The chain's x/auth accounts (numbers and sequences). */
+  public Accounts accounts() {
+    return accounts;
+  }
+
+  /** The balances and sequences submitted txs changed (live mode). */
+  public SubmittedBalances submittedBalances() {
+    return submittedBalances;
   }
 
   public ChainSpec spec() {
@@ -92,6 +106,7 @@ public final class DevnetChain {
       List<Tx> placed = new java.util.ArrayList<>(txs.size());
       for (int i = 0; i < txs.size(); i++) placed.add(txs.get(i).at(first + i));
       submitted.put(h, List.copyOf(placed));
+      submittedBalances.apply(placed);
     }
     Block b = block(h);
     head.incrementAndGet();

@@ -1,6 +1,5 @@
 package dev.weft.devnet.mempool;
 
-import dev.weft.devnet.tx.Accounts;
 import io.vertx.core.Future;
 
 /** Where a node's broadcast endpoints hand a submitted tx: CheckTx, then the mempool. */
@@ -16,9 +15,13 @@ public interface Broadcaster {
   /** Checks and queues a tx; throws {@link Mempool.Refused} when the mempool will not take it (duplicate, full). */
   Submission submit(byte[] raw);
 
-  /** The chain's accounts (numbers and sequences) CheckTx verifies signatures against; null for a node without. */
-  default Accounts accounts() {
-    return null;
+  /**
+   * The gas a tx would use ({@code cosmos.tx.v1beta1.Service/Simulate}), without executing it; throws
+   * {@link UnsupportedOperationException} when the node simulates nothing. A tx that cannot be decoded throws
+   * {@link dev.weft.devnet.tx.DecodedTx.Rejected}.
+   */
+  default long simulate(byte[] raw) {
+    throw new UnsupportedOperationException("simulate");
   }
 
   /** The txs waiting for a block (count and bytes), what {@code num_unconfirmed_txs} reports. */

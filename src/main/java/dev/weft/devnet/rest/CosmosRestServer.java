@@ -59,7 +59,7 @@ public final class CosmosRestServer extends DevnetServer {
     this.faults = faults;
     this.nodeInfo = new RestNodeInfo(chain);
     this.broadcast = new RestBroadcast(broadcaster);
-    this.bank = new RestBank(chain, broadcaster == null ? null : broadcaster.accounts());
+    this.bank = new RestBank(chain);
     this.txSearch = new RestTxSearch(chain, txSearchWindow);
     this.plain = plain;
   }

@@ -1,7 +1,7 @@
 package dev.weft.devnet.rest;
 
+import dev.weft.devnet.gen.Accounts;
 import dev.weft.devnet.gen.Actor;
-import dev.weft.devnet.tx.Accounts;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.http.DevnetServer.Request;
@@ -18,12 +18,9 @@ import java.util.List;
  */
 final class RestBank {
   private final DevnetChain chain;
-  private final Accounts accounts;
 
-  /** @param accounts the chain's auth state when it takes txs (then every address is an account); null otherwise */
-  RestBank(DevnetChain chain, Accounts accounts) {
+  RestBank(DevnetChain chain) {
     this.chain = chain;
-    this.accounts = accounts;
   }
 
   /** The account bytes of a bech32 address of this chain; a 400 {@code invalid address: …} otherwise. */
@@ -85,9 +82,8 @@ final class RestBank {
    */
   Reply account(String addr) {
     byte[] a = address(addr);
-    Actor actor = chain.spec().generated() ? chain.genesis().find(a) : null;
-    if (accounts == null && actor == null) throw CosmosRestServer.RestError.notFound("account " + addr + " not found");
-    Accounts.Account acc = accounts != null ? accounts.get(a) : new Accounts.Account(actor.accountNumber(), 0);
+    Accounts.Account acc = chain.accounts().committed(a);
+    if (acc == null) throw CosmosRestServer.RestError.notFound("account " + addr + " not found");
     String bech32 = dev.weft.chain.AccountAddress.of(a).bech32(chain.spec().bech32Prefix());
     return Reply.json(200, g -> {
       g.writeStartObject();
@@ -99,7 +95,8 @@ final class RestBank {
 
   /** A genesis account as the account list shows it (its current sequence when the chain takes txs). */
   void baseAccount(JsonOut g, Actor a) {
-    baseAccount(g, a.bech32(), a.accountNumber(), accounts == null ? 0 : accounts.get(a.address()).sequence());
+    Accounts.Account acc = chain.accounts().committed(a.address());
+    baseAccount(g, a.bech32(), a.accountNumber(), acc == null ? 0 : acc.sequence());
   }
 
   /**

@@ -3,8 +3,7 @@ package dev.weft.devnet.rpc;
 import dev.weft.chain.Hex;
 import dev.weft.chain.proto.ProtoReader;
 import dev.weft.chain.proto.ProtoWriter;
-import dev.weft.devnet.gen.Actor;
-import dev.weft.devnet.tx.Accounts;
+import dev.weft.devnet.gen.Accounts;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.http.Json;
@@ -23,14 +22,15 @@ final class AbciQuery {
   private static final String BALANCE = "/cosmos.bank.v1beta1.Query/Balance";
   private static final String ALL_BALANCES = "/cosmos.bank.v1beta1.Query/AllBalances";
   private static final String ACCOUNT = "/cosmos.auth.v1beta1.Query/Account";
+  private static final String SIMULATE = "/cosmos.tx.v1beta1.Service/Simulate";
 
   private final DevnetChain chain;
-  private final Accounts accounts;
+  private final dev.weft.devnet.mempool.Broadcaster node;
 
-  /** @param accounts the chain's auth state when it takes txs (then every address is an account); null otherwise */
-  AbciQuery(DevnetChain chain, Accounts accounts) {
+  /** @param node the chain's node for {@code Simulate}; null when the chain takes no txs */
+  AbciQuery(DevnetChain chain, dev.weft.devnet.mempool.Broadcaster node) {
     this.chain = chain;
-    this.accounts = accounts;
+    this.node = node;
   }
 
   /** An ABCI query failure: code, and the log the SDK writes. */
@@ -64,6 +64,7 @@ final class AbciQuery {
         case BALANCE -> balance(data, at);
         case ALL_BALANCES -> allBalances(data, at);
         case ACCOUNT -> account(data);
+        case SIMULATE -> simulate(data);
         default -> throw new Failure(6, "unknown query path: unknown request");
       };
       return g -> response(g, 0, "", value, at);
@@ -142,6 +143,31 @@ final class AbciQuery {
     return out.toByteArray();
   }
 
+  /**
+   * SimulateRequest {tx_bytes = 2} → SimulateResponse {gas_info = 1 {gas_wanted 1, gas_used 2}, result = 2 (empty)}:
+   * the gas the tx's ante handler and messages use, what cosmjs' {@code "auto"} fee multiplies.
+   */
+  private byte[] simulate(byte[] req) {
+    if (node == null) throw new Failure(6, "unknown query path: unknown request");
+    byte[] tx = new byte[0];
+    ProtoReader r = new ProtoReader(req);
+    while (r.next()) {
+      if (r.field() == 2 && r.wireType() == 2) tx = r.bytes();
+      else r.skip();
+    }
+    if (tx.length == 0) throw Failure.invalid("empty txBytes is not allowed");
+    long gas;
+    try {
+      gas = node.simulate(tx);
+    } catch (dev.weft.devnet.tx.DecodedTx.Rejected e) {
+      throw new Failure(e.code, e.getMessage());
+    } catch (UnsupportedOperationException e) {
+      throw new Failure(6, "unknown query path: unknown request");
+    }
+    ProtoWriter gasInfo = new ProtoWriter().varint(1, 0).varint(2, gas);
+    return new ProtoWriter().message(1, gasInfo).message(2, new ProtoWriter()).toByteArray();
+  }
+
   /** QueryAccountRequest {address = 1} → QueryAccountResponse {account = 1 Any(BaseAccount)}. */
   private byte[] account(byte[] req) {
     String address = "";
@@ -151,12 +177,13 @@ final class AbciQuery {
       else r.skip();
     }
     byte[] addr = address(address);
-    Actor a = chain.spec().generated() ? chain.genesis().find(addr) : null;
-    if (a == null && accounts == null) throw new Failure(38, "rpc error: code = NotFound desc = account " + address + " not found: key not found");
-    Accounts.Account acc = accounts != null ? accounts.get(addr) : new Accounts.Account(a.accountNumber(), 0);
+    Accounts.Account acc = chain.accounts().committed(addr);
+    if (acc == null) throw new Failure(38, "rpc error: code = NotFound desc = account " + address + " not found: key not found");
     // BaseAccount {address 1, pub_key 2 (unset: the devnet does not record keys), account_number 3, sequence 4}
-    byte[] base = new ProtoWriter().string(1, dev.weft.chain.AccountAddress.of(addr).bech32(chain.spec().bech32Prefix()))
-        .varint(3, acc.number()).varint(4, acc.sequence()).toByteArray();
+    ProtoWriter baseAccount = new ProtoWriter().string(1, dev.weft.chain.AccountAddress.of(addr).bech32(chain.spec().bech32Prefix()))
+        .varint(3, acc.number());
+    if (acc.sequence() > 0) baseAccount.varint(4, acc.sequence());
+    byte[] base = baseAccount.toByteArray();
     ProtoWriter any = new ProtoWriter().string(1, "/cosmos.auth.v1beta1.BaseAccount").bytes(2, base);
     return new ProtoWriter().message(1, any).toByteArray();
   }

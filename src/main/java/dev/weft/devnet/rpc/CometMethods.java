@@ -38,7 +38,7 @@ final class CometMethods {
   CometMethods(Vertx vertx, DevnetChain chain, String host, int searchWindow, IntSupplier port, dev.weft.devnet.mempool.Broadcaster broadcaster) {
     this.broadcast = new BroadcastMethods(vertx, broadcaster);
     this.info = new CometChainInfo(chain, broadcaster, searchWindow);
-    this.abci = new AbciQuery(chain, broadcaster == null ? null : broadcaster.accounts());
+    this.abci = new AbciQuery(chain, broadcaster);
     this.search = new TxSearch(chain, searchWindow);
     this.vertx = vertx;
     this.chain = chain;

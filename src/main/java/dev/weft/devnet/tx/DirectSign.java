@@ -6,6 +6,7 @@ import dev.weft.chain.CosmosTx;
 import dev.weft.chain.Hashes;
 import dev.weft.chain.proto.ProtoReader;
 import dev.weft.chain.proto.ProtoWriter;
+import dev.weft.devnet.gen.Accounts;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -42,10 +43,12 @@ public final class DirectSign {
   }
 
   /**
-   * Checks a decoded tx's signatures as CheckTx does; throws {@link DecodedTx.Rejected} (code 4 unauthorized, 8 invalid
-   * public key, 32 wrong sequence) and otherwise answers the signer addresses whose sequence the tx increments.
+   * Checks a decoded tx's signers as CheckTx's ante handler does, against the accounts' check state; throws
+   * {@link DecodedTx.Rejected} (code 4 unauthorized, 8 invalid public key, 9 unknown address, 32 wrong sequence) and
+   * otherwise answers the signer addresses whose sequence the tx increments. {@code simulate} skips the signature
+   * itself, as the SDK's Simulate does.
    */
-  public static List<byte[]> check(DecodedTx d, String chainId, Accounts accounts) {
+  public static List<byte[]> check(DecodedTx d, String chainId, Accounts accounts, boolean simulate) {
     List<byte[]> signers = signers(d);
     CosmosTx tx = d.tx();
     byte[][] parts = parts(d.raw());
@@ -54,6 +57,11 @@ public final class DirectSign {
       throw new DecodedTx.Rejected(4, "sdk", "invalid number of signer;  expected: " + signers.size() + ", got "
           + tx.signatures().size() + ": unauthorized");
     }
+    // DeductFeeDecorator: the fee payer (the first signer) must be an account
+    if (accounts.checkState(signers.get(0)) == null) {
+      throw new DecodedTx.Rejected(9, "sdk", "fee payer address: " + AccountAddress.of(signers.get(0)).bech32(prefix(d))
+          + " does not exist: unknown address");
+    }
     for (int i = 0; i < signers.size(); i++) {
       CosmosTx.SignerInfo info = tx.signerInfos().get(i);
       AccountAddress key = info.address();
@@ -61,12 +69,17 @@ public final class DirectSign {
         throw new DecodedTx.Rejected(8, "sdk", "pubKey does not match signer address "
             + AccountAddress.of(signers.get(i)).bech32(prefix(d)) + " with signer index: " + i + ": invalid pubkey");
       }
-      Accounts.Account acc = accounts.get(signers.get(i));
+      Accounts.Account acc = accounts.checkState(signers.get(i));
+      if (acc == null) {
+        throw new DecodedTx.Rejected(9, "sdk", "account " + AccountAddress.of(signers.get(i)).bech32(prefix(d))
+            + " does not exist: unknown address");
+      }
       if (info.sequence() != acc.sequence()) {
         throw new DecodedTx.Rejected(32, "sdk", "account sequence mismatch, expected " + acc.sequence() + ", got "
             + info.sequence() + ": incorrect account sequence");
       }
       byte[] digest = digest(info.pubKeyType(), signDoc(parts[0], parts[1], chainId, acc.number()));
+      if (simulate) continue;
       if (modes.get(i) != SIGN_MODE_DIRECT || !Secp256k1.verify(info.pubKey(), digest, tx.signatures().get(i))) {
         throw new DecodedTx.Rejected(4, "sdk", "signature verification failed; please verify account number ("
             + acc.number() + ") and chain-id (" + chainId + "): unauthorized");

@@ -7,8 +7,7 @@ import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.mempool.Broadcaster;
 import dev.weft.devnet.mempool.Mempool;
-import dev.weft.devnet.gen.Actor;
-import dev.weft.devnet.tx.Accounts;
+import dev.weft.devnet.gen.Accounts;
 import dev.weft.devnet.tx.DecodedTx;
 import dev.weft.devnet.tx.DirectSign;
 
@@ -30,7 +29,6 @@ public final class ChainNode implements Broadcaster {
   private final int maxBlockTxs;
   private final boolean live;
   private final boolean verifySignatures;
-  private final Accounts accounts;
 
   /** @param verifySignatures whether CheckTx verifies signatures and sequences (benches may turn it off) */
   ChainNode(DevnetChain chain, ChainApp app, int maxBlockTxs, boolean live, boolean verifySignatures) {
@@ -40,10 +38,6 @@ public final class ChainNode implements Broadcaster {
     this.mempool = new Mempool(maxBlockTxs * 10);
     this.live = live;
     this.verifySignatures = verifySignatures;
-    this.accounts = new Accounts(a -> {
-      Actor actor = chain.spec().generated() ? chain.genesis().find(a) : null;
-      return actor == null ? null : actor.accountNumber();
-    });
   }
 
   public String chainId() {
@@ -56,12 +50,6 @@ public final class ChainNode implements Broadcaster {
 
   public ChainApp app() {
     return app;
-  }
-
-  /** The auth state CheckTx verifies against; null when verification is off (the node then serves genesis only). */
-  @Override
-  public Accounts accounts() {
-    return verifySignatures ? accounts : null;
   }
 
   public Mempool mempool() {
@@ -80,22 +68,31 @@ public final class ChainNode implements Broadcaster {
     if (mempool.contains(d.hash()) || chain.findTx(dev.weft.chain.Hex.decode(d.hash())) != null) {
       throw new Mempool.Refused("tx already exists in cache");
     }
+    Accounts accounts = chain.accounts();
     // check, queue and increment under one lock: two txs of one account never pass with the same sequence
     synchronized (accounts) {
       List<byte[]> signers;
       try {
-        signers = verifySignatures ? DirectSign.check(d, chainId(), accounts) : List.of();
+        signers = verifySignatures ? DirectSign.check(d, chainId(), accounts, false) : List.of();
       } catch (DecodedTx.Rejected r) {
         return rejected(raw, r);
       }
       var included = mempool.add(d);
-      for (byte[] s : signers) accounts.increment(s);
+      for (byte[] s : signers) accounts.checked(s);
       return new Submission(d.hash(), 0, "", "", d.tx().fee().gasLimit(), CHECK_GAS, included);
     }
   }
 
   private static Submission rejected(byte[] raw, DecodedTx.Rejected r) {
     return new Submission(CosmosTx.hash(raw), r.code, r.codespace, r.getMessage(), gasLimit(raw), 0, null);
+  }
+
+  @Override
+  public long simulate(byte[] raw) {
+    DecodedTx d = DecodedTx.decode(raw, app.types(), app.validAddress());
+    // Simulate runs the ante handler on the check state without verifying signatures: accounts and sequences count
+    if (verifySignatures) DirectSign.check(d, chainId(), chain.accounts(), true);
+    return app.gasWanted(d);
   }
 
   @Override

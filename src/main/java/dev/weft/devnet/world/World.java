@@ -104,6 +104,7 @@ public final class World {
           app.add(host);
         }
       }
+      fundTestAccounts(chain, c != null ? registry.assetsOn(id) : List.of());
       w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live, d.verifySignatures()));
     }
     for (IbcChannel ch : registry.channels()) {
@@ -178,6 +179,31 @@ public final class World {
         txs.addAll(executor.due(id, h, t));
         return txs;
       });
+    }
+  }
+
+  /**
+   * The devnet's well-known test keys (secp256k1 private keys of one repeated byte, 0x01…01 to 0x08…08, like a local
+   * chain's published dev accounts): on every chain their Cosmos ({@code secp256k1}) and Initia ({@code ethsecp256k1})
+   * accounts exist at genesis and hold {@link #TEST_ACCOUNT_COINS} of every bank denom the registry lists on the
+   * chain, so a wallet signing with one can pay fees and send at once. {@link #TEST_ACCOUNT_KEY} is the first.
+   */
+  public static final List<java.math.BigInteger> TEST_ACCOUNT_KEYS = java.util.stream.IntStream.rangeClosed(1, 8)
+      .mapToObj(b -> new java.math.BigInteger(String.format("%02x", b).repeat(32), 16)).toList();
+  public static final java.math.BigInteger TEST_ACCOUNT_KEY = TEST_ACCOUNT_KEYS.get(0);
+  public static final java.math.BigInteger TEST_ACCOUNT_COINS = java.math.BigInteger.TEN.pow(15);
+
+  private static void fundTestAccounts(DevnetChain chain, List<Asset> assets) {
+    String prefix = chain.spec().bech32Prefix();
+    for (java.math.BigInteger key : TEST_ACCOUNT_KEYS) {
+      byte[] pub = AccountAddress.compressedPublicKey(key);
+      for (AccountAddress a : List.of(AccountAddress.fromSecp256k1(pub), AccountAddress.fromEthSecp256k1(pub))) {
+        chain.accounts().create(a.bytes());
+        for (Asset asset : assets) {
+          if (asset.denom().startsWith("evm/") || asset.denom().startsWith("0x")) continue;
+          chain.submittedBalances().grant(a.bech32(prefix), asset.denom(), TEST_ACCOUNT_COINS);
+        }
+      }
     }
   }
 }

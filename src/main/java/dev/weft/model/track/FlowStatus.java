@@ -8,7 +8,8 @@ import java.util.List;
  * The state of one transfer (a {@code transfers[i]}) from its hops, as Skip Go's /v2/tx/status reports it:
  * <ul>
  *   <li>no hop failed: {@code STATE_COMPLETED_SUCCESS} when every hop is done (IBC acknowledged, OPinit received),
- *   with the asset released on the last hop's destination; else {@code STATE_PENDING};</li>
+ *   with the asset released on the last hop's destination (a LayerZero send: completed once sent, its release on the
+ *   destination {@code released: false}, since the destination's delivery is not observed); else {@code STATE_PENDING};</li>
  *   <li>a hop failed (error ack, timeout, failed deposit): the funds go back to the origin (PFM refunds along the
  *   path, as ibc-go and the middleware do): {@code STATE_PENDING_ERROR} (release on the origin, not yet released)
  *   until the first hop is settled on the origin, then {@code STATE_COMPLETED_ERROR} (released there); a failed
@@ -43,7 +44,9 @@ public record FlowStatus(TransferState state, Integer nextBlocking, JsonObject r
     // a PFM memo announces hops not seen yet (the intermediate's receipt may be found after the first hop's ack)
     boolean allDone = hops.stream().allMatch(Hop::done) && last.forwards() == 0;
     if (allDone) {
-      return new FlowStatus(TransferState.STATE_COMPLETED_SUCCESS, null, release(last.toChain, last.destDenom, last.amount, true), null);
+      // a LayerZero send completes at its source: the destination credit is LayerZero's executor's, not observed here
+      boolean observed = last.kind != HopKind.LAYER_ZERO;
+      return new FlowStatus(TransferState.STATE_COMPLETED_SUCCESS, null, release(last.toChain, last.destDenom, last.amount, observed), null);
     }
     Integer next = null;
     for (Hop h : hops) {

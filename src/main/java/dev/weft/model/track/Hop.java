@@ -24,6 +24,7 @@ public final class Hop {
   public static final String TRANSFER_FAILURE = "TRANSFER_FAILURE";
   public static final String OPINIT_SENT = "OPINIT_TRANSFER_SENT";
   public static final String OPINIT_RECEIVED = "OPINIT_TRANSFER_RECEIVED";
+  public static final String LAYER_ZERO_SENT = "LAYER_ZERO_TRANSFER_SENT";
   public static final String PACKET_ERROR_ACKNOWLEDGEMENT = "PACKET_ERROR_ACKNOWLEDGEMENT";
   public static final String PACKET_ERROR_TIMEOUT = "PACKET_ERROR_TIMEOUT";
 
@@ -95,6 +96,17 @@ public final class Hop {
                                String l1Denom, String amount, ChainTx sendTx) {
     return new Hop(flow, 0, HopKind.OP_WITHDRAWAL, l2, l1, "", "", "", "", 0, 0, bridgeId, l2Sequence, sendTx.height(),
         l2Denom, l1Denom, amount, OPINIT_SENT, sendTx);
+  }
+
+  /**
+   * A LayerZero OFT send ({@code OFTSent} in the source tx's receipt): {@code amount} is what the destination credits.
+   * The destination's {@code lzReceive} is not observed, so the hop stays {@code LAYER_ZERO_TRANSFER_SENT} and is
+   * final (see {@link #done()}).
+   */
+  public static Hop layerZero(int flow, String fromChain, String toChain, String denom, String destDenom, String amount,
+                              ChainTx sendTx) {
+    return new Hop(flow, 0, HopKind.LAYER_ZERO, fromChain, toChain, "", "", "", "", 0, 0, 0, 0, 0, denom, destDenom,
+        amount, LAYER_ZERO_SENT, sendTx);
   }
 
   /** Sets how many further hops the packet's memo asks for (a PFM route). */
@@ -241,6 +253,7 @@ public final class Hop {
 
   /** Nothing about this hop will change any more. */
   public boolean done() {
+    if (kind == HopKind.LAYER_ZERO) return true; // delivery on the destination is not observed: sent is as far as it goes
     return kind == HopKind.IBC ? state.equals(TRANSFER_SUCCESS) || state.equals(TRANSFER_FAILURE) : state.equals(OPINIT_RECEIVED);
   }
 

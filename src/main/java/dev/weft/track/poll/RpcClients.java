@@ -34,10 +34,15 @@ public final class RpcClients {
   public RpcClients(Vertx vertx, Function<String, List<String>> rpcUrls, TrackConfig config) {
     this.vertx = vertx;
     this.rpcUrls = rpcUrls;
-    this.options = new NodeClientOptions(config.maxInFlight(), config.requestTimeout(), 3, Duration.ofMillis(200),
-        Duration.ofSeconds(2), 3, Duration.ofSeconds(30));
+    this.options = options(config);
     MeterRegistry r = BackendRegistries.getDefaultNow();
     this.registry = r != null ? r : new SimpleMeterRegistry();
+  }
+
+  /** The tracker's node client options: {@code track.max_in_flight}, {@code track.request_timeout}, bounded retries. */
+  static NodeClientOptions options(TrackConfig config) {
+    return new NodeClientOptions(config.maxInFlight(), config.requestTimeout(), 3, Duration.ofMillis(200),
+        Duration.ofSeconds(2), 3, Duration.ofSeconds(30));
   }
 
   /** The RPC of a chain, or null when no URL is known for it. */
