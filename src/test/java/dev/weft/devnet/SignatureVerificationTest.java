@@ -6,6 +6,7 @@ import dev.weft.devnet.tx.DirectSign;
 import dev.weft.devnet.tx.MsgTypes;
 import dev.weft.devnet.world.World;
 import dev.weft.testsupport.Await;
+import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.TestConfig;
 import io.vertx.core.json.JsonArray;
@@ -32,7 +33,7 @@ class SignatureVerificationTest {
   @BeforeAll
   static void start() {
     d = DevnetHarness.start(TestConfig.defaults().roles("devnet").set("devnet.mode", "live").set("devnet.history_blocks", 10)
-        .set("devnet.block_interval", "100ms").set("devnet.txs_per_block", 2).set("devnet.verify_signatures", true));
+        .set("devnet.block_interval", "100ms").set("devnet.txs_per_block", 2));
   }
 
   @AfterAll
@@ -54,7 +55,7 @@ class SignatureVerificationTest {
 
   /** An unsigned MsgSend of {@code amount} uinit from the key's account, with that sequence in its signer info. */
   static CosmosTx send(Key from, byte[] signerPub, long sequence, String amount) {
-    JsonObject msg = new JsonObject().put("from_address", from.address()).put("to_address", RouteTxs.signer().bech32("init"))
+    JsonObject msg = new JsonObject().put("from_address", from.address()).put("to_address", DevnetAccounts.ALICE)
         .put("amount", new JsonArray().add(new JsonObject().put("denom", "uinit").put("amount", amount)));
     CosmosTx.Any any = new CosmosTx.Any(MsgTypes.SEND, MsgTypes.of(MsgTypes.SEND).schema().encode(msg));
     return new CosmosTx(List.of(any), "", 0, List.of(new CosmosTx.SignerInfo(from.type(), signerPub, sequence)),

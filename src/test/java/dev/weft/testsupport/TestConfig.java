@@ -37,8 +37,6 @@ public final class TestConfig {
       c.set("devnet.chains.weft-move-1.rpc_port", 0);
       c.set("devnet.chains.weft-move-1.rest_port", 0);
       c.set("devnet.state_file", "");
-      // the tests' txs carry a dummy signature (RouteTxs); SignatureVerificationTest turns verification on
-      c.set("devnet.verify_signatures", false);
       c.set("rate_limit.enabled", false); // tests drive load from one address; HttpLimitsTest turns it on
       return c;
     } catch (IOException e) {

@@ -37,7 +37,7 @@ class SkipClientE2ETest {
   @DisplayName("@skip-go/client executeRoute(): direct IBC, two-hop PFM, OP deposit, OP withdrawal, L1 swap, IBC then swap reach completed; the seed flow reaches COMPLETED_SUCCESS; balances move by the amounts")
   void executeRoute() throws Exception {
     Path modules = Toolsets.file("skip-client", "node_modules/@skip-go/client/package.json").getParent().getParent().getParent();
-    try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config().set("devnet.verify_signatures", true))) {
+    try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config())) {
       JsonObject chains = new JsonObject();
       for (String c : List.of(L1, EVM, MOVE)) {
         chains.put(c, new JsonObject().put("rpc", "http://127.0.0.1:" + h.rpcPort(c))
