@@ -18,12 +18,13 @@ import java.util.List;
  * {@code SignDoc {body_bytes = 1, auth_info_bytes = 2, chain_id = 3, account_number = 4}} over the tx's own body and
  * auth info bytes, hashed with sha256 for {@code /cosmos.crypto.secp256k1.PubKey} and keccak256 for Initia's
  * {@code /initia.crypto.v1beta1.ethsecp256k1.PubKey} (cosmos-sdk x/auth/ante/sigverify.go, initia crypto/ethsecp256k1).
- * LEGACY_AMINO_JSON is not supported: such a tx fails verification.
+ * A signer whose mode is LEGACY_AMINO_JSON (Ledger) signs the {@link AminoJson} sign bytes instead, hashed the same way.
  */
 public final class DirectSign {
   public static final String SECP256K1 = "/cosmos.crypto.secp256k1.PubKey";
   public static final String ETHSECP256K1 = "/initia.crypto.v1beta1.ethsecp256k1.PubKey";
   private static final long SIGN_MODE_DIRECT = 1;
+  private static final long SIGN_MODE_LEGACY_AMINO_JSON = 127;
 
   private DirectSign() {}
 
@@ -78,14 +79,25 @@ public final class DirectSign {
         throw new DecodedTx.Rejected(32, "sdk", "account sequence mismatch, expected " + acc.sequence() + ", got "
             + info.sequence() + ": incorrect account sequence");
       }
-      byte[] digest = digest(info.pubKeyType(), signDoc(parts[0], parts[1], chainId, acc.number()));
       if (simulate) continue;
-      if (modes.get(i) != SIGN_MODE_DIRECT || !Secp256k1.verify(info.pubKey(), digest, tx.signatures().get(i))) {
+      byte[] signBytes = signBytes(d, parts, modes.get(i), chainId, acc.number(), info.sequence());
+      if (signBytes == null || !Secp256k1.verify(info.pubKey(), digest(info.pubKeyType(), signBytes), tx.signatures().get(i))) {
         throw new DecodedTx.Rejected(4, "sdk", "signature verification failed; please verify account number ("
             + acc.number() + ") and chain-id (" + chainId + "): unauthorized");
       }
     }
     return signers;
+  }
+
+  /** What the signer signed in its sign mode; null for a mode the devnet does not verify (the signature then fails). */
+  private static byte[] signBytes(DecodedTx d, byte[][] parts, long mode, String chainId, long accountNumber, long sequence) {
+    if (mode == SIGN_MODE_DIRECT) return signDoc(parts[0], parts[1], chainId, accountNumber);
+    if (mode != SIGN_MODE_LEGACY_AMINO_JSON) return null;
+    try {
+      return AminoJson.signBytes(d, chainId, accountNumber, sequence);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   private static byte[] digest(String keyType, byte[] signDoc) {
