@@ -8,7 +8,7 @@ import dev.weft.devnet.tx.AminoJson;
 import dev.weft.devnet.tx.DecodedTx;
 import dev.weft.devnet.tx.DirectSign;
 import dev.weft.devnet.tx.MsgTypes;
-import dev.weft.devnet.tx.Secp256k1;
+import dev.weft.devnet.crypto.Secp256k1;
 import dev.weft.devnet.world.World;
 import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.RouteTxs;

@@ -6,6 +6,7 @@ import dev.weft.chain.CosmosTx;
 import dev.weft.chain.Hashes;
 import dev.weft.chain.proto.ProtoReader;
 import dev.weft.chain.proto.ProtoWriter;
+import dev.weft.devnet.crypto.Secp256k1;
 import dev.weft.devnet.gen.Accounts;
 
 import java.math.BigInteger;

@@ -3,6 +3,8 @@ package dev.weft.devnet.tx;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hashes;
 import dev.weft.chain.Hex;
+import dev.weft.devnet.crypto.Rlp;
+import dev.weft.devnet.crypto.Secp256k1;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -53,19 +55,19 @@ class EthRawTxTest {
     assertEquals("invalid transaction v, r, s values",
         assertThrows(EthRawTx.Invalid.class, () -> EthRawTx.decode(eip1559(KEY, CHAIN, new byte[20], true), CHAIN)).getMessage());
     byte[] good = eip1559(KEY, CHAIN, new byte[20], false);
-    List<byte[]> items = EthRawTx.Rlp.list(Arrays.copyOfRange(good, 1, good.length));
+    List<byte[]> items = Rlp.list(Arrays.copyOfRange(good, 1, good.length));
     List<byte[]> parity = new ArrayList<>(items);
-    parity.set(9, EthRawTx.Rlp.encodeInteger(BigInteger.TWO));
+    parity.set(9, Rlp.encodeInteger(BigInteger.TWO));
     assertEquals("invalid transaction v, r, s values",
         assertThrows(EthRawTx.Invalid.class, () -> EthRawTx.decode(typed(2, parity), CHAIN)).getMessage());
     List<byte[]> zeroR = new ArrayList<>(items);
-    zeroR.set(10, EthRawTx.Rlp.encodeInteger(BigInteger.ZERO));
+    zeroR.set(10, Rlp.encodeInteger(BigInteger.ZERO));
     assertEquals("invalid transaction v, r, s values",
         assertThrows(EthRawTx.Invalid.class, () -> EthRawTx.decode(typed(2, zeroR), CHAIN)).getMessage());
-    List<byte[]> legacy = new ArrayList<>(EthRawTx.Rlp.list(Hex.decode(EIP155)));
-    legacy.set(6, EthRawTx.Rlp.encodeInteger(BigInteger.valueOf(27)));
+    List<byte[]> legacy = new ArrayList<>(Rlp.list(Hex.decode(EIP155)));
+    legacy.set(6, Rlp.encodeInteger(BigInteger.valueOf(27)));
     assertEquals("only replay-protected (EIP-155) transactions allowed over RPC",
-        assertThrows(EthRawTx.Invalid.class, () -> EthRawTx.decode(EthRawTx.Rlp.encodeList(legacy), 1)).getMessage());
+        assertThrows(EthRawTx.Invalid.class, () -> EthRawTx.decode(Rlp.encodeList(legacy), 1)).getMessage());
     assertEquals("transaction type not supported",
         assertThrows(EthRawTx.Invalid.class, () -> EthRawTx.decode(typed(3, items), CHAIN)).getMessage());
     assertEquals("rlp: invalid transaction encoding",
@@ -73,7 +75,7 @@ class EthRawTxTest {
   }
 
   static byte[] typed(int type, List<byte[]> items) {
-    byte[] body = EthRawTx.Rlp.encodeList(items);
+    byte[] body = Rlp.encodeList(items);
     byte[] out = new byte[body.length + 1];
     out[0] = (byte) type;
     System.arraycopy(body, 0, out, 1, body.length);
@@ -83,13 +85,13 @@ class EthRawTxTest {
   /** A type-2 transfer of 1 wei signed with the key (optionally with the high-S twin of its signature). */
   static byte[] eip1559(BigInteger key, long chainId, byte[] to, boolean highS) {
     List<byte[]> fields = new ArrayList<>();
-    fields.add(EthRawTx.Rlp.encodeInteger(BigInteger.valueOf(chainId)));
-    fields.add(EthRawTx.Rlp.encodeInteger(BigInteger.valueOf(3)));
-    fields.add(EthRawTx.Rlp.encodeInteger(BigInteger.valueOf(1_000_000_000)));
-    fields.add(EthRawTx.Rlp.encodeInteger(BigInteger.valueOf(2_000_000_000)));
-    fields.add(EthRawTx.Rlp.encodeInteger(BigInteger.valueOf(21_000)));
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(chainId)));
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(3)));
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(1_000_000_000)));
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(2_000_000_000)));
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(21_000)));
     fields.add(to.length == 0 ? new byte[] {(byte) 0x80} : concat(new byte[] {(byte) (0x80 + to.length)}, to));
-    fields.add(EthRawTx.Rlp.encodeInteger(BigInteger.ONE));
+    fields.add(Rlp.encodeInteger(BigInteger.ONE));
     fields.add(new byte[] {(byte) 0x80});
     fields.add(new byte[] {(byte) 0xc0});
     byte[] digest = Hashes.keccak256(typed(2, fields));
@@ -97,14 +99,14 @@ class EthRawTxTest {
     BigInteger r = new BigInteger(1, Arrays.copyOfRange(sig, 0, 32));
     BigInteger s = new BigInteger(1, Arrays.copyOfRange(sig, 32, 64));
     String expected = AccountAddress.fromEthSecp256k1(AccountAddress.compressedPublicKey(key)).hex().toLowerCase();
-    int y = EthRawTx.recover(digest, 0, EthRawTx.Rlp.encodeInteger(r), EthRawTx.Rlp.encodeInteger(s)).equals(expected) ? 0 : 1;
+    int y = EthRawTx.recover(digest, 0, Rlp.encodeInteger(r), Rlp.encodeInteger(s)).equals(expected) ? 0 : 1;
     if (highS) {
       s = CustomNamedCurves.getByName("secp256k1").getN().subtract(s);
       y ^= 1;
     }
-    fields.add(EthRawTx.Rlp.encodeInteger(BigInteger.valueOf(y)));
-    fields.add(EthRawTx.Rlp.encodeInteger(r));
-    fields.add(EthRawTx.Rlp.encodeInteger(s));
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(y)));
+    fields.add(Rlp.encodeInteger(r));
+    fields.add(Rlp.encodeInteger(s));
     return typed(2, fields);
   }
 

@@ -1,4 +1,4 @@
-package dev.weft.devnet.tx;
+package dev.weft.devnet.crypto;
 
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.digests.SHA256Digest;
@@ -8,6 +8,8 @@ import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
+import org.bouncycastle.math.ec.ECPoint;
+import org.bouncycastle.math.ec.FixedPointCombMultiplier;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -34,6 +36,36 @@ public final class Secp256k1 {
     put(rs[0], out, 0);
     put(s, out, 32);
     return out;
+  }
+
+  /**
+   * The same signature with Ethereum's recovery id appended ({@code r || s || v}, v = the parity of R's y, flipped
+   * when s is normalised to low-S): what an Ethereum tx carries as its {@code yParity}.
+   */
+  public static byte[] signRecoverable(BigInteger privateKey, byte[] digest) {
+    BigInteger n = CURVE.getN();
+    BigInteger e = new BigInteger(1, digest);
+    HMacDSAKCalculator k = new HMacDSAKCalculator(new SHA256Digest());
+    k.init(n, privateKey, digest);
+    FixedPointCombMultiplier multiplier = new FixedPointCombMultiplier();
+    while (true) {
+      BigInteger nonce = k.nextK();
+      ECPoint point = multiplier.multiply(CURVE.getG(), nonce).normalize();
+      BigInteger r = point.getAffineXCoord().toBigInteger().mod(n);
+      if (r.signum() == 0) continue;
+      BigInteger s = nonce.modInverse(n).multiply(e.add(privateKey.multiply(r))).mod(n);
+      if (s.signum() == 0) continue;
+      int recId = point.getAffineYCoord().toBigInteger().testBit(0) ? 1 : 0;
+      if (s.compareTo(HALF_N) > 0) {
+        s = n.subtract(s);
+        recId ^= 1;
+      }
+      byte[] out = new byte[65];
+      put(r, out, 0);
+      put(s, out, 32);
+      out[64] = (byte) recId;
+      return out;
+    }
   }
 
   /** Whether the 64-byte low-S signature is the key's over the digest; false for any malformed key or signature. */

@@ -1,4 +1,4 @@
-package dev.weft.devnet.tx;
+package dev.weft.devnet.crypto;
 
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hashes;
