@@ -13,7 +13,7 @@ import dev.weft.devnet.world.World;
 import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.TestConfig;
-import dev.weft.testsupport.Toolsets;
+import dev.weft.testsupport.SkipClientScripts;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -23,14 +23,11 @@ import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * LEGACY_AMINO_JSON signatures (what Ledger users sign): the devnet rebuilds the StdSignDoc from the tx and verifies the
@@ -128,15 +125,8 @@ class AminoSignTest {
         .put("fee", new JsonObject().put("amount", new JsonArray().add(new JsonObject().put("denom", "uinit").put("amount", "3000")))
             .put("gas", "200000"))
         .put("msgs", msgs);
-    Path modules = Toolsets.file("skip-client", "node_modules/@cosmjs/amino/package.json").getParent().getParent().getParent();
-    ProcessBuilder pb = new ProcessBuilder("node", Path.of("src/test/node/amino-sign.mjs").toAbsolutePath().toString(), input.encode())
-        .redirectError(ProcessBuilder.Redirect.INHERIT);
-    pb.environment().put("SKIP_CLIENT_MODULES", modules.toString());
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(2, TimeUnit.MINUTES));
-    assertEquals(0, p.exitValue(), out);
-    JsonObject signed = new JsonObject(out.trim());
+    String out = SkipClientScripts.run("amino-sign.mjs", input.encode());
+    JsonObject signed = new JsonObject(out);
     assertEquals(address, signed.getString("address"));
     byte[] raw = Base64.getDecoder().decode(signed.getString("tx"));
 

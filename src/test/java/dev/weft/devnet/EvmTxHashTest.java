@@ -4,7 +4,7 @@ import dev.weft.chain.Hex;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.TxPlan.Kind;
 import dev.weft.devnet.tx.EthRawTx;
-import dev.weft.testsupport.Toolsets;
+import dev.weft.testsupport.SkipClientScripts;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -12,10 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -42,15 +39,7 @@ class EvmTxHashTest {
   }
 
   static JsonArray ethers(JsonArray txs) throws Exception {
-    Path modules = Toolsets.file("skip-client", "node_modules/ethers/package.json").getParent().getParent();
-    ProcessBuilder pb = new ProcessBuilder("node", Path.of("src/test/node/eth-tx-hash.mjs").toAbsolutePath().toString(), txs.encode())
-        .redirectError(ProcessBuilder.Redirect.INHERIT);
-    pb.environment().put("SKIP_CLIENT_MODULES", modules.toString());
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(2, TimeUnit.MINUTES));
-    assertEquals(0, p.exitValue(), out);
-    return new JsonArray(out.trim());
+    return new JsonArray(SkipClientScripts.run("eth-tx-hash.mjs", txs.encode()));
   }
 
   @Test
