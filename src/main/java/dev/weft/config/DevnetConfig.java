@@ -21,12 +21,13 @@ import java.util.List;
  * @param chainKind   how the generated chain's REST API is registered: an OPinit rollup (opchild) or a plain SDK chain
  * @param moveOwnerEvents whether the Move chains follow each fungible-asset deposit/withdrawal with its owner event
  *                    (movevm since mid-2025); false emits what chains of older movevm versions emit
+ * @param verifySignatures whether CheckTx verifies submitted txs' signatures and sequences as a real chain does
  */
 public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBlocks, Duration blockInterval, int txsPerBlock,
                            double emptyBlockShare, Instant genesisTime, String host, int rpcPort, int restPort,
                            int jsonRpcPort, int recipients, int txSearchWindow, String stateFile, FaultConfig faults,
                            String registry, List<ExtraChain> chains, RelayerConfig relayer, OpinitConfig opinit,
-                           int maxBlockTxs, ChainKind chainKind, boolean moveOwnerEvents) {
+                           int maxBlockTxs, ChainKind chainKind, boolean moveOwnerEvents, boolean verifySignatures) {
 
   public enum Mode { LIVE, HISTORY }
 
@@ -78,7 +79,8 @@ public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBl
             positive(c, "devnet.opinit.output_interval", Duration.ofSeconds(10))),
         c.intValue("devnet.max_block_txs", 5000, 1, 100_000),
         c.enumValue("devnet.chain_kind", ChainKind.class, ChainKind.ROLLUP),
-        c.bool("devnet.move_owner_events", true));
+        c.bool("devnet.move_owner_events", true),
+        c.bool("devnet.verify_signatures", true));
   }
 
   private static List<ExtraChain> chains(ConfigSource c) {

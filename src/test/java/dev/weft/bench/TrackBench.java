@@ -75,6 +75,8 @@ public final class TrackBench {
         .set("devnet.mode", "live").set("devnet.history_blocks", 20).set("devnet.block_interval", block + "ms")
         .set("devnet.relayer.delay", delay + "ms").set("devnet.opinit.delay", delay + "ms")
         .set("devnet.opinit.output_interval", (10 * block) + "ms").set("devnet.max_block_txs", 5000)
+        // thousands of distinct senders without keys: the one bench that needs the devnet to skip signature checks
+        .set("devnet.verify_signatures", false)
         .set("track.poll_interval", poll + "ms").set("track.stall_timeout", "10m")
         .set("track.registrations_per_client", 10_000_000).set("track.max_open", 10_000_000)
         .set("database.pool_size", 8).set("route.registries", new JsonArray().add("conf/registry/devnet.json"));
@@ -145,7 +147,7 @@ public final class TrackBench {
         msg = RouteTxs.any("/opinit.ophost.v1.MsgInitiateTokenDeposit", new JsonObject().put("sender", a).put("bridge_id", "1").put("to", b)
             .put("amount", new JsonObject().put("denom", "uinit").put("amount", Integer.toString(1000 + i))).put("data", ""));
       }
-      byte[] raw = RouteTxs.sign(List.of(msg), i, chain.equals(L1) ? "uinit" : null);
+      byte[] raw = RouteTxs.unsigned(List.of(msg), chain.equals(L1) ? "uinit" : null);
       JsonObject req = new JsonObject().put("jsonrpc", "2.0").put("id", i).put("method", "broadcast_tx_sync")
           .put("params", new JsonObject().put("tx", RouteTxs.base64(raw)));
       if (!burst) {

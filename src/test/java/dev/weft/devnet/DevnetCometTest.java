@@ -147,10 +147,15 @@ class DevnetCometTest {
   @Test
   @DisplayName("abci_query Simulate answers gas_info.gas_used (ante 40000 + MsgSend 80000) for cosmjs' fee \"auto\"; undecodable bytes get CheckTx code 2; the well-known test key has an account holding its genesis grant")
   void simulateAndTestAccount() {
-    dev.weft.devnet.tx.SystemSigner signer = new dev.weft.devnet.tx.SystemSigner("simulate-test", chain.spec().chainId(), "init", null, 1);
-    byte[] tx = signer.sign(List.of(new dev.weft.devnet.tx.SystemSigner.Message(dev.weft.devnet.tx.MsgTypes.SEND,
-        new JsonObject().put("from_address", signer.address()).put("to_address", signer.address())
-            .put("amount", new JsonArray().add(new JsonObject().put("denom", "uinit").put("amount", "1"))))));
+    // as cosmjs simulates: the signer's key and sequence, an empty signature (Simulate verifies none)
+    String alice = dev.weft.testsupport.DevnetAccounts.ALICE;
+    byte[] alicePub = dev.weft.chain.AccountAddress.compressedPublicKey(dev.weft.testsupport.DevnetAccounts.keyOf(alice));
+    JsonObject send = new JsonObject().put("from_address", alice).put("to_address", alice)
+        .put("amount", new JsonArray().add(new JsonObject().put("denom", "uinit").put("amount", "1")));
+    byte[] tx = new dev.weft.chain.CosmosTx(List.of(new dev.weft.chain.CosmosTx.Any(dev.weft.devnet.tx.MsgTypes.SEND,
+        dev.weft.devnet.tx.MsgTypes.of(dev.weft.devnet.tx.MsgTypes.SEND).schema().encode(send))), "", 0,
+        List.of(new dev.weft.chain.CosmosTx.SignerInfo(dev.weft.devnet.tx.DirectSign.ETHSECP256K1, alicePub, 0)),
+        new dev.weft.chain.CosmosTx.Fee(List.of(), 200_000, "", ""), List.of(new byte[0])).encode();
     JsonObject r = call("abci_query", new JsonObject().put("path", "/cosmos.tx.v1beta1.Service/Simulate")
         .put("data", Hex.lower(new ProtoWriter().bytes(2, tx).toByteArray()))).getJsonObject("result").getJsonObject("response");
     assertEquals(null, r.getInteger("code"), r.encode());
@@ -167,6 +172,14 @@ class DevnetCometTest {
     r = call("abci_query", new JsonObject().put("path", "/cosmos.tx.v1beta1.Service/Simulate")
         .put("data", Hex.lower(new ProtoWriter().bytes(2, new byte[] {1, 2, 3}).toByteArray()))).getJsonObject("result").getJsonObject("response");
     assertEquals(2, r.getInteger("code"), r.encode());
+    // the ante handler still runs: an account the chain never saw cannot pay the fee
+    dev.weft.devnet.tx.SystemSigner stranger = new dev.weft.devnet.tx.SystemSigner("simulate-test", chain.spec().chainId(), "init", null, 1);
+    byte[] strangers = stranger.sign(List.of(new dev.weft.devnet.tx.SystemSigner.Message(dev.weft.devnet.tx.MsgTypes.SEND,
+        send.copy().put("from_address", stranger.address()))));
+    r = call("abci_query", new JsonObject().put("path", "/cosmos.tx.v1beta1.Service/Simulate")
+        .put("data", Hex.lower(new ProtoWriter().bytes(2, strangers).toByteArray()))).getJsonObject("result").getJsonObject("response");
+    assertEquals(9, r.getInteger("code"), r.encode());
+    assertEquals("fee payer address: " + stranger.address() + " does not exist: unknown address", r.getString("log"));
 
     String testAccount = dev.weft.chain.AccountAddress.fromSecp256k1(dev.weft.chain.AccountAddress.compressedPublicKey(
         dev.weft.devnet.world.World.TEST_ACCOUNT_KEY)).bech32("init");

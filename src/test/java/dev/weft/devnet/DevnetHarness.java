@@ -5,6 +5,7 @@ import dev.weft.config.WeftConfig;
 import dev.weft.devnet.gen.ChainSpec;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.node.WeftNode;
+import dev.weft.testsupport.DevnetWallet;
 import dev.weft.testsupport.LocalHttp;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
@@ -24,6 +25,8 @@ final class DevnetHarness implements AutoCloseable {
   final int rpcPort;
   final int restPort;
   final int evmPort;
+  /** Signs as the devnet's test keys with the chains' account numbers and sequences. */
+  final DevnetWallet wallet = new DevnetWallet(this::restPort, this::rpcPort);
 
   private DevnetHarness(Vertx vertx, WeftNode node) {
     this.vertx = vertx;

@@ -4,6 +4,8 @@ import dev.weft.testsupport.Await;
 import dev.weft.chain.Hex;
 import dev.weft.route.msgs.Bcs;
 import dev.weft.route.registry.Denoms;
+import dev.weft.testsupport.DevnetAccounts;
+import dev.weft.testsupport.DevnetWallet;
 import dev.weft.testsupport.RelayedTxs;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.TestConfig;
@@ -30,12 +32,13 @@ class DexDevnetTest {
   static final String STABLE = "0x" + Hex.lower(Denoms.moveMetadata("weft-l1-1/initia-dex/INIT-ibcINIT"));
   static final String IBC_INIT = "ibc/82EB1C694C571F954E68BFD68CFCFCD6123B0EBB69AAA8BAB7A082939B45E802";
   static DevnetHarness d;
-  static long sequence = 1000;
+  static DevnetWallet wallet;
 
   @BeforeAll
   static void start() {
     d = DevnetHarness.start(TestConfig.defaults().roles("devnet").set("devnet.mode", "live").set("devnet.history_blocks", 10)
         .set("devnet.block_interval", "100ms").set("devnet.txs_per_block", 2));
+    wallet = d.wallet;
   }
 
   @AfterAll
@@ -127,12 +130,12 @@ class DexDevnetTest {
     JsonArray args = new JsonArray().add(Bcs.address(Hex.decode(pool.substring(2)))).add(Bcs.address(Denoms.moveMetadata(offerDenom)));
     if (module.equals("stableswap")) args.add(Bcs.address(Denoms.moveMetadata(returnDenom)));
     args.add(Bcs.u64(BigInteger.valueOf(amount))).add(min == null ? "AA==" : Bcs.someU64(BigInteger.valueOf(min)));
-    return new JsonObject().put("sender", RouteTxs.signer().bech32("init")).put("module_address", "0x1").put("module_name", module)
+    return new JsonObject().put("sender", DevnetAccounts.ALICE).put("module_address", "0x1").put("module_name", module)
         .put("function_name", "swap_script").put("type_args", new JsonArray()).put("args", args);
   }
 
   static synchronized JsonObject commit(JsonObject msg) {
-    byte[] raw = RouteTxs.sign(List.of(RouteTxs.any("/initia.move.v1.MsgExecute", msg)), sequence++, "uinit");
+    byte[] raw = wallet.sign(L1, DevnetAccounts.ALICE, List.of(RouteTxs.any("/initia.move.v1.MsgExecute", msg)), "uinit");
     JsonObject req = new JsonObject().put("jsonrpc", "2.0").put("id", 7).put("method", "broadcast_tx_commit")
         .put("params", new JsonObject().put("tx", RouteTxs.base64(raw)));
     JsonObject res = new JsonObject(d.post(d.rpcPort(L1), req.encode()).body()).getJsonObject("result");

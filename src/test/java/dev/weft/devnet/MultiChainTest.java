@@ -40,7 +40,6 @@ class MultiChainTest {
   static final String MOVE = "weft-move-1";
   static final String INIT_OVER_IBC = Denoms.ibc("transfer/channel-0/uinit");
   static DevnetHarness d;
-  static long sequence;
 
   @BeforeAll
   static void start() {
@@ -63,12 +62,9 @@ class MultiChainTest {
     return System.currentTimeMillis() * 1_000_000L;
   }
 
-  static synchronized long nextSequence() {
-    return sequence++;
-  }
-
-  static byte[] tx(String typeUrl, JsonObject msg, String feeDenom) {
-    return RouteTxs.sign(List.of(RouteTxs.any(typeUrl, msg)), nextSequence(), feeDenom);
+  /** A tx of one message signed by its sender (a test key's account) for {@code chain}. */
+  static byte[] tx(String chain, String typeUrl, JsonObject msg, String feeDenom) {
+    return d.wallet.sign(chain, msg.getString("sender"), List.of(RouteTxs.any(typeUrl, msg)), feeDenom);
   }
 
   /** broadcast_tx_commit over JSON-RPC; the result. */
@@ -121,7 +117,7 @@ class MultiChainTest {
   @DisplayName("a MsgTransfer L1 → minievm: send_packet with ibc-go's attributes, recv + success ack on the rollup, ack back on the L1")
   void directTransfer() {
     JsonObject msg = RouteTxs.transferJson("channel-0", "uinit", "1000000", ALICE, BOB, now() + 60_000_000_000L, "");
-    JsonObject res = commit(L1, tx("/ibc.applications.transfer.v1.MsgTransfer", msg, "uinit"));
+    JsonObject res = commit(L1, tx(L1, "/ibc.applications.transfer.v1.MsgTransfer", msg, "uinit"));
     assertEquals(0, res.getJsonObject("check_tx").getInteger("code"));
     JsonObject result = res.getJsonObject("tx_result");
     assertEquals(0, result.getInteger("code"), result.encode());
@@ -163,7 +159,7 @@ class MultiChainTest {
     String memo = new JsonObject().put("forward", new JsonObject().put("receiver", CAROL).put("port", "transfer")
         .put("channel", "channel-1").put("timeout", "1m").put("retries", 2)).encode();
     JsonObject msg = RouteTxs.transferJson("channel-0", INIT_OVER_IBC, "2500", BOB, ALICE, now() + 60_000_000_000L, memo);
-    JsonObject res = commit(EVM, tx("/ibc.applications.transfer.v1.MsgTransfer", msg, null));
+    JsonObject res = commit(EVM, tx(EVM, "/ibc.applications.transfer.v1.MsgTransfer", msg, null));
     JsonObject result = res.getJsonObject("tx_result");
     assertEquals(0, result.getInteger("code"), result.encode());
     JsonObject send = event(result, "send_packet");
@@ -196,7 +192,7 @@ class MultiChainTest {
   @DisplayName("a packet to a timeout receiver is never relayed: after its timeout the L1 gets timeout_packet and refunds the sender")
   void timeout() {
     JsonObject msg = RouteTxs.transferJson("channel-0", "uusdc", "777", ALICE, NEVER_RELAYED, now() + 1_500_000_000L, "");
-    JsonObject res = commit(L1, tx("/ibc.applications.transfer.v1.MsgTransfer", msg, "uinit"));
+    JsonObject res = commit(L1, tx(L1, "/ibc.applications.transfer.v1.MsgTransfer", msg, "uinit"));
     String seq = event(res.getJsonObject("tx_result"), "send_packet").getString("packet_sequence");
     JsonObject t = awaitTx(L1, "timeout_packet.packet_src_channel='channel-0' AND timeout_packet.packet_sequence='" + seq + "'");
     JsonObject refund = event(t.getJsonObject("tx_result"), "timeout");
@@ -209,7 +205,7 @@ class MultiChainTest {
   @DisplayName("a packet to an error receiver gets an error acknowledgement; the ack refunds the sender on the L1")
   void errorAck() {
     JsonObject msg = RouteTxs.transferJson("channel-0", "uinit", "555", ALICE, REFUSES, now() + 60_000_000_000L, "");
-    JsonObject res = commit(L1, tx("/ibc.applications.transfer.v1.MsgTransfer", msg, "uinit"));
+    JsonObject res = commit(L1, tx(L1, "/ibc.applications.transfer.v1.MsgTransfer", msg, "uinit"));
     String seq = event(res.getJsonObject("tx_result"), "send_packet").getString("packet_sequence");
     JsonObject recv = awaitTx(EVM, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + seq + "'");
     JsonObject rr = recv.getJsonObject("tx_result");
@@ -226,7 +222,7 @@ class MultiChainTest {
   void deposit() {
     JsonObject msg = new JsonObject().put("sender", ALICE).put("bridge_id", "1").put("to", BOB)
         .put("amount", new JsonObject().put("denom", "uinit").put("amount", "2500000")).put("data", "");
-    JsonObject res = commit(L1, tx("/opinit.ophost.v1.MsgInitiateTokenDeposit", msg, "uinit"));
+    JsonObject res = commit(L1, tx(L1, "/opinit.ophost.v1.MsgInitiateTokenDeposit", msg, "uinit"));
     JsonObject dep = event(res.getJsonObject("tx_result"), "initiate_token_deposit");
     assertEquals(List.of("bridge_id", "l1_sequence", "from", "to", "l1_denom", "l2_denom", "amount", "data", "msg_index"),
         new ArrayList<>(dep.fieldNames()));
@@ -245,7 +241,7 @@ class MultiChainTest {
   void withdrawal() {
     JsonObject msg = new JsonObject().put("sender", CAROL).put("to", ALICE)
         .put("amount", new JsonObject().put("denom", Denoms.l2(2, "uinit")).put("amount", "4200"));
-    JsonObject res = commit(MOVE, tx("/opinit.opchild.v1.MsgInitiateTokenWithdrawal", msg, null));
+    JsonObject res = commit(MOVE, tx(MOVE, "/opinit.opchild.v1.MsgInitiateTokenWithdrawal", msg, null));
     JsonObject w = event(res.getJsonObject("tx_result"), "initiate_token_withdrawal");
     assertEquals(List.of("from", "to", "denom", "base_denom", "amount", "l2_sequence", "msg_index"), new ArrayList<>(w.fieldNames()));
     assertEquals("uinit", w.getString("base_denom"));
@@ -259,7 +255,7 @@ class MultiChainTest {
   @Test
   @DisplayName("CheckTx: unknown and unregistered message types, duplicates; REST broadcast, encode and the decoded tx")
   void checkTxAndRest() {
-    byte[] unknown = RouteTxs.sign(List.of(new CosmosTx.Any("/x.y.MsgNothing", new byte[0])), 0, null);
+    byte[] unknown = RouteTxs.unsigned(List.of(new CosmosTx.Any("/x.y.MsgNothing", new byte[0])), null);
     JsonObject r = new JsonObject(d.post(d.rpcPort(L1), new JsonObject().put("jsonrpc", "2.0").put("id", 1)
         .put("method", "broadcast_tx_sync").put("params", new JsonObject().put("tx", RouteTxs.base64(unknown))).encode()).body());
     assertEquals(2, r.getJsonObject("result").getInteger("code"));
@@ -267,14 +263,14 @@ class MultiChainTest {
     // a deposit belongs to the L1's ophost: a rollup does not know it
     JsonObject dep = new JsonObject().put("sender", BOB).put("bridge_id", "1").put("to", BOB)
         .put("amount", new JsonObject().put("denom", "uinit").put("amount", "1")).put("data", "");
-    byte[] onRollup = tx("/opinit.ophost.v1.MsgInitiateTokenDeposit", dep, null);
+    byte[] onRollup = RouteTxs.unsigned(List.of(RouteTxs.any("/opinit.ophost.v1.MsgInitiateTokenDeposit", dep)), null);
     JsonObject rest = new JsonObject(d.post(d.restPort(EVM), "/cosmos/tx/v1beta1/txs",
         new JsonObject().put("tx_bytes", RouteTxs.base64(onRollup)).put("mode", "BROADCAST_MODE_SYNC").encode()).body());
     assertEquals(2, rest.getJsonObject("tx_response").getInteger("code"));
     assertEquals(CosmosTx.hash(onRollup), rest.getJsonObject("tx_response").getString("txhash"));
 
     JsonObject msg = RouteTxs.transferJson("channel-0", "uusdc", "10", ALICE, BOB, now() + 60_000_000_000L, "hello");
-    byte[] raw = tx("/ibc.applications.transfer.v1.MsgTransfer", msg, "uinit");
+    byte[] raw = tx(L1, "/ibc.applications.transfer.v1.MsgTransfer", msg, "uinit");
     JsonObject sync = new JsonObject(d.post(d.restPort(L1), "/cosmos/tx/v1beta1/txs",
         new JsonObject().put("tx_bytes", RouteTxs.base64(raw)).put("mode", "BROADCAST_MODE_SYNC").encode()).body());
     assertEquals(0, sync.getJsonObject("tx_response").getInteger("code"), sync.encode());
@@ -302,7 +298,7 @@ class MultiChainTest {
   @DisplayName("submitted txs follow the generated ones of a live block of weft-devnet-1: /block, /block_results and the traces stay aligned")
   void alignedBlocks() {
     JsonObject msg = RouteTxs.transferJson("channel-0", INIT_OVER_IBC, "1", BOB, ALICE, now() + 60_000_000_000L, "");
-    JsonObject res = commit(EVM, tx("/ibc.applications.transfer.v1.MsgTransfer", msg, null));
+    JsonObject res = commit(EVM, tx(EVM, "/ibc.applications.transfer.v1.MsgTransfer", msg, null));
     String h = res.getString("height");
     JsonArray raw = d.rpc("/block?height=" + h).getJsonObject("result").getJsonObject("block").getJsonObject("data").getJsonArray("txs");
     JsonArray results = d.rpc("/block_results?height=" + h).getJsonObject("result").getJsonArray("txs_results");

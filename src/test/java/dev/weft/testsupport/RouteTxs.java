@@ -22,33 +22,31 @@ import java.util.List;
  *   <li>{@code initia.move.v1.MsgExecute}: sender=1, module_address=2, module_name=3, function_name=4, type_args=5
  *   (repeated string), args=6 (repeated bytes).</li>
  * </ul>
- * The tx is signed by a test key (ethsecp256k1, a dummy signature: the devnet checks none).
+ * The tx is signed for real by the {@link DevnetWallet} holding the key of its signer (one of {@link DevnetAccounts}).
  */
 public final class RouteTxs {
-  private static final byte[] PUB = AccountAddress.compressedPublicKey(BigInteger.valueOf(0xC0FFEE));
-
   private RouteTxs() {}
 
-  /** The TxRaw of the {@code i}-th {@code txs[]} entry of a msgs answer (a {@code cosmos_tx}). */
-  public static byte[] txRaw(JsonObject msgsAnswer, int i, long sequence, String feeDenom) {
+  /** The TxRaw of the {@code i}-th {@code txs[]} entry of a msgs answer (a {@code cosmos_tx}), signed by its signer. */
+  public static byte[] txRaw(JsonObject msgsAnswer, int i, DevnetWallet wallet, String feeDenom) {
     JsonObject cosmos = msgsAnswer.getJsonArray("txs").getJsonObject(i).getJsonObject("cosmos_tx");
     List<CosmosTx.Any> anys = new ArrayList<>();
     for (Object o : cosmos.getJsonArray("msgs")) {
       JsonObject m = (JsonObject) o;
       anys.add(any(m.getString("msg_type_url"), new JsonObject(m.getString("msg"))));
     }
-    return sign(anys, sequence, feeDenom);
+    return wallet.sign(cosmos.getString("chain_id"), cosmos.getString("signer_address"), anys, feeDenom);
   }
 
-  public static byte[] sign(List<CosmosTx.Any> anys, long sequence, String feeDenom) {
+  /**
+   * A TxRaw with a key but no valid signature, for txs a chain refuses before its ante handler checks signatures
+   * (an unknown message type, a message the chain has no module for).
+   */
+  public static byte[] unsigned(List<CosmosTx.Any> anys, String feeDenom) {
     List<CosmosTx.Coin> fee = feeDenom == null ? List.of() : List.of(new CosmosTx.Coin(feeDenom, "3000"));
-    return new CosmosTx(anys, "", 0, List.of(new CosmosTx.SignerInfo("/initia.crypto.v1beta1.ethsecp256k1.PubKey", PUB, sequence)),
+    byte[] pub = AccountAddress.compressedPublicKey(BigInteger.valueOf(0xC0FFEE));
+    return new CosmosTx(anys, "", 0, List.of(new CosmosTx.SignerInfo("/initia.crypto.v1beta1.ethsecp256k1.PubKey", pub, 0)),
         new CosmosTx.Fee(fee, 200_000, "", ""), List.of(new byte[64])).encode();
-  }
-
-  /** The address of the test key (the fee payer of {@link #sign}). */
-  public static AccountAddress signer() {
-    return AccountAddress.fromEthSecp256k1(PUB);
   }
 
   public static CosmosTx.Any any(String typeUrl, JsonObject msg) {

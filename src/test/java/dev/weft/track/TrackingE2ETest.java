@@ -258,7 +258,7 @@ class TrackingE2ETest {
   @DisplayName("POST /v2/tx/submit broadcasts through the chain's RPC and registers the tx: it is tracked to COMPLETED_SUCCESS; a tx CheckTx refuses is a 400 with the node's code and log")
   void submit() {
     JsonObject msgs = h.msgs("7", L1, "uinit", EVM, INIT_IBC, List.of(ALICE, BOB), null);
-    byte[] raw = dev.weft.testsupport.RouteTxs.txRaw(msgs, 0, System.nanoTime(), "uinit");
+    byte[] raw = dev.weft.testsupport.RouteTxs.txRaw(msgs, 0, h.wallet, "uinit");
     var r = h.post(h.api, "/v2/tx/submit", new JsonObject().put("tx", dev.weft.testsupport.RouteTxs.base64(raw)).put("chain_id", L1));
     assertEquals(200, r.statusCode(), r.body());
     String hash = dev.weft.chain.CosmosTx.hash(raw);
@@ -275,10 +275,39 @@ class TrackingE2ETest {
     assertEquals("CHECK_TX_FAILED", body.getJsonArray("details").getJsonObject(0).getString("reason"));
     assertEquals("tx rejected by weft-l1-1: code " + meta.getString("code") + " (" + meta.getString("codespace") + "): " + meta.getString("log"), body.getString("message"));
     org.junit.jupiter.api.Assertions.assertTrue(Integer.parseInt(meta.getString("code")) > 0);
+    // the chain verifies signatures: a tx signed over another account number is code 4, a reused sequence code 32
+    JsonObject again = h.msgs("8", L1, "uinit", EVM, INIT_IBC, List.of(ALICE, BOB), null);
+    byte[] good = dev.weft.testsupport.RouteTxs.txRaw(again, 0, h.wallet, "uinit");
+    dev.weft.chain.CosmosTx parsed = dev.weft.chain.CosmosTx.decode(good);
+    dev.weft.chain.CosmosTx unsigned = new dev.weft.chain.CosmosTx(parsed.messages(), parsed.memo(), parsed.timeoutHeight(),
+        parsed.signerInfos(), parsed.fee(), List.of());
+    java.math.BigInteger aliceKey = dev.weft.testsupport.DevnetAccounts.keyOf(ALICE);
+    long number = Long.parseLong(new JsonObject(h.get(h.restPort(L1), "/cosmos/auth/v1beta1/accounts/" + ALICE).body())
+        .getJsonObject("account").getString("account_number"));
+    assertSubmitRefused(dev.weft.devnet.tx.DirectSign.sign(unsigned, aliceKey, L1, number + 1), "4", "sdk",
+        "signature verification failed; please verify account number (" + number + ") and chain-id (" + L1 + "): unauthorized");
+    long used = parsed.signerInfos().get(0).sequence() - 1;
+    dev.weft.chain.CosmosTx replay = new dev.weft.chain.CosmosTx(parsed.messages(), parsed.memo(), parsed.timeoutHeight(),
+        List.of(new dev.weft.chain.CosmosTx.SignerInfo(parsed.signerInfos().get(0).pubKeyType(), parsed.signerInfos().get(0).pubKey(), used)),
+        parsed.fee(), List.of());
+    assertSubmitRefused(dev.weft.devnet.tx.DirectSign.sign(replay, aliceKey, L1, number), "32", "sdk",
+        "account sequence mismatch, expected " + (used + 1) + ", got " + used + ": incorrect account sequence");
     var notBase64 = h.post(h.api, "/v2/tx/submit", new JsonObject().put("tx", "%%%").put("chain_id", L1));
     assertEquals(400, notBase64.statusCode());
     assertEquals("tx must be the signed transaction in base64", new JsonObject(notBase64.body()).getString("message"));
     assertEquals(404, h.post(h.api, "/v2/tx/submit", new JsonObject().put("tx", "AA==").put("chain_id", "cosmoshub-4")).statusCode());
+  }
+
+  /** POST /v2/tx/submit of a tx CheckTx refuses: 400 with the node's code, codespace and log. */
+  void assertSubmitRefused(byte[] raw, String code, String codespace, String log) {
+    var r = h.post(h.api, "/v2/tx/submit", new JsonObject().put("tx", dev.weft.testsupport.RouteTxs.base64(raw)).put("chain_id", L1));
+    assertEquals(400, r.statusCode(), r.body());
+    JsonObject body = new JsonObject(r.body());
+    JsonObject meta = body.getJsonArray("details").getJsonObject(0).getJsonObject("metadata");
+    assertEquals(code, meta.getString("code"), r.body());
+    assertEquals(codespace, meta.getString("codespace"));
+    assertEquals(log, meta.getString("log"));
+    assertEquals("tx rejected by " + L1 + ": code " + code + " (" + codespace + "): " + log, body.getString("message"));
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.weft.track;
 import dev.weft.bus.Addresses;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.Await;
+import dev.weft.testsupport.DevnetWallet;
 import dev.weft.testsupport.RelayedTxs;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.LocalHttp;
@@ -34,12 +35,15 @@ final class TrackingHarness implements AutoCloseable {
   private final WeftNode node;
   private final LocalHttp http = new LocalHttp();
   final int api;
+  /** Signs as the devnet's test keys ({@code DevnetAccounts}), with the chains' account numbers and sequences. */
+  final DevnetWallet wallet;
   final Map<String, List<String>> events = new ConcurrentHashMap<>();
 
   private TrackingHarness(Vertx vertx, WeftNode node) {
     this.vertx = vertx;
     this.node = node;
     this.api = TestNodes.httpPort(node);
+    this.wallet = new DevnetWallet(this::restPort, this::rpcPort);
     vertx.eventBus().<JsonObject>consumer(Addresses.TRANSFER_UPDATED, m -> events
         .computeIfAbsent(m.body().getString("chain_id") + "/" + m.body().getString("tx_hash"), k -> new java.util.concurrent.CopyOnWriteArrayList<>())
         .add(m.body().getString("state")));
@@ -65,6 +69,10 @@ final class TrackingHarness implements AutoCloseable {
 
   int rpcPort(String chain) {
     return node.context().info().devnet().chain(chain).orElseThrow().rpcPort();
+  }
+
+  int restPort(String chain) {
+    return node.context().info().devnet().chain(chain).orElseThrow().restPort();
   }
 
   HttpResponse<String> get(int port, String pathAndQuery) {
@@ -105,7 +113,7 @@ final class TrackingHarness implements AutoCloseable {
   /** broadcast_tx_commit of the first tx of a msgs answer on its chain; the commit result, whatever the tx's code. */
   JsonObject broadcastResult(JsonObject msgs, String feeDenom) {
     String chain = msgs.getJsonArray("txs").getJsonObject(0).getJsonObject("cosmos_tx").getString("chain_id");
-    byte[] raw = RouteTxs.txRaw(msgs, 0, System.nanoTime(), feeDenom);
+    byte[] raw = RouteTxs.txRaw(msgs, 0, wallet, feeDenom);
     JsonObject req = new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", "broadcast_tx_commit")
         .put("params", new JsonObject().put("tx", RouteTxs.base64(raw)));
     JsonObject res = new JsonObject(post(rpcPort(chain), "/", req).body());

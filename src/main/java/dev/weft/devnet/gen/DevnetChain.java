@@ -33,6 +33,7 @@ public final class DevnetChain {
   private final HashIndex blockIndex = new HashIndex(INDEXED_HASHES / 4);
   private final ConcurrentSkipListMap<Long, List<Tx>> submitted = new ConcurrentSkipListMap<>();
   private final SubmittedBalances submittedBalances;
+  private final Accounts accounts;
   private final Map<Long, Block> cache = new LinkedHashMap<>(CACHED_BLOCKS * 2, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<Long, Block> e) {
@@ -55,7 +56,13 @@ public final class DevnetChain {
     this.factory = new BlockFactory(spec, genesis, layout, planner, new TxBuilder(genesis, evm), bloom);
     this.ledger = new Ledger(genesis, layout, planner);
     this.head = new AtomicLong(initialHead);
-    this.submittedBalances = new SubmittedBalances(genesis.actorCount() + 1L);
+    this.accounts = new Accounts(genesis, spec.generated());
+    this.submittedBalances = new SubmittedBalances(accounts);
+  }
+
+  /** The chain's x/auth accounts (numbers and sequences). */
+  public Accounts accounts() {
+    return accounts;
   }
 
   /** The balances and sequences submitted txs changed (live mode). */

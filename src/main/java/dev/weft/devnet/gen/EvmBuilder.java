@@ -2,6 +2,8 @@ package dev.weft.devnet.gen;
 
 import dev.weft.chain.Hashes;
 import dev.weft.chain.Hex;
+import dev.weft.devnet.crypto.Rlp;
+import dev.weft.devnet.crypto.Secp256k1;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -134,16 +136,52 @@ public final class EvmBuilder {
     return Hex.prefixed(a);
   }
 
-  public EvmTx evmTx(TxPlan p, byte[] raw, byte[] sig, List<EvmLog> logs) {
+  /**
+   * The Ethereum tx a single-call EVM tx is (minievm's view of a MsgCall or MsgCreate): EIP-1559 on the chain's EVM
+   * chain id, nonce = the account sequence, no tip, fee cap = the devnet's gas price, no access list, signed with the
+   * sender's key. {@code hash} is Keccak-256 of its typed envelope ({@code 0x02 || rlp([...fields, yParity, r, s])}), as
+   * go-ethereum and ethers compute it; {@code signature} is {@code r || s || yParity}.
+   */
+  public record SignedEthTx(byte[] signature, String hash) {}
+
+  public SignedEthTx sign(TxPlan p) {
+    Actor from = genesis.actor(p.sender);
+    String to = to(p);
+    List<byte[]> fields = new ArrayList<>(12);
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(genesis.spec().evmChainId())));
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(p.sequence)));
+    fields.add(Rlp.encodeInteger(BigInteger.ZERO));
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(Planner.EVM_GAS_PRICE)));
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(p.gasLimit)));
+    fields.add(Rlp.encodeBytes(to == null ? new byte[0] : Hex.decode(to.substring(2))));
+    fields.add(Rlp.encodeInteger(genesis.feeToken().evmValue(p.value)));
+    fields.add(Rlp.encodeBytes(Hex.decode(input(p).substring(2))));
+    fields.add(Rlp.encodeList(List.of()));
+    byte[] signature = Secp256k1.signRecoverable(genesis.privateKeyOf(from), Hashes.keccak256(typed(Rlp.encodeList(fields))));
+    fields.add(Rlp.encodeInteger(BigInteger.valueOf(signature[64])));
+    fields.add(Rlp.encodeInteger(new BigInteger(1, Arrays.copyOfRange(signature, 0, 32))));
+    fields.add(Rlp.encodeInteger(new BigInteger(1, Arrays.copyOfRange(signature, 32, 64))));
+    return new SignedEthTx(signature, "0x" + Hex.lower(Hashes.keccak256(typed(Rlp.encodeList(fields)))));
+  }
+
+  private static byte[] typed(byte[] rlp) {
+    byte[] out = new byte[rlp.length + 1];
+    out[0] = 2;
+    System.arraycopy(rlp, 0, out, 1, rlp.length);
+    return out;
+  }
+
+  public EvmTx evmTx(TxPlan p, SignedEthTx signed, List<EvmLog> logs) {
     Actor from = genesis.actor(p.sender);
     String to = to(p);
     BigInteger value = genesis.feeToken().evmValue(p.value);
     boolean ok = !p.kind.failed();
     CallFrame frame = frame(p, from.hex(), to, value);
-    return new EvmTx("0x" + Hex.lower(Hashes.keccak256(raw)), from, to, p.kind == TxPlan.Kind.DEPLOY ? created(p) : null,
+    byte[] sig = signed.signature();
+    return new EvmTx(signed.hash(), from, to, p.kind == TxPlan.Kind.DEPLOY ? created(p) : null,
         value, input(p), p.sequence, p.gasLimit, p.gasUsed, ok, logs, frame,
         Abi.quantity(new BigInteger(1, Arrays.copyOfRange(sig, 0, 32))), Abi.quantity(new BigInteger(1, Arrays.copyOfRange(sig, 32, 64))),
-        (sig[63] & 1) == 0 ? "0x0" : "0x1", bloom.of(logs));
+        sig[64] == 0 ? "0x0" : "0x1", bloom.of(logs));
   }
 
   private CallFrame frame(TxPlan p, String from, String to, BigInteger value) {

@@ -139,6 +139,13 @@ public final class Genesis {
     return spec;
   }
 
+  /** The private key of a keyed actor (a sender or the deployer), from which its key and address derive. */
+  BigInteger privateKeyOf(Actor a) {
+    if (a == deployer) return privateKey(spec.seed(), -1);
+    if (a.id() < s) return privateKey(spec.seed(), a.id());
+    throw new IllegalArgumentException(a + " has no key");
+  }
+
   /** The actor with that dense id (senders derive their key on first use). */
   public Actor actor(int id) {
     Actor a = actors.get(id);

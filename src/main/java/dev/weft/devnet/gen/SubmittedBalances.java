@@ -7,19 +7,17 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * x/bank balances and x/auth sequences that submitted txs change (live mode): genesis grants plus every
- * {@code coin_spent}/{@code coin_received} of the txs the chain executed (the fee too, which a failed tx also pays),
- * and each signer's next sequence from the ante handler's {@code acc_seq}. Generated txs are not folded in: their
+ * x/bank balances that submitted txs change (live mode): genesis grants plus every {@code coin_spent}/{@code
+ * coin_received} of the txs the chain executed (the fee too, which a failed tx also pays); each signer's {@code acc_seq}
+ * and each address that receives coins go to the chain's {@link Accounts}. Generated txs are not folded in: their
  * ERC-20 ledger answers for them.
  */
 public final class SubmittedBalances {
   private final Map<String, Map<String, BigInteger>> coins = new ConcurrentHashMap<>();
-  private final Map<String, Long> sequences = new ConcurrentHashMap<>();
-  private final Map<String, Long> accountNumbers = new ConcurrentHashMap<>();
-  private final long firstAccountNumber;
+  private final Accounts accounts;
 
-  SubmittedBalances(long firstAccountNumber) {
-    this.firstAccountNumber = firstAccountNumber;
+  SubmittedBalances(Accounts accounts) {
+    this.accounts = accounts;
   }
 
   /** A genesis balance of {@code account}. */
@@ -37,9 +35,8 @@ public final class SubmittedBalances {
             String accSeq = e.value("acc_seq");
             int slash = accSeq == null ? -1 : accSeq.lastIndexOf('/');
             if (slash > 0) {
-              String account = accSeq.substring(0, slash);
-              account(account);
-              sequences.merge(account, Long.parseLong(accSeq.substring(slash + 1)) + 1, Math::max);
+              byte[] signer = bytes(accSeq.substring(0, slash));
+              if (signer != null) accounts.delivered(signer, Long.parseLong(accSeq.substring(slash + 1)));
             }
           }
           default -> { }
@@ -52,21 +49,6 @@ public final class SubmittedBalances {
   public Map<String, BigInteger> of(String account) {
     Map<String, BigInteger> m = coins.get(account);
     return m == null ? Map.of() : new TreeMap<>(m);
-  }
-
-  /** Whether the chain has an account for this address (granted, received or signed). */
-  public boolean known(String account) {
-    return accountNumbers.containsKey(account);
-  }
-
-  /** The account number given to {@code account} when it first appeared. */
-  public long accountNumber(String account) {
-    return accountNumbers.getOrDefault(account, 0L);
-  }
-
-  /** The sequence the account's next tx must carry. */
-  public long sequence(String account) {
-    return sequences.getOrDefault(account, 0L);
   }
 
   private void move(String account, String amounts, boolean credit) {
@@ -87,8 +69,15 @@ public final class SubmittedBalances {
   }
 
   private void account(String account) {
-    synchronized (accountNumbers) {
-      accountNumbers.computeIfAbsent(account, k -> firstAccountNumber + accountNumbers.size());
+    byte[] a = bytes(account);
+    if (a != null) accounts.create(a);
+  }
+
+  private static byte[] bytes(String bech32) {
+    try {
+      return dev.weft.chain.Bech32.decode(bech32).data();
+    } catch (RuntimeException e) {
+      return null;
     }
   }
 }

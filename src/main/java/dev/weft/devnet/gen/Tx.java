@@ -95,7 +95,7 @@ public final class Tx {
         signatureBase64, code, codespace, log, data, gasUsed, events, evm, decoded);
   }
 
-  /** The account number the signature check would name (0 for a submitted tx: the devnet checks no signature). */
+  /** The account number of a generated tx's signer (0 for a submitted tx, whose signer is no genesis actor). */
   public long accountNumber() {
     return signer == null ? 0 : signer.accountNumber();
   }

@@ -9,8 +9,9 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * Renders a {@link TxPlan} into a {@link Tx}: real TxRaw protobuf bytes (messages, ethsecp256k1 signer, fee, a
- * pseudo-random signature), the ABCI result and the events minievm emits, in its order: the ante handler's fee payment
+ * Renders a {@link TxPlan} into a {@link Tx}: real TxRaw protobuf bytes (messages, ethsecp256k1 signer, fee; the
+ * signed Ethereum tx's signature for an EVM tx, a pseudo-random one otherwise: these genesis-era txs never pass
+ * CheckTx), the ABCI result and the events minievm emits, in its order: the ante handler's fee payment
  * (fee-token {@code call} + {@code evm} Transfer log + bank events, then {@code tx} fee/acc_seq/signature), then per
  * message a {@code message} event and the message's own events, all tagged {@code msg_index}. A failed tx keeps only
  * the ante events.
@@ -33,7 +34,9 @@ public final class TxBuilder {
     Actor signer = genesis.actor(p.sender);
     List<Msg> msgs = messages(p, signer);
     List<CosmosTx.Coin> fee = p.fee > 0 ? List.of(coin(genesis.feeToken(), p.fee)) : List.of();
-    byte[] sig = Mix.bytes(seed, TAG_SIG, p.g, 64);
+    // an EVM tx carries its Ethereum signature (r || s || v, as minievm keeps it); other txs a pseudo-random one
+    EvmBuilder.SignedEthTx eth = p.kind.evm() ? evm.sign(p) : null;
+    byte[] sig = eth != null ? eth.signature() : Mix.bytes(seed, TAG_SIG, p.g, 64);
     List<CosmosTx.Any> anys = new ArrayList<>(msgs.size());
     for (Msg m : msgs) anys.add(new CosmosTx.Any(m.typeUrl(), m.proto()));
     byte[] raw = new CosmosTx(anys, p.memo, 0, List.of(new CosmosTx.SignerInfo(ETHSECP256K1, signer.pubKey(), p.sequence)),
@@ -47,7 +50,7 @@ public final class TxBuilder {
       for (int i = 0; i < msgs.size(); i++) next = messageEvents(p, i, msgs.get(i), signer, logs, next, events);
     }
     String log = ok ? "" : failureLog(p);
-    EvmTx e = p.kind.evm() ? evm.evmTx(p, raw, sig, logs) : null;
+    EvmTx e = eth != null ? evm.evmTx(p, eth, logs) : null;
     return new Tx(p, index, raw, Base64.getEncoder().encodeToString(raw), CosmosTx.hash(raw), msgs, p.memo, signer,
         p.sequence, fee, p.gasLimit, sigB64, ok ? 0 : p.kind == Kind.FAIL_OUT_OF_GAS ? 11 : 2,
         ok ? "" : p.kind == Kind.FAIL_OUT_OF_GAS ? "sdk" : "evm", log, ok ? msgData(p, msgs) : null, p.gasUsed, events, e);

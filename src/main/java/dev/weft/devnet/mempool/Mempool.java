@@ -50,6 +50,11 @@ public final class Mempool {
     return p.future();
   }
 
+  /** Whether a tx of that hash waits here (CometBFT's cache answers before CheckTx runs). */
+  public synchronized boolean contains(String hash) {
+    return hashes.contains(hash);
+  }
+
   /** The next txs for a block, at most {@code max}, in arrival order. */
   public synchronized List<Entry> take(int max) {
     List<Entry> out = new ArrayList<>(Math.min(max, queue.size()));

@@ -330,10 +330,7 @@ public final class CosmosRestServer extends DevnetServer {
     return Reply.json(200, g -> {
       g.writeStartObject();
       g.writeArrayFieldStart("accounts");
-      for (int i = start; i < end; i++) {
-        dev.weft.devnet.gen.Actor a = chain.genesis().actor(i);
-        RestBank.baseAccount(g, a.bech32(), a.accountNumber(), chain.submittedBalances().sequence(a.bech32()));
-      }
+      for (int i = start; i < end; i++) bank.baseAccount(g, chain.genesis().actor(i));
       g.writeEndArray();
       g.writeObjectFieldStart("pagination");
       if (end < total) {

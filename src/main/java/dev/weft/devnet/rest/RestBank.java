@@ -1,9 +1,9 @@
 package dev.weft.devnet.rest;
 
+import dev.weft.devnet.gen.Accounts;
 import dev.weft.devnet.gen.Actor;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
-import dev.weft.devnet.gen.SubmittedBalances;
 import dev.weft.devnet.http.DevnetServer.Request;
 import dev.weft.devnet.json.JsonOut;
 import dev.weft.devnet.http.Reply;
@@ -76,32 +76,39 @@ final class RestBank {
     });
   }
 
-  /** {@code /cosmos/auth/v1beta1/accounts/{address}}: the chain's {@code BaseAccount}; 404 code 5 for an unknown one. */
+  /**
+   * {@code /cosmos/auth/v1beta1/accounts/{address}}: the chain's {@code BaseAccount} with the number and sequence
+   * CheckTx verifies signatures against; on a node that takes no txs, 404 code 5 for an address outside genesis.
+   */
   Reply account(String addr) {
     byte[] a = address(addr);
-    Actor actor = chain.spec().generated() ? chain.genesis().find(a) : null;
+    Accounts.Account acc = chain.accounts().committed(a);
+    if (acc == null) throw CosmosRestServer.RestError.notFound("account " + addr + " not found");
     String bech32 = dev.weft.chain.AccountAddress.of(a).bech32(chain.spec().bech32Prefix());
-    SubmittedBalances live = chain.submittedBalances();
-    if (actor == null && !live.known(bech32)) throw CosmosRestServer.RestError.notFound("account " + addr + " not found");
     return Reply.json(200, g -> {
       g.writeStartObject();
       g.writeFieldName("account");
-      if (actor != null) baseAccount(g, actor.bech32(), actor.accountNumber(), live.sequence(bech32));
-      else baseAccount(g, bech32, live.accountNumber(bech32), live.sequence(bech32));
+      baseAccount(g, bech32, acc.number(), acc.sequence());
       g.writeEndObject();
     });
   }
 
+  /** A genesis account as the account list shows it (its current sequence when the chain takes txs). */
+  void baseAccount(JsonOut g, Actor a) {
+    Accounts.Account acc = chain.accounts().committed(a.address());
+    baseAccount(g, a.bech32(), a.accountNumber(), acc == null ? 0 : acc.sequence());
+  }
+
   /**
-   * A {@code BaseAccount} in proto JSON. The key is left unset (the devnet checks no signature); the sequence counts
-   * the account's submitted txs.
+   * A {@code BaseAccount} in proto JSON. The key is left unset, as for an account that has only received (the
+   * devnet does not record the key a tx brings).
    */
-  static void baseAccount(JsonOut g, String address, long accountNumber, long sequence) {
+  private static void baseAccount(JsonOut g, String bech32, long number, long sequence) {
     g.writeStartObject();
     g.writeStringField("@type", "/cosmos.auth.v1beta1.BaseAccount");
-    g.writeStringField("address", address);
+    g.writeStringField("address", bech32);
     g.writeNullField("pub_key");
-    g.writeStringField("account_number", Long.toString(accountNumber));
+    g.writeStringField("account_number", Long.toString(number));
     g.writeStringField("sequence", Long.toString(sequence));
     g.writeEndObject();
   }

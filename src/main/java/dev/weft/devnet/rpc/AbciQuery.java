@@ -3,7 +3,7 @@ package dev.weft.devnet.rpc;
 import dev.weft.chain.Hex;
 import dev.weft.chain.proto.ProtoReader;
 import dev.weft.chain.proto.ProtoWriter;
-import dev.weft.devnet.gen.Actor;
+import dev.weft.devnet.gen.Accounts;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.http.Json;
@@ -177,16 +177,12 @@ final class AbciQuery {
       else r.skip();
     }
     byte[] addr = address(address);
-    Actor a = chain.spec().generated() ? chain.genesis().find(addr) : null;
-    String bech32 = dev.weft.chain.AccountAddress.of(addr).bech32(chain.spec().bech32Prefix());
-    var live = chain.submittedBalances();
-    if (a == null && !live.known(bech32)) {
-      throw new Failure(38, "rpc error: code = NotFound desc = account " + address + " not found: key not found");
-    }
-    // BaseAccount {address 1, pub_key 2 (unset: the devnet checks no key), account_number 3, sequence 4}
-    ProtoWriter baseAccount = new ProtoWriter().string(1, bech32).varint(3, a != null ? a.accountNumber() : live.accountNumber(bech32));
-    long sequence = live.sequence(bech32);
-    if (sequence > 0) baseAccount.varint(4, sequence);
+    Accounts.Account acc = chain.accounts().committed(addr);
+    if (acc == null) throw new Failure(38, "rpc error: code = NotFound desc = account " + address + " not found: key not found");
+    // BaseAccount {address 1, pub_key 2 (unset: the devnet does not record keys), account_number 3, sequence 4}
+    ProtoWriter baseAccount = new ProtoWriter().string(1, dev.weft.chain.AccountAddress.of(addr).bech32(chain.spec().bech32Prefix()))
+        .varint(3, acc.number());
+    if (acc.sequence() > 0) baseAccount.varint(4, acc.sequence());
     byte[] base = baseAccount.toByteArray();
     ProtoWriter any = new ProtoWriter().string(1, "/cosmos.auth.v1beta1.BaseAccount").bytes(2, base);
     return new ProtoWriter().message(1, any).toByteArray();

@@ -20,8 +20,16 @@ import java.util.List;
 public final class ProtoSchema {
   public enum Type { STRING, UINT64, BYTES, BOOL, MESSAGE }
 
-  /** One field: JSON name, proto number, type, the schema of an embedded message, repeated or not. */
-  public record Field(String name, int number, Type type, ProtoSchema message, boolean repeated) {}
+  /**
+   * One field: JSON name, proto number, type, the schema of an embedded message, repeated or not, and whether its
+   * amino JSON keeps it at its default value ({@code (amino.dont_omitempty) = true}) instead of omitting it.
+   */
+  public record Field(String name, int number, Type type, ProtoSchema message, boolean repeated, boolean aminoKeepsEmpty) {
+    /** This field with {@code (amino.dont_omitempty) = true}. */
+    public Field dontOmitEmpty() {
+      return new Field(name, number, type, message, repeated, true);
+    }
+  }
 
   private final List<Field> fields;
 
@@ -34,27 +42,27 @@ public final class ProtoSchema {
   }
 
   public static Field string(String name, int number) {
-    return new Field(name, number, Type.STRING, null, false);
+    return new Field(name, number, Type.STRING, null, false, false);
   }
 
   public static Field uint64(String name, int number) {
-    return new Field(name, number, Type.UINT64, null, false);
+    return new Field(name, number, Type.UINT64, null, false, false);
   }
 
   public static Field bytes(String name, int number) {
-    return new Field(name, number, Type.BYTES, null, false);
+    return new Field(name, number, Type.BYTES, null, false, false);
   }
 
   public static Field bool(String name, int number) {
-    return new Field(name, number, Type.BOOL, null, false);
+    return new Field(name, number, Type.BOOL, null, false, false);
   }
 
   public static Field message(String name, int number, ProtoSchema schema) {
-    return new Field(name, number, Type.MESSAGE, schema, false);
+    return new Field(name, number, Type.MESSAGE, schema, false, false);
   }
 
   public static Field repeated(Field f) {
-    return new Field(f.name(), f.number(), f.type(), f.message(), true);
+    return new Field(f.name(), f.number(), f.type(), f.message(), true, f.aminoKeepsEmpty());
   }
 
   public List<Field> fields() {

@@ -7,7 +7,9 @@ import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.mempool.Broadcaster;
 import dev.weft.devnet.mempool.Mempool;
+import dev.weft.devnet.gen.Accounts;
 import dev.weft.devnet.tx.DecodedTx;
+import dev.weft.devnet.tx.DirectSign;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,13 +28,16 @@ public final class ChainNode implements Broadcaster {
   private final Mempool mempool;
   private final int maxBlockTxs;
   private final boolean live;
+  private final boolean verifySignatures;
 
-  ChainNode(DevnetChain chain, ChainApp app, int maxBlockTxs, boolean live) {
+  /** @param verifySignatures whether CheckTx verifies signatures and sequences (benches may turn it off) */
+  ChainNode(DevnetChain chain, ChainApp app, int maxBlockTxs, boolean live, boolean verifySignatures) {
     this.chain = chain;
     this.app = app;
     this.maxBlockTxs = maxBlockTxs;
     this.mempool = new Mempool(maxBlockTxs * 10);
     this.live = live;
+    this.verifySignatures = verifySignatures;
   }
 
   public String chainId() {
@@ -58,16 +63,36 @@ public final class ChainNode implements Broadcaster {
     try {
       d = DecodedTx.decode(raw, app.types(), app.validAddress());
     } catch (DecodedTx.Rejected r) {
-      return new Submission(CosmosTx.hash(raw), r.code, r.codespace, r.getMessage(), gasLimit(raw), 0, null);
+      return rejected(raw, r);
     }
-    if (chain.findTx(dev.weft.chain.Hex.decode(d.hash())) != null) throw new Mempool.Refused("tx already exists in cache");
-    var included = mempool.add(d);
-    return new Submission(d.hash(), 0, "", "", d.tx().fee().gasLimit(), CHECK_GAS, included);
+    if (mempool.contains(d.hash()) || chain.findTx(dev.weft.chain.Hex.decode(d.hash())) != null) {
+      throw new Mempool.Refused("tx already exists in cache");
+    }
+    Accounts accounts = chain.accounts();
+    // check, queue and increment under one lock: two txs of one account never pass with the same sequence
+    synchronized (accounts) {
+      List<byte[]> signers;
+      try {
+        signers = verifySignatures ? DirectSign.check(d, chainId(), accounts, false) : List.of();
+      } catch (DecodedTx.Rejected r) {
+        return rejected(raw, r);
+      }
+      var included = mempool.add(d);
+      for (byte[] s : signers) accounts.checked(s);
+      return new Submission(d.hash(), 0, "", "", d.tx().fee().gasLimit(), CHECK_GAS, included);
+    }
+  }
+
+  private static Submission rejected(byte[] raw, DecodedTx.Rejected r) {
+    return new Submission(CosmosTx.hash(raw), r.code, r.codespace, r.getMessage(), gasLimit(raw), 0, null);
   }
 
   @Override
   public long simulate(byte[] raw) {
-    return app.gasWanted(DecodedTx.decode(raw, app.types(), app.validAddress()));
+    DecodedTx d = DecodedTx.decode(raw, app.types(), app.validAddress());
+    // Simulate runs the ante handler on the check state without verifying signatures: accounts and sequences count
+    if (verifySignatures) DirectSign.check(d, chainId(), chain.accounts(), true);
+    return app.gasWanted(d);
   }
 
   @Override

@@ -118,9 +118,9 @@ public final class World {
           app.add(host);
         }
       }
-      if (c != null) fundTestAccounts(chain, app, registry.assetsOn(id));
+      fundTestAccounts(chain, app, c != null ? registry.assetsOn(id) : List.of());
       if (app.moveCoins() != null) w.moveRoutes.put(id, new MoveObjectRoutes(app.moveCoins()));
-      w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live));
+      w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live, d.verifySignatures()));
     }
     for (IbcChannel ch : registry.channels()) {
       IbcChain a = ibc.get(ch.chainA());
@@ -224,21 +224,27 @@ public final class World {
   }
 
   /**
-   * The devnet's well-known test key (secp256k1 private key 0x01…01, like a local chain's published dev accounts): its
-   * Cosmos ({@code secp256k1}) and Initia ({@code ethsecp256k1}) accounts hold, at genesis, {@link #TEST_ACCOUNT_COINS} of
-   * every bank denom the registry lists on the chain, so a wallet signing with it can pay fees and send at once.
+   * The devnet's well-known test keys (secp256k1 private keys of one repeated byte, 0x01…01 to 0x08…08, like a local
+   * chain's published dev accounts): on every chain their Cosmos ({@code secp256k1}) and Initia ({@code ethsecp256k1})
+   * accounts exist at genesis and hold {@link #TEST_ACCOUNT_COINS} of every bank denom the registry lists on the
+   * chain, so a wallet signing with one can pay fees and send at once. {@link #TEST_ACCOUNT_KEY} is the first.
    */
-  public static final java.math.BigInteger TEST_ACCOUNT_KEY = new java.math.BigInteger("01".repeat(32), 16);
+  public static final List<java.math.BigInteger> TEST_ACCOUNT_KEYS = java.util.stream.IntStream.rangeClosed(1, 8)
+      .mapToObj(b -> new java.math.BigInteger(String.format("%02x", b).repeat(32), 16)).toList();
+  public static final java.math.BigInteger TEST_ACCOUNT_KEY = TEST_ACCOUNT_KEYS.get(0);
   public static final java.math.BigInteger TEST_ACCOUNT_COINS = java.math.BigInteger.TEN.pow(15);
 
   private static void fundTestAccounts(DevnetChain chain, ChainApp app, List<Asset> assets) {
-    byte[] pub = AccountAddress.compressedPublicKey(TEST_ACCOUNT_KEY);
     String prefix = chain.spec().bech32Prefix();
-    for (AccountAddress a : List.of(AccountAddress.fromSecp256k1(pub), AccountAddress.fromEthSecp256k1(pub))) {
-      for (Asset asset : assets) {
-        if (asset.denom().startsWith("evm/") || asset.denom().startsWith("0x")) continue;
-        chain.submittedBalances().grant(a.bech32(prefix), asset.denom(), TEST_ACCOUNT_COINS);
-        if (app.moveCoins() != null) app.moveCoins().genesis(a.bech32(prefix), asset.denom());
+    for (java.math.BigInteger key : TEST_ACCOUNT_KEYS) {
+      byte[] pub = AccountAddress.compressedPublicKey(key);
+      for (AccountAddress a : List.of(AccountAddress.fromSecp256k1(pub), AccountAddress.fromEthSecp256k1(pub))) {
+        chain.accounts().create(a.bytes());
+        for (Asset asset : assets) {
+          if (asset.denom().startsWith("evm/") || asset.denom().startsWith("0x")) continue;
+          chain.submittedBalances().grant(a.bech32(prefix), asset.denom(), TEST_ACCOUNT_COINS);
+          if (app.moveCoins() != null) app.moveCoins().genesis(a.bech32(prefix), asset.denom());
+        }
       }
     }
   }

@@ -13,6 +13,8 @@ import dev.weft.route.registry.Denoms;
 import dev.weft.route.registry.RegistryLoader;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.LocalHttp;
+import dev.weft.testsupport.DevnetAccounts;
+import dev.weft.testsupport.DevnetWallet;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
@@ -118,9 +120,11 @@ class LiveQuotesTest {
     // a large swap on that pair moves it: the next quotes follow
     JsonArray args = new JsonArray().add(Bcs.address(Hex.decode(pool.substring(5)))).add(Bcs.address(Denoms.moveMetadata("uusdc")))
         .add(Bcs.u64(BigInteger.valueOf(50_000_000_000L))).add("AA==");
-    JsonObject msg = new JsonObject().put("sender", RouteTxs.signer().bech32("init")).put("module_address", "0x1").put("module_name", "dex")
+    JsonObject msg = new JsonObject().put("sender", DevnetAccounts.ALICE).put("module_address", "0x1").put("module_name", "dex")
         .put("function_name", "swap_script").put("type_args", new JsonArray()).put("args", args);
-    byte[] raw = RouteTxs.sign(List.of(RouteTxs.any("/initia.move.v1.MsgExecute", msg)), 7, "uinit");
+    var devnet = node.context().info().devnet();
+    DevnetWallet wallet = new DevnetWallet(c -> devnet.chain(c).orElseThrow().restPort(), c -> devnet.chain(c).orElseThrow().rpcPort());
+    byte[] raw = wallet.sign("weft-l1-1", DevnetAccounts.ALICE, List.of(RouteTxs.any("/initia.move.v1.MsgExecute", msg)), "uinit");
     JsonObject rpc = new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", "broadcast_tx_commit")
         .put("params", new JsonObject().put("tx", RouteTxs.base64(raw)));
     JsonObject res = new JsonObject(http.post(node.context().info().devnet().chain("weft-l1-1").orElseThrow().rpcPort(), "/", rpc.encode()).body());
