@@ -15,7 +15,6 @@ import static dev.weft.track.TrackingE2ETest.EVM;
 import static dev.weft.track.TrackingE2ETest.L1;
 import static dev.weft.track.TrackingE2ETest.MOVE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The tracker stopped and started again (same database), and transfers it gives up on. */
@@ -35,9 +34,9 @@ class TrackingRestartTest {
       // while the tracker is down the transfer completes on chain; the API still answers from the database
       String s1 = TrackingE2ETest.seq(commit, "send_packet");
       h.awaitTx(EVM, "acknowledge_packet.packet_src_channel='channel-0' AND acknowledge_packet.packet_sequence='" + s1 + "'");
-      var meanwhile = h.status(hash, EVM);
-      assertEquals(200, meanwhile.statusCode());
-      assertFalse(new JsonObject(meanwhile.body()).getString("state").startsWith("STATE_COMPLETED"), meanwhile.body());
+      // (the stopping tracker's last cycle may already have seen the ack, and saved the transfer COMPLETED before a
+      // receive it had still to search for: receiptMissingAcrossRestart pins that case)
+      assertEquals(200, h.status(hash, EVM).statusCode());
       TestNodes.await(h.node().scale("track", 1));
       h.awaitState(hash, EVM, "STATE_COMPLETED_SUCCESS");
       // a receipt that happened while the tracker was down can be found by a catch-up search a poll after the ack
@@ -75,7 +74,7 @@ class TrackingRestartTest {
   @Test
   @DisplayName("a transfer saved COMPLETED without its receive tx when the tracker stops gets it after a restart, more than track.lookback_blocks blocks later")
   void receiptMissingAcrossRestart() {
-    int lookback = 5;
+    int lookback = 50; // a hash tracked within this many blocks of its commit is found: a few seconds on a loaded machine
     try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config().set("cluster.standby_poll", "100ms")
         .set("track.lookback_blocks", lookback))) {
       JsonObject commit = h.broadcast(h.msgs("1000000", L1, "uinit", EVM, INIT_IBC, List.of(ALICE, BOB), null), "uinit");
@@ -95,7 +94,7 @@ class TrackingRestartTest {
       JsonObject recv = h.awaitTx(EVM, "recv_packet.packet_dst_channel='channel-0' AND recv_packet.packet_sequence='" + s + "'");
       long recvHeight = Long.parseLong(recv.getString("height"));
       // the receive drops out of the blocks a restarted tracker reads back by time: only a search by its packet finds it
-      TrackingHarness.await(() -> height(h, EVM) > recvHeight + 4L * lookback ? true : null, "blocks past the lookback");
+      TrackingHarness.await(() -> height(h, EVM) > recvHeight + 2L * lookback ? true : null, "blocks past the lookback");
       TestNodes.await(h.node().scale("track", 1));
       JsonObject status = TrackingHarness.await(() -> {
         JsonObject st = new JsonObject(h.status(hash, L1).body());
