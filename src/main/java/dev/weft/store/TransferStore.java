@@ -80,6 +80,26 @@ public final class TransferStore {
         .compose(rows -> withHops(c, rows)));
   }
 
+  /**
+   * Completed transfers still missing the receipt of an acknowledged packet, whose last progress is at or after
+   * {@code sinceMillis}: the tracker keeps searching for such a receipt after the transfer completed, across a restart.
+   */
+  public Future<List<Stored>> loadUnreceived(long sinceMillis) {
+    return pool.withTransaction(c -> c.preparedQuery("SELECT " + COLUMNS + " FROM track_transfer t "
+            + "WHERE state IN ('STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR') AND progress_at >= to_timestamp($1 / 1000.0) "
+            + "AND EXISTS (SELECT 1 FROM track_hop h WHERE h.transfer_id = t.id AND h.kind = 'IBC' "
+            + "AND coalesce(jsonb_typeof(h.data -> 'acknowledge_tx'), 'null') <> 'null' "
+            + "AND coalesce(jsonb_typeof(h.data -> 'receive_tx'), 'null') = 'null') ORDER BY id")
+        .execute(Tuple.of(sinceMillis))
+        .compose(rows -> withHops(c, rows)));
+  }
+
+  /** When the tracker last saved a cycle (the latest update of its cursors, ms), or null when it keeps none. */
+  public Future<Long> lastSaveMillis() {
+    return pool.query("SELECT (extract(epoch FROM max(updated_at)) * 1000)::bigint FROM track_cursor").execute()
+        .map(rows -> rows.iterator().next().getLong(0));
+  }
+
   /** Transfers registered or re-armed since the last call (at most {@code limit}), clearing their armed flags. */
   public Future<List<Stored>> takeArmed(int limit) {
     return pool.withTransaction(c -> c.preparedQuery("UPDATE track_transfer SET armed = false WHERE id IN "

@@ -42,7 +42,9 @@ import java.util.Set;
  *   <li>save the changed transfers, their hops and the cursors in one transaction, then publish
  *   {@link Addresses#TRANSFER_UPDATED} {@code {tx_hash, chain_id, state}} for every state each went through.</li>
  * </ol>
- * A restarted tracker resumes from the saved cursors, so nothing that happened meanwhile is missed.
+ * A restarted tracker resumes from the saved cursors, so nothing that happened meanwhile is missed; it also takes back
+ * the completed transfers still missing a receive tx, and searches once more for everything its transfers wait for (the
+ * searches queued by the previous tracker were in its memory only).
  */
 public final class TxTrackerVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(TxTrackerVerticle.class);
@@ -90,11 +92,24 @@ public final class TxTrackerVerticle extends VerticleBase {
             ChainRpc rpc = clients.of(chain);
             if (rpc != null) pollers.put(chain, poller(chain, rpc, cursor));
           });
-          return store.loadOpen();
+          return store.lastSaveMillis();
         })
-        .map(open -> {
-          open.forEach(this::adopt);
-          LOG.info("tracker resumed {} open transfers on {} chains", open.size(), pollers.size());
+        .compose(lastSave -> {
+          // the stall clock does not run while no tracker does: a downtime shifts every loaded progress time
+          long now = System.currentTimeMillis();
+          long down = lastSave == null ? 0 : Math.max(0, now - lastSave);
+          long since = (lastSave == null ? now : lastSave) - config.stallTimeout().toMillis();
+          return store.loadOpen().compose(open -> store.loadUnreceived(since).map(unreceived -> {
+            open.forEach(s -> resume(s, down, now));
+            unreceived.forEach(s -> resume(s, down, now));
+            // what the last tracker had still to search for (its queue is gone) is searched again, from each hop's send
+            book.chains().forEach(book::catchUpOn);
+            LOG.info("tracker resumed {} open transfers and {} completed ones missing a receipt on {} chains",
+                open.size(), unreceived.size(), pollers.size());
+            return null;
+          }));
+        })
+        .map(v -> {
           cycle();
           return null;
         });
@@ -111,6 +126,11 @@ public final class TxTrackerVerticle extends VerticleBase {
 
   private ChainPoller poller(String chain, ChainRpc rpc, TransferStore.Cursor cursor) {
     return new ChainPoller(chain, rpc, cursor, config.maxBlocksPerPoll(), config.pageSize(), config.maxPagesPerPoll(), config.lookbackBlocks());
+  }
+
+  /** Takes a transfer loaded at start into the book, its progress time moved {@code downMillis} later (at most now). */
+  private void resume(TransferStore.Stored s, long downMillis, long nowMillis) {
+    adopt(new TransferStore.Stored(s.transfer(), s.state(), Math.min(nowMillis, s.progressAtMillis() + downMillis)));
   }
 
   /** Takes a transfer from the database into the book; an unseen one gets a search for its hash. */
@@ -304,7 +324,11 @@ public final class TxTrackerVerticle extends VerticleBase {
           if (p.cursor() != null) covered.put(chain, p.cursor().timeNanos());
         });
         ranges.forEach((p, f) -> {
-          if (f.failed()) return;
+          if (f.failed()) { // searched again next cycle, not dropped: what it looked for may be behind the scans for good
+            LOG.warn("catch-up search of {} failed (retried next cycle): {}", p.chainId(), f.cause().toString());
+            byChain.get(p).forEach(book::catchUp);
+            return;
+          }
           txs.addAll(f.result().txs());
           if (f.result().from() <= p.cursor().height()) covered.put(p.chainId(), p.timeBefore(f.result().from()));
         });
