@@ -218,7 +218,8 @@ class BlockIngestTest {
   @DisplayName("the verticle undeployed and redeployed mid-way resumes with no gap and no duplicate; every event once")
   void restart() throws Exception {
     Map<String, List<String>> expected = cleanRun();
-    FixtureChain chain = FixtureChain.start(vertx, CHAIN, 40);
+    // the chain stands at 20 while the first run ingests, so the stop is mid-way however fast ingestion runs
+    FixtureChain chain = FixtureChain.start(vertx, CHAIN, 20);
     chain.delayMs = 3;
     List<Long> events = Collections.synchronizedList(new ArrayList<>());
     MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> events.add(m.body().getLong("height")));
@@ -230,7 +231,8 @@ class BlockIngestTest {
       String id = node.deployments().get("ingest").get(0);
       TestNodes.await(vertx.undeploy(id));
       long stoppedAt = Await.cursorHeight(url(c), "ingest");
-      assertTrue(stoppedAt < 40, "stopped mid-way");
+      assertTrue(stoppedAt >= 12 && stoppedAt <= 20, "stopped mid-way, at " + stoppedAt);
+      chain.head(40);
       TestNodes.await(node.deploy(VerticleKinds.byName("ingest").orElseThrow(), 1));
       Await.cursor(url(c), "ingest", 40, 60);
       IngestDump.assertConsistent(url(c));
