@@ -1,7 +1,5 @@
 package dev.weft.devnet;
 
-import dev.weft.chain.Hex;
-import dev.weft.devnet.crypto.Rlp;
 import dev.weft.devnet.gen.Abi;
 import dev.weft.devnet.gen.Token;
 import dev.weft.devnet.world.World;
@@ -17,7 +15,6 @@ import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -140,7 +137,7 @@ class EthSendRawTransactionTest {
         EthWallet.eip1559(chainId, 5, to, BigInteger.ONE, "0x", 21_000, GAS_PRICE),
         EthWallet.eip1559(chainId, 0, to, BigInteger.TEN.pow(40), "0x", 21_000, GAS_PRICE),
         EthWallet.eip1559(chainId, 0, to, BigInteger.TWO, "0x", 21_000, GAS_PRICE));
-    assertEquals("invalid transaction v, r, s values", error(highS(signed.getJsonObject(0).getString("raw"))).getString("message"));
+    assertEquals("invalid transaction v, r, s values", error(EthWallet.withHighS(signed.getJsonObject(0).getString("raw"))).getString("message"));
     assertEquals("invalid chain id for signer: have 1 want " + chainId, error(signed.getJsonObject(1).getString("raw")).getString("message"));
     assertEquals("nonce too high: next nonce 0, tx nonce 5", error(signed.getJsonObject(2).getString("raw")).getString("message"));
     BigInteger balance = World.TEST_ACCOUNT_COINS.multiply(SCALE);
@@ -153,19 +150,5 @@ class EthSendRawTransactionTest {
     assertEquals("0x1", receipt(hash).getString("status"));
     JsonObject notHex = d.eth("eth_sendRawTransaction", "abcd").getJsonObject("error");
     assertEquals(-32602, notHex.getInteger("code"));
-  }
-
-  /** The same EIP-1559 tx with its signature's s replaced by n − s (and the parity flipped): valid ECDSA, refused by EIP-2. */
-  static String highS(String raw) {
-    byte[] b = Hex.decode(raw);
-    List<byte[]> items = new ArrayList<>(Rlp.list(Arrays.copyOfRange(b, 1, b.length)));
-    BigInteger n = new BigInteger("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16);
-    items.set(9, Rlp.encodeInteger(BigInteger.ONE.subtract(Rlp.integer(items.get(9)))));
-    items.set(11, Rlp.encodeInteger(n.subtract(Rlp.integer(items.get(11)))));
-    byte[] body = Rlp.encodeList(items);
-    byte[] out = new byte[body.length + 1];
-    out[0] = 2;
-    System.arraycopy(body, 0, out, 1, body.length);
-    return Hex.prefixed(out);
   }
 }

@@ -2,6 +2,7 @@ package dev.weft.testsupport;
 
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hex;
+import dev.weft.devnet.crypto.Rlp;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -30,5 +31,19 @@ public record EthWallet(BigInteger key) {
   public JsonArray sign(JsonObject... txs) throws Exception {
     JsonObject in = new JsonObject().put("key", "0x" + String.format("%064x", key)).put("txs", new JsonArray(Arrays.asList((Object[]) txs)));
     return new JsonArray(SkipClientScripts.run("eth-sign.mjs", in.encode()));
+  }
+
+  /** The same EIP-1559 tx with its signature's s replaced by n − s (and the parity flipped): valid ECDSA, refused by EIP-2. */
+  public static String withHighS(String raw) {
+    byte[] b = Hex.decode(raw);
+    java.util.List<byte[]> items = new java.util.ArrayList<>(Rlp.list(Arrays.copyOfRange(b, 1, b.length)));
+    BigInteger n = new BigInteger("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16);
+    items.set(9, Rlp.encodeInteger(BigInteger.ONE.subtract(Rlp.integer(items.get(9)))));
+    items.set(11, Rlp.encodeInteger(n.subtract(Rlp.integer(items.get(11)))));
+    byte[] body = Rlp.encodeList(items);
+    byte[] out = new byte[body.length + 1];
+    out[0] = 2;
+    System.arraycopy(body, 0, out, 1, body.length);
+    return Hex.prefixed(out);
   }
 }
