@@ -128,6 +128,44 @@ class EthSendRawTransactionTest {
   }
 
   @Test
+  @DisplayName("a legacy EIP-155 tx, an EIP-1559 tx with a tip and an ERC-20 approve: each tx's JSON rebuilds with ethers to its hash and sender; type, fees and the Approval log as signed")
+  void signedFieldsAreServedAsSigned() throws Exception {
+    EthWallet signer = new EthWallet(World.TEST_ACCOUNT_KEYS.get(5));
+    Token fee = d.replica().genesis().feeToken();
+    BigInteger price = GAS_PRICE.multiply(BigInteger.TWO);
+    String approve = Abi.selector("approve(address,uint256)") + Abi.word(address(5)) + Abi.word(BigInteger.valueOf(777));
+    JsonArray signed = signer.sign(EthWallet.legacy(chainId, 0, address(4), BigInteger.TEN.pow(15), "0x", 21_000, price),
+        EthWallet.eip1559(chainId, 1, address(4), BigInteger.ZERO, "0x", 21_000, price).put("maxPriorityFeePerGas", "1000000000"),
+        EthWallet.eip1559(chainId, 2, fee.contract().hex(), BigInteger.ZERO, approve, 50_000, GAS_PRICE));
+    JsonArray served = new JsonArray();
+    for (int i = 0; i < 3; i++) {
+      assertEquals(signed.getJsonObject(i).getString("hash"), d.eth("eth_sendRawTransaction", signed.getJsonObject(i).getString("raw")).getString("result"));
+    }
+    for (int i = 0; i < 3; i++) {
+      String hash = signed.getJsonObject(i).getString("hash");
+      receipt(hash);
+      served.add(d.eth("eth_getTransactionByHash", hash).getJsonObject("result"));
+    }
+    JsonArray rebuilt = EvmTxHashTest.ethers(served);
+    for (int i = 0; i < 3; i++) {
+      assertEquals(signed.getJsonObject(i).getString("hash"), rebuilt.getJsonObject(i).getString("hash"), served.getJsonObject(i).encode());
+      assertEquals(signer.address(), rebuilt.getJsonObject(i).getString("from"));
+    }
+    JsonObject legacy = served.getJsonObject(0);
+    assertEquals("0x0", legacy.getString("type"));
+    assertEquals(Abi.quantity(price), legacy.getString("gasPrice"));
+    assertEquals(List.of(false, false, false), List.of(legacy.containsKey("maxFeePerGas"), legacy.containsKey("yParity"), legacy.containsKey("accessList")));
+    assertEquals("0x3b9aca00", served.getJsonObject(1).getString("maxPriorityFeePerGas"));
+    JsonObject r = receipt(signed.getJsonObject(0).getString("hash"));
+    assertEquals("0x0", r.getString("type"));
+    assertEquals(Abi.quantity(price), r.getString("effectiveGasPrice"));
+    JsonObject log = receipt(signed.getJsonObject(2).getString("hash")).getJsonArray("logs").getJsonObject(0);
+    assertEquals(new JsonArray().add("0x" + dev.weft.chain.Hex.lower(dev.weft.chain.Hashes.keccak256("Approval(address,address,uint256)")))
+        .add("0x" + Abi.word(signer.address())).add("0x" + Abi.word(address(5))), log.getJsonArray("topics"));
+    assertEquals("0x" + Abi.word(777), log.getString("data"));
+  }
+
+  @Test
   @DisplayName("refusals: a high-S signature, another chain id, a used nonce, a skipped nonce, a cost above the balance")
   void refusals() throws Exception {
     EthWallet other = new EthWallet(World.TEST_ACCOUNT_KEYS.get(3));

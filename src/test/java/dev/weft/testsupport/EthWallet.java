@@ -27,6 +27,12 @@ public record EthWallet(BigInteger key) {
         .put("maxPriorityFeePerGas", "0");
   }
 
+  /** A legacy EIP-155 tx's fields. */
+  public static JsonObject legacy(long chainId, long nonce, String to, BigInteger value, String data, long gas, BigInteger gasPrice) {
+    return new JsonObject().put("type", "0").put("chainId", Long.toString(chainId)).put("nonce", Long.toString(nonce)).put("to", to)
+        .put("value", value.toString()).put("data", data).put("gasLimit", Long.toString(gas)).put("gasPrice", gasPrice.toString());
+  }
+
   /** Signs each tx; {@code {raw, hash, from}} per tx, in order. */
   public JsonArray sign(JsonObject... txs) throws Exception {
     JsonObject in = new JsonObject().put("key", "0x" + String.format("%064x", key)).put("txs", new JsonArray(Arrays.asList((Object[]) txs)));

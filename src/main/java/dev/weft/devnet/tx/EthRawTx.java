@@ -18,11 +18,12 @@ import java.util.List;
  * go-ethereum's signers do (core/types/transaction_signing.go): legacy txs (EIP-155 {@code v = chainId * 2 + 35 + y},
  * or pre-EIP-155 27/28), EIP-2930 ({@code 0x01}) and EIP-1559 ({@code 0x02}) typed txs. A malformed tx, a signature
  * for another chain id, a high-S or otherwise invalid signature is refused with the message geth answers.
- * {@code gasFeeCap} is the gas price of a legacy or EIP-2930 tx, {@code maxFeePerGas} of an EIP-1559 one;
+ * {@code gasFeeCap} is the gas price of a legacy or EIP-2930 tx, {@code maxFeePerGas} of an EIP-1559 one, and
+ * {@code gasTipCap} its {@code maxPriorityFeePerGas} (the gas price for the others);
  * {@code signature} is {@code r || s || yParity} (65 bytes), {@code publicKey} the sender's compressed key.
  */
 public record EthRawTx(int type, long chainId, BigInteger nonce, String to, String from, String hash, BigInteger gasLimit,
-                       BigInteger gasFeeCap, BigInteger value, byte[] input, byte[] signature, byte[] publicKey) {
+                       BigInteger gasFeeCap, BigInteger gasTipCap, BigInteger value, byte[] input, byte[] signature, byte[] publicKey) {
   private static final X9ECParameters CURVE = CustomNamedCurves.getByName("secp256k1");
   private static final BigInteger HALF_N = CURVE.getN().shiftRight(1);
 
@@ -65,7 +66,7 @@ public record EthRawTx(int type, long chainId, BigInteger nonce, String to, Stri
     if (chainId == 0) throw new Invalid("only replay-protected (EIP-155) transactions allowed over RPC");
     byte[] pub = recover(Hashes.keccak256(Rlp.encodeList(signed)), recId, items.get(7), items.get(8));
     return new EthRawTx(0, chainId, Rlp.integer(items.get(0)), address(items.get(3)), addressOf(pub), Hex.lower(Hashes.keccak256(raw)),
-        Rlp.integer(items.get(2)), Rlp.integer(items.get(1)), Rlp.integer(items.get(4)), Rlp.bytes(items.get(5)),
+        Rlp.integer(items.get(2)), Rlp.integer(items.get(1)), Rlp.integer(items.get(1)), Rlp.integer(items.get(4)), Rlp.bytes(items.get(5)),
         signature(items.get(7), items.get(8), recId), compressed(pub));
   }
 
@@ -89,7 +90,7 @@ public record EthRawTx(int type, long chainId, BigInteger nonce, String to, Stri
     byte[] pub = recover(Hashes.keccak256(preimage), y.intValue(), items.get(fields - 2), items.get(fields - 1));
     int toIndex = type == 2 ? 5 : 4;
     return new EthRawTx(type, chainId, Rlp.integer(items.get(1)), address(items.get(toIndex)), addressOf(pub), Hex.lower(Hashes.keccak256(raw)),
-        Rlp.integer(items.get(toIndex - 1)), Rlp.integer(items.get(toIndex - 2)), Rlp.integer(items.get(toIndex + 1)),
+        Rlp.integer(items.get(toIndex - 1)), Rlp.integer(items.get(toIndex - 2)), Rlp.integer(items.get(2)), Rlp.integer(items.get(toIndex + 1)),
         Rlp.bytes(items.get(toIndex + 2)), signature(items.get(fields - 2), items.get(fields - 1), y.intValue()), compressed(pub));
   }
 
