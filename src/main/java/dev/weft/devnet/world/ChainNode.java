@@ -132,13 +132,19 @@ public final class ChainNode implements Broadcaster {
           List.of(new CosmosTx.SignerInfo(TxBuilder.ETHSECP256K1, eth.publicKey(), eth.nonce().longValueExact())),
           new CosmosTx.Fee(feeAmount.signum() > 0 ? List.of(new CosmosTx.Coin(fee.bankDenom(), feeAmount.toString())) : List.of(),
               eth.gasLimit().longValueExact(), "", ""), List.of(eth.signature())).encode();
-      DecodedTx d = DecodedTx.decode(wrapped, app.types(), app.validAddress());
+      DecodedTx d;
+      try {
+        d = DecodedTx.decode(wrapped, app.types(), app.validAddress());
+      } catch (DecodedTx.Rejected r) {
+        throw new EthRawTx.Invalid(r.getMessage());
+      }
+      ethereum.put(d.hash(), eth); // before the mempool: a block may take the tx as soon as it is queued
       try {
         mempool.add(d);
       } catch (Mempool.Refused r) {
+        ethereum.remove(d.hash());
         throw new EthRawTx.Invalid(r.getMessage());
       }
-      ethereum.put(d.hash(), eth);
       accounts.checked(from);
     }
     return hash;
