@@ -11,10 +11,15 @@ const require = createRequire(path.join(process.env.SKIP_CLIENT_MODULES, "noop.j
 const { Transaction, toBeHex } = require("ethers");
 
 const out = JSON.parse(process.argv[2]).map((t) => {
+  const type = Number(t.type);
+  const fees = type === 2 ? { maxPriorityFeePerGas: BigInt(t.maxPriorityFeePerGas), maxFeePerGas: BigInt(t.maxFeePerGas) }
+    : { gasPrice: BigInt(t.gasPrice) };
+  // a legacy tx has no yParity field: its v (chainId * 2 + 35 + y) carries it
+  const yParity = type === 0 ? Number((BigInt(t.v) - 35n) % 2n) : Number(t.yParity);
   const tx = Transaction.from({
-    type: Number(t.type), chainId: BigInt(t.chainId), nonce: Number(t.nonce), maxPriorityFeePerGas: BigInt(t.maxPriorityFeePerGas),
-    maxFeePerGas: BigInt(t.maxFeePerGas), gasLimit: BigInt(t.gas), to: t.to, value: BigInt(t.value), data: t.input,
-    accessList: t.accessList, signature: { r: toBeHex(BigInt(t.r), 32), s: toBeHex(BigInt(t.s), 32), yParity: Number(t.yParity) },
+    type, chainId: BigInt(t.chainId), nonce: Number(t.nonce), ...fees, gasLimit: BigInt(t.gas), to: t.to, value: BigInt(t.value),
+    data: t.input, ...(type === 0 ? {} : { accessList: t.accessList }),
+    signature: { r: toBeHex(BigInt(t.r), 32), s: toBeHex(BigInt(t.s), 32), yParity },
   });
   return { hash: tx.hash, from: tx.from.toLowerCase(), serialized: tx.serialized };
 });

@@ -95,7 +95,7 @@ public final class DevnetVerticle extends VerticleBase {
           .withRoutes(world.restRoutes(n.chainId()));
       listening.add(rpc.listen(d.host(), generated ? d.rpcPort() : ports.rpcPort()));
       listening.add(rest.listen(d.host(), generated ? d.restPort() : ports.restPort()));
-      EvmRpcServer evm = generated ? new EvmRpcServer(vertx, faults, chain, d.txSearchWindow()) : null;
+      EvmRpcServer evm = generated ? new EvmRpcServer(vertx, faults, chain, d.txSearchWindow(), n::submitEthereum) : null;
       if (evm != null) listening.add(evm.listen(d.host(), d.jsonRpcPort()));
       bound.add(() -> new NodeInfo.DevnetChain(n.chainId(), rpc.port(), rest.port(), evm == null ? 0 : evm.port()));
     }

@@ -13,8 +13,11 @@ import java.util.Locale;
 /**
  * {@code POST /v2/tx/submit} as Skip: {@code {tx, chain_id}} → {@code {tx_hash, explorer_link}}. A Cosmos tx (base64
  * TxRaw) goes to the chain's RPC {@code broadcast_tx_sync}, an EVM tx (signed raw bytes, 0x hex or base64) to
- * {@code eth_sendRawTransaction}; then it is registered for tracking, as {@code /v2/tx/track} would. A tx the node
- * refuses in CheckTx is a 400 carrying the node's code, codespace and log.
+ * {@code eth_sendRawTransaction}; then it is registered for tracking, as {@code /v2/tx/track} would. On a Cosmos chain
+ * with an EVM (a minievm rollup) an EVM tx is told from a TxRaw by its first byte (a typed-tx type 1 or 2, or an RLP
+ * list: a TxRaw starts with a protobuf field tag) and goes to the chain's JSON-RPC too; it is answered with its EVM
+ * hash and not registered (the tracker follows a Cosmos chain by Cosmos hashes). A tx the node refuses in CheckTx is a
+ * 400 carrying the node's code, codespace and log.
  */
 public final class SubmitService {
   private final ChainGateway gateway;
@@ -30,11 +33,15 @@ public final class SubmitService {
     String tx = text(body, "tx");
     Chain chain = gateway.chains().registry().chain(chainId);
     if (chain == null) throw BusError.notFound("chain ID not supported");
-    if (chain.isEvmChain()) {
+    if (chain.isEvmChain() || (chain.hasEvm() && isEvmTx(tx))) {
       String raw = tx.startsWith("0x") ? tx : "0x" + Hex.lower(decode(tx));
       if (!Hex.isHex(raw, (raw.length() - 2) / 2)) throw BusError.badRequest("tx is not a signed EVM transaction in hex or base64");
-      return gateway.sendRawTransaction(chainId, raw).recover(e -> Future.failedFuture(refused(chainId, e)))
-          .compose(hash -> register(chainId, hash.toLowerCase(Locale.ROOT)));
+      Future<String> hash = gateway.sendRawTransaction(chainId, raw).recover(e -> Future.failedFuture(refused(chainId, e)))
+          .map(h -> h.toLowerCase(Locale.ROOT));
+      if (!chain.isEvmChain()) {
+        return hash.map(h -> new JsonObject().put("tx_hash", h).put("explorer_link", gateway.chains().explorerLink(chainId, h)));
+      }
+      return hash.compose(h -> register(chainId, h));
     }
     decode(tx);
     return gateway.broadcastSync(chainId, tx).recover(e -> Future.failedFuture(refused(chainId, e))).compose(r -> {
@@ -68,6 +75,18 @@ public final class SubmitService {
     }
     if (m.contains("node error")) return BusError.badRequest("tx rejected by " + chainId + ": " + m.substring(m.indexOf("node error") + 11).trim());
     return new BusError(503, "the node of " + chainId + " did not answer the broadcast");
+  }
+
+  /** Whether a tx (0x hex or base64) is a raw EVM tx: typed (first byte 1 or 2) or legacy (an RLP list, 0xc0 and up). */
+  private static boolean isEvmTx(String tx) {
+    if (tx.startsWith("0x")) return true;
+    byte[] b;
+    try {
+      b = Base64.getDecoder().decode(tx);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    return b.length > 0 && (b[0] == 1 || b[0] == 2 || (b[0] & 0xff) >= 0xc0);
   }
 
   private static byte[] decode(String tx) {

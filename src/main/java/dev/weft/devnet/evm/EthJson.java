@@ -73,9 +73,12 @@ public final class EthJson {
     g.writeSafeStringField("blockNumber", Abi.quantity(b.height));
     g.writeSafeStringField("from", e.from().hex());
     g.writeSafeStringField("gas", Abi.quantity(e.gas()));
-    g.writeSafeStringField("gasPrice", GAS_PRICE);
-    g.writeSafeStringField("maxFeePerGas", GAS_PRICE);
-    g.writeSafeStringField("maxPriorityFeePerGas", "0x0");
+    EvmTx.Envelope env = e.envelope();
+    g.writeSafeStringField("gasPrice", env.feeCap());
+    if (env.type() == 2) {
+      g.writeSafeStringField("maxFeePerGas", env.feeCap());
+      g.writeSafeStringField("maxPriorityFeePerGas", env.tip());
+    }
     g.writeSafeStringField("hash", e.hash());
     g.writeSafeStringField("input", e.input());
     g.writeSafeStringField("nonce", Abi.quantity(e.nonce()));
@@ -83,14 +86,16 @@ public final class EthJson {
     else g.writeSafeStringField("to", e.to());
     g.writeSafeStringField("transactionIndex", Abi.quantity(i));
     g.writeSafeStringField("value", Abi.quantity(e.value()));
-    g.writeSafeStringField("type", "0x2");
-    g.writeArrayFieldStart("accessList");
-    g.writeEndArray();
+    g.writeSafeStringField("type", Abi.quantity(env.type()));
+    if (env.type() != 0) {
+      g.writeArrayFieldStart("accessList");
+      g.writeEndArray();
+    }
     g.writeSafeStringField("chainId", chainIdHex);
-    g.writeSafeStringField("v", e.yParity());
+    g.writeSafeStringField("v", env.v());
     g.writeSafeStringField("r", e.r());
     g.writeSafeStringField("s", e.s());
-    g.writeSafeStringField("yParity", e.yParity());
+    if (env.type() != 0) g.writeSafeStringField("yParity", e.yParity());
     g.writeEndObject();
   }
 
@@ -104,7 +109,7 @@ public final class EthJson {
     if (e.contractAddress() == null) g.writeNullField("contractAddress");
     else g.writeSafeStringField("contractAddress", e.contractAddress());
     g.writeSafeStringField("cumulativeGasUsed", Abi.quantity(b.cumulativeGas[i]));
-    g.writeSafeStringField("effectiveGasPrice", GAS_PRICE);
+    g.writeSafeStringField("effectiveGasPrice", e.envelope().feeCap());
     g.writeSafeStringField("from", e.from().hex());
     g.writeSafeStringField("gasUsed", Abi.quantity(e.gasUsed()));
     g.writeArrayFieldStart("logs");
@@ -117,7 +122,7 @@ public final class EthJson {
     else g.writeSafeStringField("to", e.to());
     g.writeSafeStringField("transactionHash", e.hash());
     g.writeSafeStringField("transactionIndex", Abi.quantity(i));
-    g.writeSafeStringField("type", "0x2");
+    g.writeSafeStringField("type", Abi.quantity(e.envelope().type()));
     g.writeEndObject();
   }
 

@@ -9,13 +9,14 @@ import dev.weft.devnet.gen.Token;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.http.Json;
 import dev.weft.devnet.http.JsonRpc;
+import dev.weft.devnet.tx.EthRawTx;
 
 import java.util.Set;
 
 /** The EVM JSON-RPC methods of the devnet; each returns the result writer or throws a {@link JsonRpc.Error}. */
 final class EthMethods {
   /** Methods that may replay the ledger: run on a worker thread. */
-  static final Set<String> SLOW = Set.of("eth_call", "eth_getBalance", "eth_getLogs");
+  static final Set<String> SLOW = Set.of("eth_call", "eth_getBalance", "eth_getLogs", "eth_sendRawTransaction");
   /** Stub runtime code of the devnet's contracts (their calls are simulated, not executed): a bare revert. */
   static final String CONTRACT_CODE = "0x6080604052600080fd";
   private static final String ZERO_HASH = "0".repeat(64);
@@ -25,10 +26,12 @@ final class EthMethods {
   private final EthCall ethCall;
   private final String chainIdHex;
   private final EthLogs logs;
+  private final java.util.function.Function<byte[], String> sendRaw;
 
   /** @param maxLogRange most blocks one {@code eth_getLogs} may span */
-  EthMethods(DevnetChain chain, int maxLogRange) {
+  EthMethods(DevnetChain chain, int maxLogRange, java.util.function.Function<byte[], String> sendRaw) {
     this.chain = chain;
+    this.sendRaw = sendRaw;
     this.ethCall = new EthCall(chain);
     this.logs = new EthLogs(chain, maxLogRange, this::height);
     this.chainIdHex = Abi.quantity(chain.spec().evmChainId());
@@ -51,6 +54,8 @@ final class EthMethods {
       case "eth_getBalance" -> balance(params);
       case "eth_getLogs" -> logs.logs(param(params, 0));
       case "eth_getCode" -> code(params);
+      case "eth_getTransactionCount" -> transactionCount(params);
+      case "eth_sendRawTransaction" -> sendRawTransaction(param(params, 0));
       case "cosmos_cosmosTxHashByTxHash" -> cosmosHash(param(params, 0));
       case "cosmos_txHashByCosmosTxHash" -> evmHash(param(params, 0));
       case "debug_traceBlockByNumber" -> traceBlock(existing(param(params, 0)), traceOnlyTop(params));
@@ -191,8 +196,38 @@ final class EthMethods {
     String addr = param(params, 0).asText("");
     if (!Hex.isHex(addr, 20)) throw new JsonRpc.Error(-32602, "invalid argument 0: hex string has wrong length for common.Address", null);
     long h = stateHeight(params, 1);
-    Token fee = chain.genesis().feeToken(); // native balance = the fee token, in the EVM's 18 decimals
-    return string(Abi.quantity(chain.balanceOf(fee, Hex.decode(addr), h).multiply(java.math.BigInteger.TEN.pow(18 - fee.decimals()))));
+    Token fee = chain.genesis().feeToken(); // native balance = the fee token's bank balance, in the EVM's 18 decimals
+    java.math.BigInteger generated = chain.balanceOf(fee, Hex.decode(addr), h);
+    // coins submitted txs moved are known as at the head only
+    java.math.BigInteger submitted = h == chain.head() ? chain.submittedBalances().of(dev.weft.chain.AccountAddress.of(Hex.decode(addr))
+        .bech32(chain.spec().bech32Prefix())).getOrDefault(fee.bankDenom(), java.math.BigInteger.ZERO) : java.math.BigInteger.ZERO;
+    return string(Abi.quantity(generated.add(submitted).multiply(java.math.BigInteger.TEN.pow(18 - fee.decimals()))));
+  }
+
+  /**
+   * minievm's {@code eth_getTransactionCount}: the account's sequence, {@code pending} as CheckTx sees it (txs in the
+   * mempool counted), any other block as committed at the head (the devnet keeps no sequence history).
+   */
+  private Json.Body transactionCount(JsonNode params) {
+    String addr = param(params, 0).asText("");
+    if (!Hex.isHex(addr, 20)) throw new JsonRpc.Error(-32602, "invalid argument 0: hex string has wrong length for common.Address", null);
+    boolean pending = params.size() > 1 && "pending".equals(params.get(1).asText());
+    if (!pending) stateHeight(params, 1);
+    dev.weft.devnet.gen.Accounts.Account a = pending ? chain.accounts().checkState(Hex.decode(addr)) : chain.accounts().committed(Hex.decode(addr));
+    return string(Abi.quantity(a == null ? 0 : a.sequence()));
+  }
+
+  /** minievm's {@code eth_sendRawTransaction}: the tx's hash once queued; geth's {@code -32000} error when refused. */
+  private Json.Body sendRawTransaction(JsonNode raw) {
+    String s = raw.asText("");
+    if (!s.startsWith("0x") || (s.length() & 1) != 0 || !s.substring(2).matches("[0-9a-fA-F]*")) {
+      throw new JsonRpc.Error(-32602, "invalid argument 0: json: cannot unmarshal hex string without 0x prefix into Go value of type hexutil.Bytes", null);
+    }
+    try {
+      return string(sendRaw.apply(Hex.decode(s)));
+    } catch (EthRawTx.Invalid e) {
+      throw new JsonRpc.Error(-32000, e.getMessage(), null);
+    }
   }
 
   /** The stub code of a deployed contract (from block 1 on), {@code 0x} for an account. */

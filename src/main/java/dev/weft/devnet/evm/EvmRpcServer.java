@@ -26,10 +26,14 @@ public final class EvmRpcServer extends DevnetServer {
 
   private final EthMethods methods;
 
-  /** @param maxLogRange most blocks one {@code eth_getLogs} may span */
-  public EvmRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain, int maxLogRange) {
+  /**
+   * @param maxLogRange most blocks one {@code eth_getLogs} may span
+   * @param sendRaw     queues a raw Ethereum tx and returns its hash ({@code eth_sendRawTransaction}); throws
+   *                    {@link dev.weft.devnet.tx.EthRawTx.Invalid} when the node refuses it
+   */
+  public EvmRpcServer(Vertx vertx, FaultInjector faults, DevnetChain chain, int maxLogRange, java.util.function.Function<byte[], String> sendRaw) {
     super(vertx, faults);
-    this.methods = new EthMethods(chain, maxLogRange);
+    this.methods = new EthMethods(chain, maxLogRange, sendRaw);
   }
 
   @Override

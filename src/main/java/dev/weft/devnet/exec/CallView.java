@@ -12,6 +12,7 @@ import dev.weft.devnet.gen.EvmLog;
 import dev.weft.devnet.gen.EvmTx;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.tx.DecodedTx;
+import dev.weft.devnet.tx.EthRawTx;
 import dev.weft.devnet.tx.MsgTypes;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -52,7 +53,28 @@ final class CallView {
     CallFrame frame = new CallFrame("CALL", from.hex(), to, "0x0", gas, tx.gasUsed, input, null, null, null, null);
     return tx.withEvm(new EvmTx(Hex.prefixed(Hashes.keccak256(tx.raw)), from, to, null, BigInteger.ZERO, input, tx.sequence,
         gas, tx.gasUsed, true, List.copyOf(logs), frame, Abi.quantity(new BigInteger(1, Arrays.copyOfRange(sig, 0, 32))),
-        Abi.quantity(new BigInteger(1, Arrays.copyOfRange(sig, 32, 64))), (sig[63] & 1) == 0 ? "0x0" : "0x1", BLOOM.of(logs)));
+        Abi.quantity(new BigInteger(1, Arrays.copyOfRange(sig, 32, 64))), (sig[63] & 1) == 0 ? "0x0" : "0x1", BLOOM.of(logs),
+        EvmTx.Envelope.devnet((sig[63] & 1) == 0 ? "0x0" : "0x1")));
+  }
+
+  /**
+   * The EVM view of an Ethereum tx {@code eth_sendRawTransaction} wrapped: its Ethereum hash, sender, fields and
+   * signature, the {@code evm} events' logs, status from the tx's code.
+   */
+  static Tx ethereum(Tx tx, EthRawTx eth, String prefix) {
+    List<EvmLog> logs = new ArrayList<>();
+    for (Event e : tx.events) if (e.type().equals("evm") && e.value("log") != null) logs.add(log(new JsonObject(e.value("log"))));
+    Actor from = Actor.external(Hex.decode(eth.from()), prefix);
+    String input = Hex.prefixed(eth.input());
+    long gas = eth.gasLimit().longValueExact();
+    byte[] sig = eth.signature();
+    CallFrame frame = new CallFrame("CALL", from.hex(), eth.to(), Abi.quantity(eth.value()), gas, tx.gasUsed, input, null,
+        tx.code == 0 ? null : "execution reverted", null, null);
+    return tx.withEvm(new EvmTx("0x" + eth.hash(), from, eth.to(), null, eth.value(), input, eth.nonce().longValueExact(), gas,
+        tx.gasUsed, tx.code == 0, List.copyOf(logs), frame, Abi.quantity(new BigInteger(1, Arrays.copyOfRange(sig, 0, 32))),
+        Abi.quantity(new BigInteger(1, Arrays.copyOfRange(sig, 32, 64))), sig[64] == 0 ? "0x0" : "0x1", BLOOM.of(logs),
+        new EvmTx.Envelope(eth.type(), Abi.quantity(eth.gasFeeCap()), Abi.quantity(eth.gasTipCap()), eth.type() == 0
+            ? Abi.quantity(BigInteger.valueOf(eth.chainId()).shiftLeft(1).add(BigInteger.valueOf(35 + sig[64]))) : sig[64] == 0 ? "0x0" : "0x1")));
   }
 
   /** A log from its {@code evm} event JSON {@code {address (EIP-55), topics, data}}. */

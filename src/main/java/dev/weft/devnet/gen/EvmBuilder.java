@@ -181,7 +181,7 @@ public final class EvmBuilder {
     return new EvmTx(signed.hash(), from, to, p.kind == TxPlan.Kind.DEPLOY ? created(p) : null,
         value, input(p), p.sequence, p.gasLimit, p.gasUsed, ok, logs, frame,
         Abi.quantity(new BigInteger(1, Arrays.copyOfRange(sig, 0, 32))), Abi.quantity(new BigInteger(1, Arrays.copyOfRange(sig, 32, 64))),
-        sig[64] == 0 ? "0x0" : "0x1", bloom.of(logs));
+        sig[64] == 0 ? "0x0" : "0x1", bloom.of(logs), EvmTx.Envelope.devnet(sig[64] == 0 ? "0x0" : "0x1"));
   }
 
   private CallFrame frame(TxPlan p, String from, String to, BigInteger value) {

@@ -18,8 +18,12 @@ import java.util.List;
  * go-ethereum's signers do (core/types/transaction_signing.go): legacy txs (EIP-155 {@code v = chainId * 2 + 35 + y},
  * or pre-EIP-155 27/28), EIP-2930 ({@code 0x01}) and EIP-1559 ({@code 0x02}) typed txs. A malformed tx, a signature
  * for another chain id, a high-S or otherwise invalid signature is refused with the message geth answers.
+ * {@code gasFeeCap} is the gas price of a legacy or EIP-2930 tx, {@code maxFeePerGas} of an EIP-1559 one, and
+ * {@code gasTipCap} its {@code maxPriorityFeePerGas} (the gas price for the others);
+ * {@code signature} is {@code r || s || yParity} (65 bytes), {@code publicKey} the sender's compressed key.
  */
-public record EthRawTx(int type, long chainId, BigInteger nonce, String to, String from, String hash) {
+public record EthRawTx(int type, long chainId, BigInteger nonce, String to, String from, String hash, BigInteger gasLimit,
+                       BigInteger gasFeeCap, BigInteger gasTipCap, BigInteger value, byte[] input, byte[] signature, byte[] publicKey) {
   private static final X9ECParameters CURVE = CustomNamedCurves.getByName("secp256k1");
   private static final BigInteger HALF_N = CURVE.getN().shiftRight(1);
 
@@ -60,8 +64,10 @@ public record EthRawTx(int type, long chainId, BigInteger nonce, String to, Stri
     }
     if (chainId != 0 && chainId != expected) throw new Invalid("invalid chain id for signer: have " + chainId + " want " + expected);
     if (chainId == 0) throw new Invalid("only replay-protected (EIP-155) transactions allowed over RPC");
-    String from = recover(Hashes.keccak256(Rlp.encodeList(signed)), recId, items.get(7), items.get(8));
-    return new EthRawTx(0, chainId, Rlp.integer(items.get(0)), address(items.get(3)), from, Hex.lower(Hashes.keccak256(raw)));
+    byte[] pub = recover(Hashes.keccak256(Rlp.encodeList(signed)), recId, items.get(7), items.get(8));
+    return new EthRawTx(0, chainId, Rlp.integer(items.get(0)), address(items.get(3)), addressOf(pub), Hex.lower(Hashes.keccak256(raw)),
+        Rlp.integer(items.get(2)), Rlp.integer(items.get(1)), Rlp.integer(items.get(1)), Rlp.integer(items.get(4)), Rlp.bytes(items.get(5)),
+        signature(items.get(7), items.get(8), recId), compressed(pub));
   }
 
   private static EthRawTx typed(byte[] raw, long expected) {
@@ -81,9 +87,11 @@ public record EthRawTx(int type, long chainId, BigInteger nonce, String to, Stri
     byte[] preimage = new byte[body.length + 1];
     preimage[0] = (byte) type;
     System.arraycopy(body, 0, preimage, 1, body.length);
-    String from = recover(Hashes.keccak256(preimage), y.intValue(), items.get(fields - 2), items.get(fields - 1));
+    byte[] pub = recover(Hashes.keccak256(preimage), y.intValue(), items.get(fields - 2), items.get(fields - 1));
     int toIndex = type == 2 ? 5 : 4;
-    return new EthRawTx(type, chainId, Rlp.integer(items.get(1)), address(items.get(toIndex)), from, Hex.lower(Hashes.keccak256(raw)));
+    return new EthRawTx(type, chainId, Rlp.integer(items.get(1)), address(items.get(toIndex)), addressOf(pub), Hex.lower(Hashes.keccak256(raw)),
+        Rlp.integer(items.get(toIndex - 1)), Rlp.integer(items.get(toIndex - 2)), Rlp.integer(items.get(2)), Rlp.integer(items.get(toIndex + 1)),
+        Rlp.bytes(items.get(toIndex + 2)), signature(items.get(fields - 2), items.get(fields - 1), y.intValue()), compressed(pub));
   }
 
   private static String address(byte[] item) {
@@ -91,8 +99,30 @@ public record EthRawTx(int type, long chainId, BigInteger nonce, String to, Stri
     return a.length == 0 ? null : "0x" + Hex.lower(a);
   }
 
-  /** The sender of a signature (r, s, recovery id) over the digest, as {@code 0x} lower-case hex. */
-  static String recover(byte[] digest, int recId, byte[] rItem, byte[] sItem) {
+  /** {@code r || s || yParity}, as minievm keeps an Ethereum tx's signature in the Cosmos tx it wraps it in. */
+  private static byte[] signature(byte[] rItem, byte[] sItem, int recId) {
+    byte[] sig = new byte[65];
+    for (int k = 0; k < 2; k++) {
+      byte[] b = Rlp.integer(k == 0 ? rItem : sItem).toByteArray();
+      int len = Math.min(b.length, 32);
+      System.arraycopy(b, b.length - len, sig, 32 * k + 32 - len, len);
+    }
+    sig[64] = (byte) recId;
+    return sig;
+  }
+
+  /** The address of an uncompressed public key (65 bytes): the last 20 bytes of its Keccak-256, {@code 0x} hex. */
+  static String addressOf(byte[] uncompressed) {
+    byte[] h = Hashes.keccak256(Arrays.copyOfRange(uncompressed, 1, 65));
+    return "0x" + Hex.lower(Arrays.copyOfRange(h, 12, 32));
+  }
+
+  private static byte[] compressed(byte[] uncompressed) {
+    return CURVE.getCurve().decodePoint(uncompressed).getEncoded(true);
+  }
+
+  /** The sender's uncompressed public key (65 bytes) of a signature (r, s, recovery id) over the digest. */
+  static byte[] recover(byte[] digest, int recId, byte[] rItem, byte[] sItem) {
     BigInteger r = Rlp.integer(rItem);
     BigInteger s = Rlp.integer(sItem);
     BigInteger n = CURVE.getN();
@@ -114,8 +144,6 @@ public record EthRawTx(int type, long chainId, BigInteger nonce, String to, Stri
     BigInteger rInv = r.modInverse(n);
     ECPoint q = ECAlgorithms.sumOfTwoMultiplies(CURVE.getG(), e.negate().mod(n).multiply(rInv).mod(n), point, s.multiply(rInv).mod(n)).normalize();
     if (q.isInfinity()) throw new Invalid("invalid sender");
-    byte[] pub = q.getEncoded(false);
-    byte[] h = Hashes.keccak256(Arrays.copyOfRange(pub, 1, 65));
-    return "0x" + Hex.lower(Arrays.copyOfRange(h, 12, 32));
+    return q.getEncoded(false);
   }
 }

@@ -99,7 +99,7 @@ class EthRawTxTest {
     BigInteger r = new BigInteger(1, Arrays.copyOfRange(sig, 0, 32));
     BigInteger s = new BigInteger(1, Arrays.copyOfRange(sig, 32, 64));
     String expected = AccountAddress.fromEthSecp256k1(AccountAddress.compressedPublicKey(key)).hex().toLowerCase();
-    int y = EthRawTx.recover(digest, 0, Rlp.encodeInteger(r), Rlp.encodeInteger(s)).equals(expected) ? 0 : 1;
+    int y = EthRawTx.addressOf(EthRawTx.recover(digest, 0, Rlp.encodeInteger(r), Rlp.encodeInteger(s))).equals(expected) ? 0 : 1;
     if (highS) {
       s = CustomNamedCurves.getByName("secp256k1").getN().subtract(s);
       y ^= 1;
