@@ -3,7 +3,6 @@ package dev.weft.track.poll;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.LayerZero;
 import dev.weft.chain.client.EvmRpcClient;
-import dev.weft.config.NodeClientOptions;
 import dev.weft.config.TrackConfig;
 import dev.weft.model.track.ObservedTx;
 import io.vertx.core.Future;
@@ -37,26 +36,21 @@ public final class EvmReceipts {
   static final int BATCH = 100;
   static final String REVERTED = "execution reverted (receipt status 0x0)";
 
-  private final Vertx vertx;
-  private final Function<String, List<String>> urls;
-  private final NodeClientOptions options;
-  private final Map<String, EvmRpcClient> clients = new LinkedHashMap<>();
+  private final EvmClients clients;
 
   /** {@code urls}: a chain id's JSON-RPC URLs, empty when none is known. */
   public EvmReceipts(Vertx vertx, Function<String, List<String>> urls, TrackConfig config) {
-    this.vertx = vertx;
-    this.urls = urls;
-    this.options = RpcClients.options(config);
+    this.clients = new EvmClients(vertx, urls, RpcClients.options(config));
   }
 
   /** Whether a JSON-RPC URL is known for the chain. */
   public boolean reachable(String chainId) {
-    return client(chainId) != null;
+    return clients.client(chainId) != null;
   }
 
   /** The mined txs among {@code hashes} ({@code 0x} lower-case) on an EVM chain. */
   public Future<List<ObservedTx>> find(String chainId, List<String> hashes) {
-    EvmRpcClient c = client(chainId);
+    EvmRpcClient c = clients.client(chainId);
     if (c == null || hashes.isEmpty()) return Future.succeededFuture(List.of());
     List<Future<List<EvmRpcClient.Result>>> parts = new ArrayList<>();
     for (int i = 0; i < hashes.size(); i += BATCH) {
@@ -135,21 +129,8 @@ public final class EvmReceipts {
     return h.isEmpty() ? 0 : new BigInteger(h, 16).longValueExact();
   }
 
-  private EvmRpcClient client(String chainId) {
-    EvmRpcClient c = clients.get(chainId);
-    if (c == null) {
-      List<String> u = urls.apply(chainId);
-      if (u.isEmpty()) return null;
-      c = new EvmRpcClient(vertx, u, options);
-      clients.put(chainId, c);
-    }
-    return c;
-  }
 
   public Future<Void> close() {
-    List<Future<Void>> closing = new ArrayList<>();
-    clients.values().forEach(c -> closing.add(c.close()));
-    clients.clear();
-    return Future.all(closing).mapEmpty();
+    return clients.close();
   }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.chain.LayerZero;
 import dev.weft.chain.client.EvmRpcClient;
-import dev.weft.config.NodeClientOptions;
 import dev.weft.config.TrackConfig;
 import dev.weft.model.track.ObservedTx;
 import io.vertx.core.Future;
@@ -33,13 +32,10 @@ import java.util.function.Function;
  * sight of its send. Then one {@code eth_getBlockByNumber} batch gives the matched blocks' times.
  */
 public final class LayerZeroDeliveries {
-  private final Vertx vertx;
-  private final Function<String, List<String>> urls;
   private final Function<String, List<String>> contracts;
-  private final NodeClientOptions options;
   private final int range;
   private final int lookback;
-  private final Map<String, EvmRpcClient> clients = new LinkedHashMap<>();
+  private final EvmClients clients;
   /** Per chain: the next block to read, and the guids waited for at the last cycle. */
   private final Map<String, Long> next = new HashMap<>();
   private final Map<String, Set<String>> known = new HashMap<>();
@@ -49,16 +45,14 @@ public final class LayerZeroDeliveries {
    * @param contracts the destination OFT contracts on a chain
    */
   public LayerZeroDeliveries(Vertx vertx, Function<String, List<String>> urls, Function<String, List<String>> contracts, TrackConfig config) {
-    this.vertx = vertx;
-    this.urls = urls;
     this.contracts = contracts;
-    this.options = RpcClients.options(config);
+    this.clients = new EvmClients(vertx, urls, RpcClients.options(config));
     this.range = Math.max(1, config.maxBlocksPerPoll());
     this.lookback = Math.max(1, config.lookbackBlocks());
   }
 
   public boolean reachable(String chainId) {
-    return client(chainId) != null && !contracts.apply(chainId).isEmpty();
+    return clients.client(chainId) != null && !contracts.apply(chainId).isEmpty();
   }
 
   /** Stops following chains where nothing is waited for any more (a later wait starts afresh). */
@@ -69,7 +63,7 @@ public final class LayerZeroDeliveries {
 
   /** The txs delivering any of {@code guids} on {@code chainId} in the blocks read this cycle. */
   public Future<List<ObservedTx>> poll(String chainId, Set<String> guids) {
-    EvmRpcClient c = client(chainId);
+    EvmRpcClient c = clients.client(chainId);
     if (c == null || guids.isEmpty()) return Future.succeededFuture(List.of());
     Set<String> before = known.getOrDefault(chainId, Set.of());
     boolean fresh = !before.containsAll(guids);
@@ -132,22 +126,9 @@ public final class LayerZeroDeliveries {
         List.of(new ObservedTx.Event(EvmReceipts.OFT_RECEIVED, attrs, Long.toString(EvmReceipts.quantity(log.path("logIndex").asText())))));
   }
 
-  private EvmRpcClient client(String chainId) {
-    EvmRpcClient c = clients.get(chainId);
-    if (c == null) {
-      List<String> u = urls.apply(chainId);
-      if (u.isEmpty()) return null;
-      c = new EvmRpcClient(vertx, u, options);
-      clients.put(chainId, c);
-    }
-    return c;
-  }
 
   public Future<Void> close() {
-    List<Future<Void>> closing = new ArrayList<>();
-    clients.values().forEach(c -> closing.add(c.close()));
-    clients.clear();
-    return Future.all(closing).mapEmpty();
+    return clients.close();
   }
 
 }
