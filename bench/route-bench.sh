@@ -18,7 +18,7 @@ mvn -B -q -ntp dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -
 WORK="$(mktemp -d)"
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 java ${NODE_JAVA_OPTS:-} $NODE_ARGS -Dweft.http.port="$PORT" -Dweft.database.data_dir="$WORK/pg" -Dweft.database.embedded_fsync=false \
-  -Dweft.log.level=warn -Dweft.route.reload_scan_interval=0 \
+  -Dweft.log.level=warn -Dweft.route.reload_scan_interval=0 -Dweft.rate_limit.enabled=false \
   -jar target/weft.jar > "$WORK/node.log" 2>&1 &
 NODE=$!
 trap 'kill $NODE 2>/dev/null || true; wait $NODE 2>/dev/null || true; rm -rf "$WORK"' EXIT
