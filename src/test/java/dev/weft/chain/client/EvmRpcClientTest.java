@@ -25,6 +25,7 @@ class EvmRpcClientTest {
     Vertx vertx = TestNodes.newVertx();
     try (AnvilNode anvil = AnvilNode.start()) {
       String tx = anvil.send(AnvilNode.ACCOUNT0, AnvilNode.ACCOUNT1, "0x", "0x1000");
+      anvil.receipt(tx); // automine mines after eth_sendTransaction answers
       EvmRpcClient c = new EvmRpcClient(vertx, List.of(anvil.url()), NodeClientOptions.defaults().withAttempts(2));
       long head = TestNodes.await(c.blockNumber());
       assertTrue(head >= 1);
