@@ -209,7 +209,8 @@ public final class RouteBench {
         }
         long t = System.nanoTime();
         Buffer body = bodies == null ? null : bodies.get(next.getAndIncrement() % bodies.size());
-        RequestOptions o = new RequestOptions().setMethod(method).setURI(path);
+        // a request left unanswered is a counted failure with its cause, not a bench that hangs
+        RequestOptions o = new RequestOptions().setMethod(method).setURI(path).setIdleTimeout(20_000);
         if (body != null) o.putHeader("content-type", "application/json");
         client.request(o).compose(req -> body == null ? req.send() : req.send(body)).compose(resp -> resp.body().map(resp.statusCode()))
             .onComplete(ar -> {
