@@ -2,26 +2,41 @@
 # Route computation bench: routes/s on one thread over the mainnet registry (direct calls), then HTTP p50/p99 of
 # POST /v2/fungible/route against a node started here (roles api,route; embedded PostgreSQL in a temp dir), next to the
 # /health baseline of the same server. Usage: bench/route-bench.sh [seconds per run, default 10] [--live]
+# (--live: the devnet runs as its own JVM and the node quotes from its L1's live state)
 # NODE_JAVA_OPTS adds JVM options to the node (e.g. "-Xlog:gc:file=/tmp/gc.log").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_RUN="${1:-10}"
 LIVE="${2:-}"
-# --live: the node also runs the devnet (live blocks) and quotes the devnet registry's InitiaDEX from its L1, read live
-if [ "$LIVE" = "--live" ]; then
-  NODE_ARGS="-Dweft.node.roles=api,route,devnet -Dweft.devnet.mode=live -Dweft.route.registries=conf/registry/devnet.json"
-else
-  NODE_ARGS="-Dweft.node.roles=api,route -Dweft.route.registries=conf/registry/mainnet.json"
-fi
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 mvn -B -q -ntp package -DskipTests
 mvn -B -q -ntp dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
 WORK="$(mktemp -d)"
-PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+PORT="$(free_port)"
+DEVNET=""
+NODE=""
+trap 'kill $NODE $DEVNET 2>/dev/null || true; wait $NODE $DEVNET 2>/dev/null || true; rm -rf "$WORK"' EXIT
+# --live: a devnet in its own JVM (live blocks, as a chain is its own process) and a node that quotes the devnet
+# registry's InitiaDEX from the devnet L1's state, read live over REST
+if [ "$LIVE" = "--live" ]; then
+  L1_REST="$(free_port)"
+  java -Dweft.node.roles=devnet -Dweft.devnet.mode=live -Dweft.http.port="$(free_port)" -Dweft.bridge.tcp_enabled=false \
+    -Dweft.database.data_dir="$WORK/pg-devnet" -Dweft.devnet.chains.weft-l1-1.rest_port="$L1_REST" -Dweft.log.level=warn \
+    -jar target/weft.jar > "$WORK/devnet.log" 2>&1 &
+  DEVNET=$!
+  for _ in $(seq 1 120); do
+    curl -sf "http://127.0.0.1:$L1_REST/cosmos/base/tendermint/v1beta1/blocks/latest" >/dev/null && break
+    kill -0 $DEVNET 2>/dev/null || { echo "the devnet did not start:"; cat "$WORK/devnet.log"; exit 1; }
+    sleep 0.5
+  done
+  NODE_ARGS="-Dweft.node.roles=api,route -Dweft.route.registries=conf/registry/devnet.json -Dweft.route.rest={\"weft-l1-1\":\"http://127.0.0.1:$L1_REST\"}"
+else
+  NODE_ARGS="-Dweft.node.roles=api,route -Dweft.route.registries=conf/registry/mainnet.json"
+fi
 java ${NODE_JAVA_OPTS:-} $NODE_ARGS -Dweft.http.port="$PORT" -Dweft.database.data_dir="$WORK/pg" -Dweft.database.embedded_fsync=false \
   -Dweft.log.level=warn -Dweft.route.reload_scan_interval=0 -Dweft.rate_limit.enabled=false \
   -jar target/weft.jar > "$WORK/node.log" 2>&1 &
 NODE=$!
-trap 'kill $NODE 2>/dev/null || true; wait $NODE 2>/dev/null || true; rm -rf "$WORK"' EXIT
 for _ in $(seq 1 120); do
   curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break
   kill -0 $NODE 2>/dev/null || { echo "the node did not start:"; cat "$WORK/node.log"; exit 1; }

@@ -5,9 +5,10 @@
 // /v2/tx/status, with the same balance check. The signer is the devnet's well-known test key, funded at genesis.
 //
 // Input: one JSON argument {api, chains: {<chain_id>: {rpc, rest}}, key (hex secp256k1), flows: [{name, amount,
-// source_chain, source_denom, dest_chain, dest_denom, addresses?: {<chain_id>: address}, evm?: {chain_id, rpc}}],
-// seed?: {...same fields}}. A flow with `evm` signs its EVM txs with viem (the same key's EVM account) on that chain's
-// JSON-RPC; `addresses` names the user's address on a chain instead of the key's Cosmos address.
+// source_chain, source_denom, dest_chain, dest_denom, addresses?: {<chain_id>: address}, evm?: {chain_id, rpc},
+// expect?: "failed"}], seed?: {...same fields}}. A flow with `evm` signs its EVM txs with viem (the same key's EVM
+// account) on that chain's JSON-RPC; `addresses` names the user's address on a chain instead of the key's Cosmos
+// address; `expect: "failed"` wants the route's final status "failed" and the amount refunded on the source.
 // Output: one JSON line per flow {name, ok, status?, error?, balances?} on stdout; exit code 0 when every flow is ok.
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -67,18 +68,21 @@ async function feesPaid(broadcasts) {
 }
 
 // Balance changes net of the fees paid: the source must lose exactly the amount in; the destination must gain exactly
-// the amount for a transfer, and at least the route's minimum out for a swap.
+// the amount for a transfer, and at least the route's minimum out for a swap. A flow expected to fail (refunded on the
+// source) must leave both unchanged.
 function checkBalances(flow, route, before, after, fees) {
   const fee = (chain, denom) => fees[chain]?.[denom] ?? 0n;
   const amountIn = BigInt(flow.amount);
   const srcDelta = BigInt(after[0].amount) - BigInt(before[0].amount) + fee(flow.source_chain, flow.source_denom);
   const dstDelta = BigInt(after[1].amount) - BigInt(before[1].amount) + fee(flow.dest_chain, flow.dest_denom);
   const swaps = route.doesSwap === true;
-  const minOut = swaps ? 1n : amountIn;
+  const refunded = flow.expect === "failed";
+  const srcExpected = refunded ? 0n : -amountIn;
+  const minOut = refunded ? 0n : swaps ? 1n : amountIn;
   const problems = [];
-  if (srcDelta !== -amountIn) problems.push(`source ${flow.source_chain} ${flow.source_denom} changed by ${srcDelta} net of fees, expected -${amountIn}`);
-  if (swaps ? dstDelta < minOut : dstDelta !== minOut) {
-    problems.push(`destination ${flow.dest_chain} ${flow.dest_denom} changed by ${dstDelta} net of fees, expected ${swaps ? "at least " : ""}${minOut}`);
+  if (srcDelta !== srcExpected) problems.push(`source ${flow.source_chain} ${flow.source_denom} changed by ${srcDelta} net of fees, expected ${srcExpected}`);
+  if (swaps && !refunded ? dstDelta < minOut : dstDelta !== minOut) {
+    problems.push(`destination ${flow.dest_chain} ${flow.dest_denom} changed by ${dstDelta} net of fees, expected ${swaps && !refunded ? "at least " : ""}${minOut}`);
   }
   return { srcDelta: String(srcDelta), dstDelta: String(dstDelta), problems };
 }
@@ -93,6 +97,7 @@ async function executeFlow(flow, cosmosAddress) {
     await balance(flow.dest_chain, addressOn(flow.dest_chain), flow.dest_denom)];
   let final;
   const broadcasts = [];
+  // a route that fails on the way may end executeRoute() with an error after the final status was reported
   await skip.executeRoute({
     route,
     userAddresses: route.requiredChainAddresses.map((chainId) => ({ chainId, address: addressOn(chainId) })),
@@ -102,11 +107,11 @@ async function executeFlow(flow, cosmosAddress) {
     getFallbackGasAmount: async () => 300000,
     onTransactionBroadcast: async (tx) => { broadcasts.push(tx); },
     onRouteStatusUpdated: (s) => { if (s.status === "completed" || s.status === "failed" || s.status === "incomplete") final = s; },
-  });
+  }).catch((e) => { if (flow.expect !== "failed" || !final) throw e; });
   const after = [await balance(flow.source_chain, addressOn(flow.source_chain), flow.source_denom),
     await balance(flow.dest_chain, addressOn(flow.dest_chain), flow.dest_denom)];
   const check = checkBalances(flow, route, before, after, await feesPaid(broadcasts));
-  const ok = final?.status === "completed" && check.problems.length === 0;
+  const ok = final?.status === (flow.expect ?? "completed") && check.problems.length === 0;
   return { ok, status: final?.status, txs: broadcasts, balances: { before, after, source_change: check.srcDelta, dest_change: check.dstDelta },
     ...(check.problems.length ? { error: check.problems.join("; ") } : {}) };
 }

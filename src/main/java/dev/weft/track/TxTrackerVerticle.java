@@ -83,7 +83,7 @@ public final class TxTrackerVerticle extends VerticleBase {
           chains = c;
           book = new TransferBook(c, System::currentTimeMillis);
           clients = new RpcClients(vertx, c::rpcUrls, config);
-          receipts = new EvmReceipts(vertx, c::evmRpcUrls, config);
+          receipts = new EvmReceipts(vertx, c::evmEndpoints, config);
           deliveries = new LayerZeroDeliveries(vertx, c::evmEndpoints, c::destinationOfts, config);
           return store.cursors();
         })
@@ -234,6 +234,40 @@ public final class TxTrackerVerticle extends VerticleBase {
         else LOG.warn("receipts of {} failed: {}", evmChains.get(i), found.get(i).cause().toString());
       }
       if (!txs.isEmpty()) book.apply(txs, Map.of());
+      return evmHashesOnCosmosChains();
+    });
+  }
+
+  /**
+   * An EVM tx sent to a Cosmos chain with an EVM (a minievm rollup) is tracked by its EVM hash, which no CometBFT
+   * search knows: the unseen hashes of such chains are asked for their Cosmos hash (one JSON-RPC batch per chain), and
+   * a hash that has one is also matched and searched by it.
+   */
+  private Future<Void> evmHashesOnCosmosChains() {
+    List<String> polled = new ArrayList<>();
+    List<Future<Map<String, String>>> found = new ArrayList<>();
+    for (String chain : book.chains()) {
+      if (chains.isEvm(chain) || !receipts.reachable(chain)) continue;
+      List<String> unseen = List.copyOf(new java.util.TreeSet<>(book.watches().unaliasedHashes(chain)));
+      if (unseen.isEmpty()) continue;
+      polled.add(chain);
+      found.add(receipts.cosmosHashes(chain, unseen));
+    }
+    return Future.join(found).transform(ar -> {
+      for (int i = 0; i < found.size(); i++) {
+        String chain = polled.get(i);
+        if (found.get(i).failed()) {
+          LOG.warn("EVM hashes of {} failed: {}", chain, found.get(i).cause().toString());
+          continue;
+        }
+        found.get(i).result().forEach((evmHash, cosmosHash) -> {
+          Transfer t = book.watches().byHash(chain, evmHash);
+          if (t == null) return;
+          book.watches().alias(t, cosmosHash);
+          // an exact search: the tx is usually in a block the scans read before its Cosmos hash was known
+          book.catchUp(new TxObserver.CatchUp(chain, "tx.hash='" + cosmosHash + "'", 1, null, 0));
+        });
+      }
       return Future.succeededFuture();
     });
   }

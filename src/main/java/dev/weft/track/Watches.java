@@ -95,6 +95,28 @@ final class Watches {
     return get(hashes, chain, hash);
   }
 
+  /**
+   * Also matches an unseen tracked tx by another hash of the same tx (the Cosmos hash of an EVM tx tracked on a
+   * minievm rollup by its EVM hash), until it is seen or re-indexed.
+   */
+  void alias(Transfer t, String otherHash) {
+    List<Runnable> u = undo.get(t.id);
+    if (u == null || t.tx() != null || byHash(t.chainId, otherHash) != null) return;
+    put(hashes, t.chainId, otherHash, t, u);
+  }
+
+  /** The tracked hashes of a chain not seen yet, without the aliases ({@link #alias}) nor the hashes that have one. */
+  Set<String> unaliasedHashes(String chain) {
+    Map<String, Transfer> m = hashes.getOrDefault(chain, Map.of());
+    Map<Long, Integer> perTransfer = new HashMap<>();
+    m.values().forEach(t -> perTransfer.merge(t.id, 1, Integer::sum));
+    Set<String> out = new HashSet<>();
+    m.forEach((h, t) -> {
+      if (h.equals(t.txHash) && perTransfer.get(t.id) == 1) out.add(h);
+    });
+    return out;
+  }
+
   /** The tracked hashes of a chain not seen yet. */
   Set<String> unseenHashes(String chain) {
     return Set.copyOf(hashes.getOrDefault(chain, Map.of()).keySet());

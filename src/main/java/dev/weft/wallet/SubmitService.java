@@ -16,7 +16,8 @@ import java.util.Locale;
  * {@code eth_sendRawTransaction}; then it is registered for tracking, as {@code /v2/tx/track} would. On a Cosmos chain
  * with an EVM (a minievm rollup) an EVM tx is told from a TxRaw by its first byte (a typed-tx type 1 or 2, or an RLP
  * list: a TxRaw starts with a protobuf field tag) and goes to the chain's JSON-RPC too; it is answered with its EVM
- * hash and not registered (the tracker follows a Cosmos chain by Cosmos hashes). A tx the node refuses in CheckTx is a
+ * hash and tracked under it (the tracker finds its Cosmos hash through minievm's {@code cosmos_cosmosTxHashByTxHash}),
+ * so {@code /v2/tx/status} answers for the hash given back. A tx the node refuses in CheckTx is a
  * 400 carrying the node's code, codespace and log.
  */
 public final class SubmitService {
@@ -39,7 +40,7 @@ public final class SubmitService {
       Future<String> hash = gateway.sendRawTransaction(chainId, raw).recover(e -> Future.failedFuture(refused(chainId, e)))
           .map(h -> h.toLowerCase(Locale.ROOT));
       if (!chain.isEvmChain()) {
-        return hash.map(h -> new JsonObject().put("tx_hash", h).put("explorer_link", gateway.chains().explorerLink(chainId, h)));
+        return hash.compose(h -> register(chainId, h).map(r -> r.put("tx_hash", h).put("explorer_link", gateway.chains().explorerLink(chainId, h))));
       }
       return hash.compose(h -> register(chainId, h));
     }

@@ -181,7 +181,9 @@ public final class RouteBench {
     String route = plain.send(java.net.http.HttpRequest.newBuilder(url.resolve("/v2/fungible/route"))
         .POST(java.net.http.HttpRequest.BodyPublishers.ofString(swapRequest.encode())).header("content-type", "application/json").build(),
         java.net.http.HttpResponse.BodyHandlers.ofString()).body();
-    return new long[]{requests, Long.parseLong(new JsonObject(route).getString("swap_state_height"))};
+    String height = new JsonObject(route).getString("swap_state_height");
+    if (height == null) throw new IllegalStateException("the swap quote carries no swap_state_height: " + route);
+    return new long[]{requests, Long.parseLong(height)};
   }
 
   record Result(double perSecond, double p50, double p99) {}

@@ -3,6 +3,7 @@ package dev.weft.track;
 import dev.weft.chain.AccountAddress;
 import dev.weft.devnet.world.World;
 import dev.weft.route.RouteFixtures;
+import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.LayerZeroSource;
 import dev.weft.testsupport.Toolsets;
 import io.vertx.core.json.JsonArray;
@@ -27,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * broadcast to the chain, {@code /v2/tx/track}, {@code /v2/tx/status}). The signer is the devnet's well-known test key,
  * funded at genesis. The LayerZero transfer (USDC from the Anvil chain 31337 to weft-devnet-1) signs with viem for the
  * same key's EVM account, funded on Anvil ({@link LayerZeroSource}), and is delivered by the devnet's LayerZero
- * simulator; its balances are the ERC-20's on Anvil and the OFT denom's on weft-devnet-1.
+ * simulator; its balances are the ERC-20's on Anvil and the OFT denom's on weft-devnet-1. A transfer to a receiver the
+ * devnet's relayer refuses (an error acknowledgement) must reach the status {@code failed}, the amount refunded.
  */
 class SkipClientE2ETest {
   static final String L1 = "weft-l1-1", EVM = "weft-devnet-1", MOVE = "weft-move-1";
@@ -57,11 +59,12 @@ class SkipClientE2ETest {
   }
 
   @Test
-  @DisplayName("@skip-go/client executeRoute(): direct IBC, two-hop PFM, OP deposit, OP withdrawal, L1 swap, IBC then swap (one tx, hook memo) reach completed; the seed flow reaches COMPLETED_SUCCESS; balances move by the amounts")
+  @DisplayName("@skip-go/client executeRoute(): direct IBC, two-hop PFM, OP deposit, OP withdrawal, L1 swap, IBC then swap (one tx, hook memo), LayerZero reach completed; a transfer refused on arrival reaches failed, refunded; the seed flow reaches COMPLETED_SUCCESS; balances move by the amounts")
   void executeRoute() throws Exception {
     Path modules = Toolsets.file("skip-client", "node_modules/@skip-go/client/package.json").getParent().getParent().getParent();
     try (LayerZeroSource lz = LayerZeroSource.start();
-         TrackingHarness h = TrackingHarness.start(layerZero(TrackingHarness.config(), lz))) {
+         TrackingHarness h = TrackingHarness.start(layerZero(TrackingHarness.config(), lz)
+             .set("devnet.relayer.error_receivers", new JsonArray().add(DevnetAccounts.REFUSES)))) {
       JsonObject chains = new JsonObject();
       for (String c : List.of(L1, EVM, MOVE)) {
         chains.put(c, new JsonObject().put("rpc", "http://127.0.0.1:" + h.rpcPort(c))
@@ -74,7 +77,10 @@ class SkipClientE2ETest {
           .add(flow("OP withdrawal", "1000", EVM, RouteFixtures.INIT_DEVNET, L1, "uinit"))
           .add(flow("L1 DEX swap", "1000", L1, "uusdc", L1, "uinit"))
           .add(flow("IBC then swap", "1000", EVM, "ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5", L1, "uinit"))
-          .add(layerZeroFlow(lz));
+          .add(layerZeroFlow(lz))
+          // the receiver refuses the packet (an error ack): the route fails and the source is refunded
+          .add(flow("IBC transfer refused on arrival", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP)
+              .put("addresses", new JsonObject().put(EVM, DevnetAccounts.REFUSES)).put("expect", "failed"));
       JsonObject input = new JsonObject().put("api", "http://127.0.0.1:" + h.api).put("chains", chains).put("key", String.format("%064x", World.TEST_ACCOUNT_KEY))
           .put("flows", flows).put("seed", flow("seed", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP));
       ProcessBuilder pb = new ProcessBuilder("node", Path.of("src/test/node/skip-client-e2e.mjs").toAbsolutePath().toString(), input.encode())

@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * {@code POST /v2/tx/submit} of EVM txs to the devnet's minievm rollup (weft-devnet-1, a Cosmos chain with an EVM):
  * a raw tx ethers signed, in 0x hex or base64, goes to the chain's {@code eth_sendRawTransaction}; the answer is its
- * Keccak hash, the tx executes, and the indexer stores it under that hash; txs the node refuses are 400s with its
- * message.
+ * Keccak hash, the tx executes, the indexer stores it under that hash and {@code /v2/tx/status} follows it by that
+ * hash to its end; txs the node refuses are 400s with its message.
  */
 class EvmSubmitTest {
   static final String CHAIN = "weft-devnet-1";
@@ -40,9 +40,9 @@ class EvmSubmitTest {
   @BeforeAll
   static void start() {
     vertx = TestNodes.newVertx();
-    node = TestNodes.start(vertx, TestConfig.defaults().roles("devnet", "route", "ingest", "api")
+    node = TestNodes.start(vertx, TestConfig.defaults().roles("devnet", "route", "ingest", "api", "track")
         .set("devnet.mode", "live").set("devnet.history_blocks", 10).set("devnet.block_interval", "100ms")
-        .set("devnet.txs_per_block", 2).set("ingest.poll_interval", "50ms")
+        .set("devnet.txs_per_block", 2).set("ingest.poll_interval", "50ms").set("track.poll_interval", "100ms")
         .set("route.registries", new JsonArray().add("conf/registry/devnet.json")).build());
     api = TestNodes.httpPort(node);
     evm = node.context().info().devnet().generated().jsonRpcPort();
@@ -70,8 +70,13 @@ class EvmSubmitTest {
         new JsonObject(r.body()));
   }
 
+  static JsonObject status(JsonObject req) {
+    var r = http.get(api, "/v2/tx/status?tx_hash=" + req.getString("tx_hash") + "&chain_id=" + req.getString("chain_id"));
+    return r.statusCode() == 200 ? new JsonObject(r.body()) : new JsonObject();
+  }
+
   @Test
-  @DisplayName("ethers-signed txs in hex and base64 are accepted under their hash, executed (status 1, value moved) and indexed under it; a bad signature, another chain id, a used nonce are 400s with the node's message")
+  @DisplayName("ethers-signed txs in hex and base64 are accepted under their hash, executed (status 1, value moved), indexed and tracked to STATE_COMPLETED_SUCCESS under it; a bad signature, another chain id, a used nonce are 400s with the node's message")
   void submitsThroughTheChainsJsonRpc() throws Exception {
     EthWallet wallet = new EthWallet(World.TEST_ACCOUNT_KEYS.get(4));
     String recipient = "0x" + "5e".repeat(20);
@@ -104,5 +109,14 @@ class EvmSubmitTest {
       assertEquals("0x1", indexed.getString("status"));
     }
     assertEquals("0x" + value.multiply(BigInteger.TWO).toString(16), eth("eth_getBalance", recipient, "latest").getString("result"));
+    for (int i = 0; i < 2; i++) {
+      String hash = signed.getJsonObject(i).getString("hash");
+      JsonObject req = new JsonObject().put("tx_hash", hash).put("chain_id", CHAIN);
+      Await.until("tracked " + hash, 60, () -> "STATE_COMPLETED_SUCCESS".equals(status(req).getString("state")));
+      JsonObject status = status(req);
+      assertEquals("STATE_COMPLETED", status.getString("status"), status.encode());
+      assertEquals(1, status.getJsonArray("transfers").size(), status.encode());
+      assertEquals(new JsonArray(), status.getJsonArray("transfers").getJsonObject(0).getJsonArray("transfer_sequence"), status.encode());
+    }
   }
 }

@@ -42,38 +42,62 @@ public final class PoolMath {
   private static final Quote NONE = new Quote(BigInteger.ZERO, BigInteger.ZERO, "", HUNDRED);
 
   public static Quote quote(Pool p, String denomIn, BigInteger amountIn) {
-    if (amountIn.signum() <= 0 || amountIn.compareTo(U64_MAX) > 0) return NONE;
     String denomOut = denomIn.equals(p.denomA()) ? p.denomB() : p.denomA();
+    Swap swap = swap(p, denomIn, denomOut, amountIn);
+    if (swap == null) return NONE;
     BigInteger bIn = p.reserveOf(denomIn);
     BigInteger bOut = p.reserveOf(denomOut);
-    BigInteger out;
-    BigInteger fee;
-    String feeDenom;
-    BigDecimal spot;
+    BigDecimal spot = p.type() == PoolType.WEIGHTED
+        ? new BigDecimal(bOut).multiply(p.weightOf(denomIn)).divide(new BigDecimal(bIn).multiply(p.weightOf(denomOut)), MC)
+        : stableSpot(bIn, bOut, swap.d(), p.ann());
+    BigDecimal exec = new BigDecimal(swap.out()).divide(new BigDecimal(amountIn), MC);
+    BigDecimal impact = BigDecimal.ONE.subtract(exec.divide(spot, MC)).multiply(HUNDRED);
+    return new Quote(swap.out(), swap.fee(), swap.feeDenom(), impact.signum() < 0 ? BigDecimal.ZERO : impact);
+  }
+
+  /** A swap's result: {@code d} is the stableswap invariant it was computed with (null for a weighted pair). */
+  private record Swap(BigInteger out, BigInteger fee, String feeDenom, BigInteger d) {}
+
+  /** The swap through one pool, null where the module aborts or it returns nothing. */
+  private static Swap swap(Pool p, String denomIn, String denomOut, BigInteger amountIn) {
+    if (amountIn.signum() <= 0 || amountIn.compareTo(U64_MAX) > 0) return null;
+    BigInteger bIn = p.reserveOf(denomIn);
+    BigInteger bOut = p.reserveOf(denomOut);
+    Swap s;
     if (p.type() == PoolType.WEIGHTED) {
       BigInteger wIn = WeightedCurve.scaled(p.weightOf(denomIn));
       BigInteger wOut = WeightedCurve.scaled(p.weightOf(denomOut));
       BigInteger[] r = WeightedCurve.outGivenIn(bIn, bOut, wIn, wOut, amountIn, WeightedCurve.scaled(p.feeRate()));
-      if (r == null) return NONE;
-      out = r[0];
-      fee = r[1];
-      feeDenom = denomIn;
-      spot = new BigDecimal(bOut).multiply(p.weightOf(denomIn)).divide(new BigDecimal(bIn).multiply(p.weightOf(denomOut)), MC);
+      if (r == null) return null;
+      s = new Swap(r[0], r[1], denomIn, null);
     } else {
       BigInteger d = stableD(bIn, bOut, p.ann());
-      if (bIn.add(amountIn).compareTo(U64_MAX) > 0) return NONE;
+      if (bIn.add(amountIn).compareTo(U64_MAX) > 0) return null;
       BigInteger y = stableY(bIn.add(amountIn), d, p.ann());
       BigInteger dy = bOut.subtract(y).subtract(BigInteger.ONE);
-      if (dy.signum() < 0) return NONE;
-      fee = WeightedCurve.ceilTimes(WeightedCurve.scaled(p.feeRate()), dy);
-      out = dy.subtract(fee);
-      feeDenom = denomOut;
-      spot = stableSpot(bIn, bOut, d, p.ann());
+      if (dy.signum() < 0) return null;
+      BigInteger fee = WeightedCurve.ceilTimes(WeightedCurve.scaled(p.feeRate()), dy);
+      s = new Swap(dy.subtract(fee), fee, denomOut, d);
     }
-    if (out.signum() <= 0) return NONE;
-    BigDecimal exec = new BigDecimal(out).divide(new BigDecimal(amountIn), MC);
-    BigDecimal impact = BigDecimal.ONE.subtract(exec.divide(spot, MC)).multiply(HUNDRED);
-    return new Quote(out, fee, feeDenom, impact.signum() < 0 ? BigDecimal.ZERO : impact);
+    return s.out().signum() > 0 ? s : null;
+  }
+
+  /**
+   * What a swap edge returns (its pools chained), 0 where a pool would abort: {@link #quote(Edge, String, BigInteger)}'s
+   * amount without the price impact, which the route search does not need.
+   */
+  public static BigInteger amountOut(Edge e, String denomIn, BigInteger amountIn) {
+    List<String> denoms = e.swapDenoms(denomIn);
+    List<Pool> pools = e.pools();
+    BigInteger amount = amountIn;
+    for (int i = 0; i < pools.size(); i++) {
+      Pool p = pools.get(i);
+      String in = denoms.get(i);
+      Swap s = swap(p, in, in.equals(p.denomA()) ? p.denomB() : p.denomA(), amount);
+      if (s == null) return BigInteger.ZERO;
+      amount = s.out();
+    }
+    return amount;
   }
 
   /**

@@ -237,7 +237,7 @@ public final class RouteSearch {
       BigInteger out = swapOut[slot];
       if (out == null) {
         Edge e = g.swap(slot);
-        out = PoolMath.quote(e, g.asset(e.from()).denom(), amountIn).amountOut();
+        out = PoolMath.amountOut(e, g.asset(e.from()).denom(), amountIn);
         swapOut[slot] = out;
       }
       return out;

@@ -48,6 +48,36 @@ public final class EvmReceipts {
     return clients.client(chainId) != null;
   }
 
+  /**
+   * On a Cosmos chain with an EVM (a minievm rollup): which of {@code hashes} (upper-case hex, as the tracker keeps
+   * them) are EVM tx hashes, and the Cosmos hash of each (upper-case), by minievm's {@code cosmos_cosmosTxHashByTxHash}
+   * (the zero hash for an unknown or not yet indexed tx: left out). One batch per {@link #BATCH} hashes.
+   */
+  public Future<Map<String, String>> cosmosHashes(String chainId, List<String> hashes) {
+    EvmRpcClient c = clients.client(chainId);
+    if (c == null || hashes.isEmpty()) return Future.succeededFuture(Map.of());
+    List<Future<List<EvmRpcClient.Result>>> parts = new ArrayList<>();
+    for (int i = 0; i < hashes.size(); i += BATCH) {
+      List<EvmRpcClient.Request> reqs = new ArrayList<>();
+      for (String h : hashes.subList(i, Math.min(hashes.size(), i + BATCH))) {
+        reqs.add(EvmRpcClient.Request.of("cosmos_cosmosTxHashByTxHash", "0x" + h.toLowerCase(Locale.ROOT)));
+      }
+      parts.add(c.batch(reqs));
+    }
+    return Future.all(parts).map(all -> {
+      Map<String, String> out = new LinkedHashMap<>();
+      int i = 0;
+      for (Future<List<EvmRpcClient.Result>> p : parts) {
+        for (EvmRpcClient.Result r : p.result()) {
+          String h = hashes.get(i++);
+          String cosmos = r.ok() && r.result() != null ? strip(r.result().asText("")) : "";
+          if (cosmos.length() == 64 && !cosmos.chars().allMatch(ch -> ch == '0')) out.put(h, cosmos.toUpperCase(Locale.ROOT));
+        }
+      }
+      return out;
+    });
+  }
+
   /** The mined txs among {@code hashes} ({@code 0x} lower-case) on an EVM chain. */
   public Future<List<ObservedTx>> find(String chainId, List<String> hashes) {
     EvmRpcClient c = clients.client(chainId);
