@@ -47,6 +47,9 @@ public final class RouteComputeVerticle extends VerticleBase {
   private MarketState market = MarketState.EMPTY;
   private MarketStateSource source;
   private boolean updatedSinceTick;
+  /** Service builds started and the latest one applied (event-loop only). */
+  private long builds;
+  private long applied;
 
   public RouteComputeVerticle(NodeContext ctx) {
     this(ctx.config().route(), Clock.systemUTC(), ctx.info());
@@ -88,7 +91,7 @@ public final class RouteComputeVerticle extends VerticleBase {
       long tick = config.poolRefresh().toMillis();
       vertx.setPeriodic(tick, tick, id -> {
         // without reads (a chain down) the state still ages: rebuild so that stale pools and prices drop out
-        if (!updatedSinceTick && base != null) service.set(RouteService.withMarket(base, config, clock, market));
+        if (!updatedSinceTick && base != null) rebuild(base, market);
         updatedSinceTick = false;
       });
       return Future.all(registered);
@@ -116,7 +119,23 @@ public final class RouteComputeVerticle extends VerticleBase {
   private void onMarket(MarketState m) {
     market = m;
     updatedSinceTick = true;
-    service.set(RouteService.withMarket(base, config, clock, m));
+    rebuild(base, m);
+  }
+
+  /**
+   * Builds the service over a new market state on a worker thread, so that requests on this event loop never wait for
+   * a graph build; a build that completes after a later one is dropped.
+   */
+  private void rebuild(Registry registry, MarketState m) {
+    long seq = ++builds;
+    vertx.executeBlocking(() -> RouteService.withMarket(registry, config, clock, m), false).onComplete(ar -> {
+      if (ar.failed()) {
+        LOG.error("route service over the new market state not built", ar.cause());
+      } else if (seq > applied && registry == base) {
+        applied = seq;
+        service.set(ar.result());
+      }
+    });
   }
 
   private Future<Void> serve(String address, BiFunction<RouteService, JsonObject, JsonObject> handler) {
