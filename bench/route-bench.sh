@@ -9,6 +9,15 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_RUN="${1:-10}"
 LIVE="${2:-}"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# wait_for NAME PID LOG URL: until URL answers (a minute at most), or exit 1 with the log if the process ended
+wait_for() {
+  for _ in $(seq 1 120); do
+    curl -sf "$4" >/dev/null && return 0
+    kill -0 "$2" 2>/dev/null || { echo "the $1 did not start:"; cat "$3"; exit 1; }
+    sleep 0.5
+  done
+  curl -sf "$4" >/dev/null || { echo "the $1 did not answer $4:"; cat "$3"; exit 1; }
+}
 mvn -B -q -ntp package -DskipTests
 mvn -B -q -ntp dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
 WORK="$(mktemp -d)"
@@ -24,11 +33,7 @@ if [ "$LIVE" = "--live" ]; then
     -Dweft.database.data_dir="$WORK/pg-devnet" -Dweft.devnet.chains.weft-l1-1.rest_port="$L1_REST" -Dweft.log.level=warn \
     -jar target/weft.jar > "$WORK/devnet.log" 2>&1 &
   DEVNET=$!
-  for _ in $(seq 1 120); do
-    curl -sf "http://127.0.0.1:$L1_REST/cosmos/base/tendermint/v1beta1/blocks/latest" >/dev/null && break
-    kill -0 $DEVNET 2>/dev/null || { echo "the devnet did not start:"; cat "$WORK/devnet.log"; exit 1; }
-    sleep 0.5
-  done
+  wait_for devnet $DEVNET "$WORK/devnet.log" "http://127.0.0.1:$L1_REST/cosmos/base/tendermint/v1beta1/blocks/latest"
   NODE_ARGS="-Dweft.node.roles=api,route -Dweft.route.registries=conf/registry/devnet.json -Dweft.route.rest={\"weft-l1-1\":\"http://127.0.0.1:$L1_REST\"}"
 else
   NODE_ARGS="-Dweft.node.roles=api,route -Dweft.route.registries=conf/registry/mainnet.json"
@@ -37,12 +42,7 @@ java ${NODE_JAVA_OPTS:-} $NODE_ARGS -Dweft.http.port="$PORT" -Dweft.database.dat
   -Dweft.log.level=warn -Dweft.route.reload_scan_interval=0 -Dweft.rate_limit.enabled=false \
   -jar target/weft.jar > "$WORK/node.log" 2>&1 &
 NODE=$!
-for _ in $(seq 1 120); do
-  curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break
-  kill -0 $NODE 2>/dev/null || { echo "the node did not start:"; cat "$WORK/node.log"; exit 1; }
-  sleep 0.5
-done
-curl -sf "http://127.0.0.1:$PORT/health" >/dev/null || { echo "the node did not answer /health:"; cat "$WORK/node.log"; exit 1; }
+wait_for node $NODE "$WORK/node.log" "http://127.0.0.1:$PORT/health"
 mkdir -p bench/results
 OUT="bench/results/route-$(date +%Y%m%dT%H%M%S).txt"
 java -cp "target/classes:target/test-classes:$(cat target/test-cp.txt)" dev.weft.bench.RouteBench \
