@@ -33,8 +33,8 @@ import java.util.Set;
  *   <li>pick up transfers registered (or re-armed) since the last cycle, each with a one-off search for its hash;</li>
  *   <li>scan every Cosmos chain something is waited for on, all in parallel, each in batches ({@link ChainPoller}), and
  *   apply the txs found to the transfers (matched locally by hash and packet keys); on EVM chains, look up the receipts
- *   of the tracked txs not seen yet ({@link EvmReceipts}), and on the destinations of LayerZero messages their
- *   deliveries ({@link LayerZeroDeliveries});</li>
+ *   of the tracked txs not seen yet, on Cosmos chains with an EVM the Cosmos hashes of EVM hashes tracked, and on the
+ *   destinations of LayerZero messages their deliveries ({@link EvmFollower});</li>
  *   <li>run the one-off searches queued (new hashes, catch-ups for events that may predate the scans), bounded by
  *   {@code track.lookups_per_poll}, and apply what they find;</li>
  *   <li>time-driven transitions (timeouts by the destination's clock, withdrawal claimability by the L1's, the stall
@@ -60,8 +60,7 @@ public final class TxTrackerVerticle extends VerticleBase {
   private TransferStore store;
   private TransferBook book;
   private RpcClients clients;
-  private EvmReceipts receipts;
-  private LayerZeroDeliveries deliveries;
+  private EvmFollower evm;
   private final Map<String, ChainPoller> pollers = new LinkedHashMap<>();
   private final Set<String> dropped = new HashSet<>();
   private final Set<String> unreachable = new HashSet<>();
@@ -83,8 +82,8 @@ public final class TxTrackerVerticle extends VerticleBase {
           chains = c;
           book = new TransferBook(c, System::currentTimeMillis);
           clients = new RpcClients(vertx, c::rpcUrls, config);
-          receipts = new EvmReceipts(vertx, c::evmEndpoints, config);
-          deliveries = new LayerZeroDeliveries(vertx, c::evmEndpoints, c::destinationOfts, config);
+          evm = new EvmFollower(c, book, new EvmReceipts(vertx, c::evmEndpoints, config),
+              new LayerZeroDeliveries(vertx, c::evmEndpoints, c::destinationOfts, config), unreachable);
           return store.cursors();
         })
         .compose(cursors -> {
@@ -121,7 +120,7 @@ public final class TxTrackerVerticle extends VerticleBase {
     if (timer >= 0) vertx.cancelTimer(timer);
     // the cycle in flight ends (and saves) before the lease goes: a successor never races its last write
     return running.transform(x -> clients == null ? Future.succeededFuture()
-        : Future.join(clients.close(), receipts.close(), deliveries.close()).mapEmpty());
+        : Future.join(clients.close(), evm.close()).mapEmpty());
   }
 
   private ChainPoller poller(String chain, ChainRpc rpc, TransferStore.Cursor cursor) {
@@ -149,8 +148,9 @@ public final class TxTrackerVerticle extends VerticleBase {
           armed.forEach(this::adopt);
           return scan();
         })
-        .compose(v -> evmReceipts())
-        .compose(v -> layerZeroDeliveries())
+        .compose(v -> evm.receipts())
+        .compose(v -> evm.evmHashesOnCosmosChains())
+        .compose(v -> evm.layerZeroDeliveries())
         .compose(v -> searches())
         .compose(v -> {
           Map<String, Long> times = new HashMap<>();
@@ -180,7 +180,7 @@ public final class TxTrackerVerticle extends VerticleBase {
       }
     }
     for (String chain : wanted) {
-      if (pollers.containsKey(chain) || chains.isEvm(chain)) continue; // EVM chains: evmReceipts()
+      if (pollers.containsKey(chain) || chains.isEvm(chain)) continue; // EVM chains: EvmFollower#receipts
       ChainRpc rpc = clients.of(chain);
       if (rpc == null) {
         if (unreachable.add(chain)) LOG.warn("no RPC URL for {}: its transfers cannot be followed (set track.nodes.{})", chain, chain);
@@ -206,96 +206,6 @@ public final class TxTrackerVerticle extends VerticleBase {
         if (f.result().coveredBefore() != null) covered.put(list.get(i).chainId(), f.result().coveredBefore());
       }
       book.apply(txs, covered);
-      return Future.succeededFuture();
-    });
-  }
-
-  /**
-   * Looks up the receipts of the tracked txs not seen yet on EVM chains: one batch per chain (and per
-   * {@code EvmReceipts.BATCH} hashes), every chain in parallel; the open transfers are at most {@code track.max_open},
-   * and an unseen hash is given up after {@code track.unknown_ttl}. A receipt's {@code OFTSent} starts a LayerZero hop.
-   */
-  private Future<Void> evmReceipts() {
-    List<String> evmChains = new ArrayList<>();
-    List<Future<List<ObservedTx>>> found = new ArrayList<>();
-    for (String chain : book.chains()) {
-      if (!chains.isEvm(chain)) continue;
-      if (!receipts.reachable(chain)) {
-        if (unreachable.add(chain)) LOG.warn("no JSON-RPC URL for {}: its txs cannot be followed (set track.nodes.{})", chain, chain);
-        continue;
-      }
-      evmChains.add(chain);
-      found.add(receipts.find(chain, List.copyOf(new java.util.TreeSet<>(book.watches().unseenHashes(chain)))));
-    }
-    return Future.join(found).transform(ar -> {
-      List<ObservedTx> txs = new ArrayList<>();
-      for (int i = 0; i < found.size(); i++) {
-        if (found.get(i).succeeded()) txs.addAll(found.get(i).result());
-        else LOG.warn("receipts of {} failed: {}", evmChains.get(i), found.get(i).cause().toString());
-      }
-      if (!txs.isEmpty()) book.apply(txs, Map.of());
-      return evmHashesOnCosmosChains();
-    });
-  }
-
-  /**
-   * An EVM tx sent to a Cosmos chain with an EVM (a minievm rollup) is tracked by its EVM hash, which no CometBFT
-   * search knows: the unseen hashes of such chains are asked for their Cosmos hash (one JSON-RPC batch per chain), and
-   * a hash that has one is also matched and searched by it.
-   */
-  private Future<Void> evmHashesOnCosmosChains() {
-    List<String> polled = new ArrayList<>();
-    List<Future<Map<String, String>>> found = new ArrayList<>();
-    for (String chain : book.chains()) {
-      if (chains.isEvm(chain) || !receipts.reachable(chain)) continue;
-      List<String> unseen = List.copyOf(new java.util.TreeSet<>(book.watches().unaliasedHashes(chain)));
-      if (unseen.isEmpty()) continue;
-      polled.add(chain);
-      found.add(receipts.cosmosHashes(chain, unseen));
-    }
-    return Future.join(found).transform(ar -> {
-      for (int i = 0; i < found.size(); i++) {
-        String chain = polled.get(i);
-        if (found.get(i).failed()) {
-          LOG.warn("EVM hashes of {} failed: {}", chain, found.get(i).cause().toString());
-          continue;
-        }
-        found.get(i).result().forEach((evmHash, cosmosHash) -> {
-          Transfer t = book.watches().byHash(chain, evmHash);
-          if (t == null) return;
-          book.watches().alias(t, cosmosHash);
-          // an exact search: the tx is usually in a block the scans read before its Cosmos hash was known
-          book.catchUp(new TxObserver.CatchUp(chain, "tx.hash='" + cosmosHash + "'", 1, null, 0));
-        });
-      }
-      return Future.succeededFuture();
-    });
-  }
-
-  /**
-   * Looks for the deliveries of the LayerZero messages sent: per destination chain, the new blocks' {@code OFTReceived}
-   * logs of its OFTs ({@link LayerZeroDeliveries}), every chain in parallel, matched against the guids waited for.
-   */
-  private Future<Void> layerZeroDeliveries() {
-    Set<String> waited = book.watches().layerZeroChains();
-    deliveries.retain(waited);
-    List<String> polled = new ArrayList<>();
-    List<Future<List<ObservedTx>>> found = new ArrayList<>();
-    for (String chain : waited) {
-      if (!deliveries.reachable(chain)) {
-        if (unreachable.add(chain)) LOG.warn("no EVM JSON-RPC URL or OFT contract for {}: its LayerZero deliveries cannot be followed", chain);
-        continue;
-      }
-      polled.add(chain);
-      found.add(deliveries.poll(chain, book.watches().layerZeroGuids(chain)));
-    }
-    return Future.join(found).transform(ar -> {
-      List<ObservedTx> txs = new ArrayList<>();
-      for (int i = 0; i < found.size(); i++) {
-        if (found.get(i).succeeded()) txs.addAll(found.get(i).result());
-        else LOG.warn("LayerZero deliveries on {} failed: {}", polled.get(i), found.get(i).cause().toString());
-      }
-      if (!txs.isEmpty()) book.apply(txs, Map.of());
       return Future.succeededFuture();
     });
   }
