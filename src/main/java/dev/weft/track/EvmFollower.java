@@ -53,15 +53,7 @@ final class EvmFollower {
       evmChains.add(chain);
       found.add(receipts.find(chain, List.copyOf(new java.util.TreeSet<>(book.watches().unseenHashes(chain)))));
     }
-    return Future.join(found).transform(ar -> {
-      List<ObservedTx> txs = new ArrayList<>();
-      for (int i = 0; i < found.size(); i++) {
-        if (found.get(i).succeeded()) txs.addAll(found.get(i).result());
-        else LOG.warn("receipts of {} failed: {}", evmChains.get(i), found.get(i).cause().toString());
-      }
-      if (!txs.isEmpty()) book.apply(txs, Map.of());
-      return Future.succeededFuture();
-    });
+    return apply(evmChains, found, "receipts");
   }
 
   /**
@@ -115,11 +107,16 @@ final class EvmFollower {
       polled.add(chain);
       found.add(deliveries.poll(chain, book.watches().layerZeroGuids(chain)));
     }
+    return apply(polled, found, "LayerZero deliveries");
+  }
+
+  /** Applies what each chain's lookup found; a failed lookup is logged and runs again next cycle. */
+  private Future<Void> apply(List<String> polled, List<Future<List<ObservedTx>>> found, String what) {
     return Future.join(found).transform(ar -> {
       List<ObservedTx> txs = new ArrayList<>();
       for (int i = 0; i < found.size(); i++) {
         if (found.get(i).succeeded()) txs.addAll(found.get(i).result());
-        else LOG.warn("LayerZero deliveries on {} failed: {}", polled.get(i), found.get(i).cause().toString());
+        else LOG.warn("{} of {} failed: {}", what, polled.get(i), found.get(i).cause().toString());
       }
       if (!txs.isEmpty()) book.apply(txs, Map.of());
       return Future.succeededFuture();
