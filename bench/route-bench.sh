@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Route computation bench: routes/s on one thread over the mainnet registry (direct calls), then HTTP p50/p99 of
 # POST /v2/fungible/route against a node started here (roles api,route; embedded PostgreSQL in a temp dir), next to the
-# /health baseline of the same server. Usage: bench/route-bench.sh [seconds per run, default 10] [--live]
+# /health baseline of the same server. Usage: bench/route-bench.sh [seconds per run, default 30: shorter runs measure the JIT warming up] [--live]
 # (--live: the devnet runs as its own JVM and the node quotes from its L1's live state)
 # NODE_JAVA_OPTS adds JVM options to the node (e.g. "-Xlog:gc:file=/tmp/gc.log").
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SECONDS_PER_RUN="${1:-10}"
+SECONDS_PER_RUN="${1:-30}"
 LIVE="${2:-}"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 # wait_for NAME PID LOG URL: until URL answers (a minute at most), or exit 1 with the log if the process ended
