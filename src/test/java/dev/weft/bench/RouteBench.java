@@ -121,8 +121,10 @@ public final class RouteBench {
   private static void http(URI url, List<JsonObject> mix, int seconds) throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
+      // connections idle shorter than the server's http.idle_timeout (60 s): else a pooled connection the server is
+      // closing gets the next request
       HttpClient client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost(url.getHost()).setDefaultPort(url.getPort())
-          .setKeepAlive(true), new io.vertx.core.http.PoolOptions().setHttp1MaxSize(64));
+          .setKeepAlive(true).setKeepAliveTimeout(20), new io.vertx.core.http.PoolOptions().setHttp1MaxSize(64));
       List<Buffer> bodies = mix.stream().map(JsonObject::toBuffer).toList();
       System.out.printf("HTTP against %s, %d s per run (after a %d s warm-up)%n", url, seconds, Math.max(2, seconds / 2));
       load(client, HttpMethod.POST, "/v2/fungible/route", bodies, 16, Math.max(2, seconds / 2));
