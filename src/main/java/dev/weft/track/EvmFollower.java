@@ -82,8 +82,8 @@ final class EvmFollower {
           Transfer t = book.watches().byHash(chain, evmHash);
           if (t == null) return;
           book.watches().alias(t, cosmosHash);
-          // an exact search: the tx is usually in a block the scans read before its Cosmos hash was known
-          book.catchUp(new TxObserver.CatchUp(chain, "tx.hash='" + cosmosHash + "'", 1, null, 0));
+          // searched as a newly tracked hash: usually in a recent block the scans read before its Cosmos hash was known
+          book.catchUp(new TxObserver.CatchUp(chain, "tx.hash='" + cosmosHash + "'", 1, cosmosHash, 0));
         });
       }
       return Future.succeededFuture();

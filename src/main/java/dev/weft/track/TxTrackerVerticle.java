@@ -326,9 +326,10 @@ public final class TxTrackerVerticle extends VerticleBase {
       return back.compose(more -> {
         left.removeAll(more.txs().stream().map(ObservedTx::hash).toList());
         java.util.TreeSet<Long> heights = new java.util.TreeSet<>();
+        // still left: neither in this batch's range nor in the lookback's, so a block in the index read before
         for (String hash : left) {
           Long h = p.indexedHeight(hash);
-          if (h != null && h < Math.min(b.from(), more.from())) heights.add(h);
+          if (h != null && h < b.from()) heights.add(h);
         }
         List<Future<List<ObservedTx>>> blocks = new ArrayList<>();
         for (long h : heights) blocks.add(p.range(h, h));
