@@ -91,9 +91,7 @@ public final class PoolMath {
     List<Pool> pools = e.pools();
     BigInteger amount = amountIn;
     for (int i = 0; i < pools.size(); i++) {
-      Pool p = pools.get(i);
-      String in = denoms.get(i);
-      Swap s = swap(p, in, in.equals(p.denomA()) ? p.denomB() : p.denomA(), amount);
+      Swap s = swap(pools.get(i), denoms.get(i), denoms.get(i + 1), amount);
       if (s == null) return BigInteger.ZERO;
       amount = s.out();
     }
