@@ -96,6 +96,31 @@ class LiveQuotesTest {
     return out;
   }
 
+  static long head() {
+    return Long.parseLong(new JsonObject(http.get(restPort(), "/cosmos/base/tendermint/v1beta1/blocks/latest").body())
+        .getJsonObject("block").getJsonObject("header").getString("height"));
+  }
+
+  /**
+   * A quote passing {@code accept}, with the chain's own simulation of its swap at the same height: the quote's
+   * {@code swap_state_height} is the head, unchanged across the simulation (the devnet's views answer at the head, and
+   * a bootstrapping pair's weights move with every block's time). {@code [quote, simulated amount]}.
+   */
+  static Object[] quoteAtOneHeight(String what, java.util.function.Predicate<JsonObject> accept) {
+    return Await.value(what, 30, () -> {
+      long before = head();
+      JsonObject q;
+      try {
+        q = quote("1000000");
+      } catch (RuntimeException e) {
+        return null;
+      }
+      if (!accept.test(q) || Long.parseLong(q.getString("swap_state_height")) != before) return null;
+      String simulated = chained(q, "1000000");
+      return head() == before ? new Object[]{q, simulated} : null;
+    });
+  }
+
   static String pool(JsonObject route) {
     return route.getJsonArray("operations").getJsonObject(0).getJsonObject("swap").getJsonObject("swap_in")
         .getJsonArray("swap_operations").getJsonObject(0).getString("pool");
@@ -103,15 +128,10 @@ class LiveQuotesTest {
 
   @Test
   void quotesFollowTheChain() {
-    JsonObject first = Await.value("a quote from the read pools", 30, () -> {
-      try {
-        return quote("1000000");
-      } catch (RuntimeException e) {
-        return null;
-      }
-    });
+    Object[] firstPair = quoteAtOneHeight("a quote from the read pools at the chain's head", q -> true);
+    JsonObject first = (JsonObject) firstPair[0];
     String pool = pool(first);
-    assertEquals(chained(first, "1000000"), first.getString("amount_out"));
+    assertEquals(firstPair[1], first.getString("amount_out"));
     assertTrue(Long.parseLong(first.getString("swap_state_height")) >= 10, first.encode());
     assertNotNull(first.getString("usd_amount_in"), "USDC priced by the oracle");
     assertEquals(new BigDecimal("1.00"), new BigDecimal(first.getString("usd_amount_in")).setScale(2, java.math.RoundingMode.HALF_EVEN)
@@ -132,11 +152,10 @@ class LiveQuotesTest {
     String moved = chained(first, "1000000");
     assertTrue(Long.parseLong(moved) < Long.parseLong(first.getString("amount_out")), moved);
     // the moved pair, or the other INIT/USDC pair now that this one pays less
-    JsonObject after = Await.value("a quote on the moved pool", 30, () -> {
-      JsonObject q = quote("1000000");
-      return !q.getString("amount_out").equals(first.getString("amount_out")) ? q : null;
-    });
-    assertEquals(chained(after, "1000000"), after.getString("amount_out"));
+    Object[] afterPair = quoteAtOneHeight("a quote on the moved pool at the chain's head",
+        q -> !q.getString("amount_out").equals(first.getString("amount_out")));
+    JsonObject after = (JsonObject) afterPair[0];
+    assertEquals(afterPair[1], after.getString("amount_out"));
     assertTrue(Long.parseLong(after.getString("swap_state_height")) > Long.parseLong(first.getString("swap_state_height")));
   }
 
