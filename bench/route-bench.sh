@@ -46,7 +46,7 @@ wait_for node $NODE "$WORK/node.log" "http://127.0.0.1:$PORT/health"
 mkdir -p bench/results
 OUT="bench/results/route-$(date +%Y%m%dT%H%M%S).txt"
 java -cp "target/classes:target/test-classes:$(cat target/test-cp.txt)" dev.weft.bench.RouteBench \
-  --url "http://127.0.0.1:$PORT" --seconds "$SECONDS_PER_RUN" $LIVE | tee "$OUT"
+  --url "http://127.0.0.1:$PORT" --seconds "$SECONDS_PER_RUN" $LIVE ${L1_REST:+--rest "http://127.0.0.1:$L1_REST"} | tee "$OUT"
 if ! kill -0 $NODE 2>/dev/null || grep -q "failed requests" "$OUT"; then
   echo "the node failed during the run; its log:"; tail -50 "$WORK/node.log"; exit 1
 fi

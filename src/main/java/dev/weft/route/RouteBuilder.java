@@ -56,7 +56,7 @@ final class RouteBuilder {
         fees.add(fee("BRIDGE", "LAYER_ZERO", e.lane().messagingFee(), r, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_ADDITIONAL"));
       }
       if (e.isSwap()) {
-        for (PoolMath.Quote pq : PoolMath.quotes(e, in.denom(), amountIn)) {
+        for (PoolMath.Quote pq : path.poolQuotes()) {
           if (pq.fee().signum() <= 0) continue;
           Asset feeAsset = r.asset(in.chainId(), pq.feeDenom());
           fees.add(fee("SWAP", null, pq.fee(), r, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_DEDUCTED"));

@@ -3,6 +3,8 @@ package dev.weft.bench;
 import dev.weft.config.RouteConfig;
 import dev.weft.bus.BusError;
 import dev.weft.route.RouteService;
+import dev.weft.route.live.MarketState;
+import dev.weft.route.live.MarketStateSource;
 import dev.weft.route.registry.Asset;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -44,12 +46,15 @@ public final class RouteBench {
     String url = null;
     int seconds = 10;
     boolean live = false;
+    String rest = null;
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--url")) url = args[++i];
       if (args[i].equals("--seconds")) seconds = Integer.parseInt(args[++i]);
       if (args[i].equals("--live")) live = true;
+      if (args[i].equals("--rest")) rest = args[++i];
     }
     if (live) {
+      if (rest != null) liveDirect(rest, seconds);
       liveHttp(URI.create(url), seconds);
       return;
     }
@@ -91,15 +96,19 @@ public final class RouteBench {
   }
 
   private static void direct(String what, RouteService s, List<JsonObject> mix, int seconds) {
-    runDirect(s, mix, Math.max(2, seconds / 2));                 // warm-up
-    long[] lat = runDirect(s, mix, seconds);
+    direct(what, s, mix, seconds, false);
+  }
+
+  private static void direct(String what, RouteService s, List<JsonObject> mix, int seconds, boolean encode) {
+    runDirect(s, mix, Math.max(2, seconds / 2), encode);                 // warm-up
+    long[] lat = runDirect(s, mix, seconds, encode);
     double perSecond = lat.length / (double) seconds;
     Arrays.sort(lat);
     System.out.printf("direct, one thread, %s: %.0f routes/s, p50 %.1f µs, p99 %.1f µs, max %.1f µs (%d routes)%n",
         what, perSecond, lat[lat.length / 2] / 1e3, lat[(int) (lat.length * 0.99)] / 1e3, lat[lat.length - 1] / 1e3, lat.length);
   }
 
-  private static long[] runDirect(RouteService s, List<JsonObject> mix, int seconds) {
+  private static long[] runDirect(RouteService s, List<JsonObject> mix, int seconds, boolean encode) {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     long[] lat = new long[1 << 20];
     int n = 0;
@@ -108,7 +117,8 @@ public final class RouteBench {
       JsonObject req = mix.get(i++ % mix.size());
       long t = System.nanoTime();
       try {
-        s.route(req);
+        JsonObject answer = s.route(req);
+        if (encode) answer.toBuffer();
       } catch (BusError e) {
         // no route
       }
@@ -121,20 +131,47 @@ public final class RouteBench {
   private static void http(URI url, List<JsonObject> mix, int seconds) throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      // connections idle shorter than the server's http.idle_timeout (60 s): else a pooled connection the server is
-      // closing gets the next request
-      HttpClient client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost(url.getHost()).setDefaultPort(url.getPort())
-          .setKeepAlive(true).setKeepAliveTimeout(20), new io.vertx.core.http.PoolOptions().setHttp1MaxSize(64));
       List<Buffer> bodies = mix.stream().map(JsonObject::toBuffer).toList();
       System.out.printf("HTTP against %s, %d s per run (after a %d s warm-up)%n", url, seconds, Math.max(2, seconds / 2));
-      load(client, HttpMethod.POST, "/v2/fungible/route", bodies, 16, Math.max(2, seconds / 2));
+      load(vertx, url, HttpMethod.POST, "/v2/fungible/route", bodies, 16, Math.max(2, seconds / 2));
       for (int c : CONCURRENCY) {
-        Result health = load(client, HttpMethod.GET, "/health", null, c, seconds);
-        Result route = load(client, HttpMethod.POST, "/v2/fungible/route", bodies, c, seconds);
+        Result health = load(vertx, url, HttpMethod.GET, "/health", null, c, seconds);
+        Result route = load(vertx, url, HttpMethod.POST, "/v2/fungible/route", bodies, c, seconds);
         System.out.printf("  concurrency %2d: route %6.0f req/s p50 %.2f ms p99 %.2f ms | baseline /health %6.0f req/s p50 %.2f ms p99 %.2f ms | p99 ratio %.2f%n",
             c, route.perSecond, route.p50, route.p99, health.perSecond, health.p50, health.p99, route.p99 / health.p99);
       }
-      client.close();
+    } finally {
+      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /**
+   * The live mix computed directly on one thread over one snapshot of the devnet L1's pools and prices (read here
+   * through the route role's own reader): the compute cost of a live quote without HTTP, then with the response's JSON
+   * encoding, which the API's event loop does.
+   */
+  private static void liveDirect(String l1Rest, int seconds) throws Exception {
+    JsonObject conf = new JsonObject().put("route", new JsonObject()
+        .put("registries", new io.vertx.core.json.JsonArray().add("conf/registry/devnet.json"))
+        .put("rest", new JsonObject().put("weft-l1-1", l1Rest)));
+    RouteConfig config = RouteConfig.from(dev.weft.config.ConfigSource.fileOnly(conf));
+    Clock clock = Clock.systemUTC();
+    RouteService base = RouteService.load(config, clock);
+    Vertx vertx = Vertx.vertx();
+    try {
+      java.util.concurrent.CompletableFuture<MarketState> first = new java.util.concurrent.CompletableFuture<>();
+      MarketStateSource[] source = new MarketStateSource[1];
+      vertx.runOnContext(v -> {
+        source[0] = new MarketStateSource(vertx, config, base.registry(), null, clock, m -> {
+          if (!m.venues().isEmpty() && !m.prices().isEmpty()) first.complete(m);
+        });
+        source[0].start();
+      });
+      MarketState market = first.get(30, TimeUnit.SECONDS);
+      RouteService service = RouteService.withMarket(base.registry(), config, clock, market);
+      List<JsonObject> mix = liveMix();
+      direct("live devnet state, route", service, mix, seconds, false);
+      direct("live devnet state, route + JSON encoding", service, mix, seconds, true);
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
@@ -147,6 +184,20 @@ public final class RouteBench {
    * {@code route-oracle} clients) per L1 block (the quotes' {@code swap_state_height}).
    */
   private static void liveHttp(URI url, int seconds) throws Exception {
+    List<JsonObject> mix = liveMix();
+    java.net.http.HttpClient plain = java.net.http.HttpClient.newHttpClient();
+    long[] before = liveCounters(plain, url, mix.get(0));
+    long started = System.nanoTime();
+    http(url, mix, seconds);
+    long[] after = liveCounters(plain, url, mix.get(0));
+    double blocks = after[1] - before[1];
+    System.out.printf("L1 state upkeep: %d requests over %d L1 blocks in %.0f s: %.2f requests per block%n",
+        after[0] - before[0], after[1] - before[1], (System.nanoTime() - started) / 1e9,
+        blocks > 0 ? (after[0] - before[0]) / blocks : Double.NaN);
+  }
+
+  /** Swaps through one and two pools, a transfer then a swap on arrival, plain transfers: 500 requests, fixed seed. */
+  private static List<JsonObject> liveMix() {
     String usdcOnRollup = dev.weft.route.registry.Denoms.ibc("transfer/channel-0/uusdc");
     String initOnRollup = dev.weft.route.registry.Denoms.ibc("transfer/channel-0/uinit");
     List<JsonObject> mix = new ArrayList<>();
@@ -159,15 +210,7 @@ public final class RouteBench {
       mix.add(new JsonObject().put("amount_in", Long.toString(1_000L * (1 + rnd.nextInt(10_000)))).put("source_asset_chain_id", p[0])
           .put("source_asset_denom", p[1]).put("dest_asset_chain_id", p[2]).put("dest_asset_denom", p[3]));
     }
-    java.net.http.HttpClient plain = java.net.http.HttpClient.newHttpClient();
-    long[] before = liveCounters(plain, url, mix.get(0));
-    long started = System.nanoTime();
-    http(url, mix, seconds);
-    long[] after = liveCounters(plain, url, mix.get(0));
-    double blocks = after[1] - before[1];
-    System.out.printf("L1 state upkeep: %d requests over %d L1 blocks in %.0f s: %.2f requests per block%n",
-        after[0] - before[0], after[1] - before[1], (System.nanoTime() - started) / 1e9,
-        blocks > 0 ? (after[0] - before[0]) / blocks : Double.NaN);
+    return mix;
   }
 
   /** (route role's L1 requests so far, the L1 height of the pool state) from {@code /metrics} and a swap quote. */
@@ -191,6 +234,19 @@ public final class RouteBench {
   record Result(double perSecond, double p50, double p99) {}
 
   /** {@code concurrency} loops, each sending its next request when the previous answer arrived, for {@code seconds}. */
+  private static Result load(Vertx vertx, URI url, HttpMethod method, String path, List<Buffer> bodies, int concurrency, int seconds)
+      throws Exception {
+    // a client per run, as many connections as loops: no connection idles between runs, where a pooled connection
+    // expiring (keep-alive) or closed by the server (idle timeout) as a request takes it left that request waiting
+    HttpClient client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost(url.getHost()).setDefaultPort(url.getPort())
+        .setKeepAlive(true), new io.vertx.core.http.PoolOptions().setHttp1MaxSize(concurrency));
+    try {
+      return load(client, method, path, bodies, concurrency, seconds);
+    } finally {
+      client.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+  }
+
   private static Result load(HttpClient client, HttpMethod method, String path, List<Buffer> bodies, int concurrency, int seconds)
       throws Exception {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);

@@ -42,56 +42,59 @@ public final class PoolMath {
   private static final Quote NONE = new Quote(BigInteger.ZERO, BigInteger.ZERO, "", HUNDRED);
 
   public static Quote quote(Pool p, String denomIn, BigInteger amountIn) {
+    return quote(PoolCurve.of(p), denomIn, amountIn);
+  }
+
+  static Quote quote(PoolCurve c, String denomIn, BigInteger amountIn) {
+    Pool p = c.pool;
     String denomOut = denomIn.equals(p.denomA()) ? p.denomB() : p.denomA();
-    Swap swap = swap(p, denomIn, denomOut, amountIn);
+    Swap swap = swap(c, denomIn, denomOut, amountIn);
     if (swap == null) return NONE;
     BigInteger bIn = p.reserveOf(denomIn);
     BigInteger bOut = p.reserveOf(denomOut);
     BigDecimal spot = p.type() == PoolType.WEIGHTED
         ? new BigDecimal(bOut).multiply(p.weightOf(denomIn)).divide(new BigDecimal(bIn).multiply(p.weightOf(denomOut)), MC)
-        : stableSpot(bIn, bOut, swap.d(), p.ann());
+        : stableSpot(bIn, bOut, c.d, p.ann());
     BigDecimal exec = new BigDecimal(swap.out()).divide(new BigDecimal(amountIn), MC);
     BigDecimal impact = BigDecimal.ONE.subtract(exec.divide(spot, MC)).multiply(HUNDRED);
     return new Quote(swap.out(), swap.fee(), swap.feeDenom(), impact.signum() < 0 ? BigDecimal.ZERO : impact);
   }
 
-  /** A swap's result: {@code d} is the stableswap invariant it was computed with (null for a weighted pair). */
-  private record Swap(BigInteger out, BigInteger fee, String feeDenom, BigInteger d) {}
+  /** A swap's result. */
+  private record Swap(BigInteger out, BigInteger fee, String feeDenom) {}
 
   /** The swap through one pool, null where the module aborts or it returns nothing. */
-  private static Swap swap(Pool p, String denomIn, String denomOut, BigInteger amountIn) {
+  private static Swap swap(PoolCurve c, String denomIn, String denomOut, BigInteger amountIn) {
     if (amountIn.signum() <= 0 || amountIn.compareTo(U64_MAX) > 0) return null;
+    Pool p = c.pool;
     BigInteger bIn = p.reserveOf(denomIn);
     BigInteger bOut = p.reserveOf(denomOut);
     Swap s;
     if (p.type() == PoolType.WEIGHTED) {
-      BigInteger wIn = WeightedCurve.scaled(p.weightOf(denomIn));
-      BigInteger wOut = WeightedCurve.scaled(p.weightOf(denomOut));
-      BigInteger[] r = WeightedCurve.outGivenIn(bIn, bOut, wIn, wOut, amountIn, WeightedCurve.scaled(p.feeRate()));
+      BigInteger[] r = WeightedCurve.outGivenIn(bIn, bOut, c.exponentFrom(denomIn), amountIn, c.feeRate);
       if (r == null) return null;
-      s = new Swap(r[0], r[1], denomIn, null);
+      s = new Swap(r[0], r[1], denomIn);
     } else {
-      BigInteger d = stableD(bIn, bOut, p.ann());
       if (bIn.add(amountIn).compareTo(U64_MAX) > 0) return null;
-      BigInteger y = stableY(bIn.add(amountIn), d, p.ann());
+      BigInteger y = stableY(bIn.add(amountIn), c.d, p.ann());
       BigInteger dy = bOut.subtract(y).subtract(BigInteger.ONE);
       if (dy.signum() < 0) return null;
-      BigInteger fee = WeightedCurve.ceilTimes(WeightedCurve.scaled(p.feeRate()), dy);
-      s = new Swap(dy.subtract(fee), fee, denomOut, d);
+      BigInteger fee = WeightedCurve.ceilTimes(c.feeRate, dy);
+      s = new Swap(dy.subtract(fee), fee, denomOut);
     }
     return s.out().signum() > 0 ? s : null;
   }
 
   /**
-   * What a swap edge returns (its pools chained), 0 where a pool would abort: {@link #quote(Edge, String, BigInteger)}'s
-   * amount without the price impact, which the route search does not need.
+   * What a swap edge returns (its pools chained), 0 where a pool would abort: the amount of {@link #quotes} without the price
+   * impact, which the route search does not need.
    */
-  public static BigInteger amountOut(Edge e, String denomIn, BigInteger amountIn) {
+  static BigInteger amountOut(RouteGraph g, Edge e, String denomIn, BigInteger amountIn) {
     List<String> denoms = e.swapDenoms(denomIn);
     List<Pool> pools = e.pools();
     BigInteger amount = amountIn;
     for (int i = 0; i < pools.size(); i++) {
-      Swap s = swap(pools.get(i), denoms.get(i), denoms.get(i + 1), amount);
+      Swap s = swap(g.curve(pools.get(i)), denoms.get(i), denoms.get(i + 1), amount);
       if (s == null) return BigInteger.ZERO;
       amount = s.out();
     }
@@ -99,11 +102,11 @@ public final class PoolMath {
   }
 
   /**
-   * A swap edge's quote: its pool's, or for a two-pool path the pools chained (the second swaps what the first
-   * returns, as Skip's entry point does), with the first pool's fee and the compounded price impact.
+   * A swap edge's quote from the quotes of its pools ({@link #quotes}): its pool's, or for a two-pool path the pools
+   * chained (the second swaps what the first returns, as Skip's entry point does), with the first pool's fee and the
+   * compounded price impact.
    */
-  public static Quote quote(Edge e, String denomIn, BigInteger amountIn) {
-    List<Quote> each = quotes(e, denomIn, amountIn);
+  static Quote combined(List<Quote> each) {
     if (each.size() == 1) return each.get(0);
     Quote first = each.get(0);
     Quote last = each.get(each.size() - 1);
@@ -115,13 +118,13 @@ public final class PoolMath {
   }
 
   /** The quote of each pool of a swap edge in order (a pool after one that returns nothing gets no quote). */
-  public static List<Quote> quotes(Edge e, String denomIn, BigInteger amountIn) {
+  static List<Quote> quotes(RouteGraph g, Edge e, String denomIn, BigInteger amountIn) {
     List<Quote> out = new ArrayList<>();
     List<String> denoms = e.swapDenoms(denomIn);
     BigInteger amount = amountIn;
     List<Pool> pools = e.pools();
     for (int i = 0; i < pools.size(); i++) {
-      Quote q = quote(pools.get(i), denoms.get(i), amount);
+      Quote q = quote(g.curve(pools.get(i)), denoms.get(i), amount);
       out.add(q);
       amount = q.amountOut();
     }

@@ -22,7 +22,7 @@ import java.util.Set;
  * The route graph of one registry version, built once: a node per asset (chain, denom) and an edge per way to move it:
  * an IBC hop over each transfer channel, an OPinit deposit and withdrawal per bridged denom (a deposit into an ERC-20
  * wrapper's token needs an OP hook), a LayerZero lane, both directions of every pool, and every two-pool path of a
- * venue with an entry point that runs it in one call. Out-edges are kept in arrays
+ * venue with an entry point that runs it in one call. Out-edges and in-edges are kept in arrays
  * (compressed rows) for the search.
  */
 public final class RouteGraph {
@@ -33,9 +33,15 @@ public final class RouteGraph {
   private final Edge[] edges;
   private final int[] outStart;
   private final int[] outEdges;
+  private final int[] inStart;
+  private final int[] inEdges;
   private final int[] swapSlot;
   private final Edge[] swaps;
   private final boolean[] hookSwap;
+  /** Each pool's derived parameters, by pool instance (read-only once built). */
+  private final Map<SwapVenue.Pool, PoolCurve> curves = new java.util.IdentityHashMap<>();
+  /** Per destination node, the nodes that reach it by transfers alone (filled on first use). */
+  private final java.util.concurrent.atomic.AtomicReferenceArray<boolean[]> reachesByTransfers;
 
   public RouteGraph(Registry registry, RouteConfig config) {
     this.registry = registry;
@@ -111,6 +117,8 @@ public final class RouteGraph {
         }
       }
     }
+    for (Edge e : swapList) for (SwapVenue.Pool p : e.pools()) curves.computeIfAbsent(p, PoolCurve::of);
+    reachesByTransfers = new java.util.concurrent.atomic.AtomicReferenceArray<>(nodes.length);
     edges = out.toArray(new Edge[0]);
     swaps = swapList.toArray(new Edge[0]);
     swapSlot = new int[edges.length];
@@ -126,6 +134,12 @@ public final class RouteGraph {
     outEdges = new int[edges.length];
     int[] fill = outStart.clone();
     for (Edge e : edges) outEdges[fill[e.from()]++] = e.id();
+    inStart = new int[nodes.length + 1];
+    for (Edge e : edges) inStart[e.to() + 1]++;
+    for (int i = 0; i < nodes.length; i++) inStart[i + 1] += inStart[i];
+    inEdges = new int[edges.length];
+    fill = inStart.clone();
+    for (Edge e : edges) inEdges[fill[e.to()]++] = e.id();
   }
 
   private int node(Asset a) {
@@ -180,6 +194,31 @@ public final class RouteGraph {
    */
   public boolean hookSwap(int edge) {
     return hookSwap[edge];
+  }
+
+  PoolCurve curve(SwapVenue.Pool pool) {
+    PoolCurve c = curves.get(pool);
+    return c != null ? c : PoolCurve.of(pool);
+  }
+
+  /** Whether each node reaches {@code dst} by transfers alone (no swap), {@code dst} included. */
+  boolean[] reachesByTransfers(int dst) {
+    boolean[] r = reachesByTransfers.get(dst);
+    if (r != null) return r;
+    r = new boolean[nodes.length];
+    r[dst] = true;
+    java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(List.of(dst));
+    while (!todo.isEmpty()) {
+      int n = todo.poll();
+      for (int i = inStart[n]; i < inStart[n + 1]; i++) {
+        Edge e = edges[inEdges[i]];
+        if (e.isSwap() || r[e.from()]) continue;
+        r[e.from()] = true;
+        todo.add(e.from());
+      }
+    }
+    reachesByTransfers.set(dst, r);
+    return r;
   }
 
   /** The slot of a swap edge among all swap edges, or -1. */

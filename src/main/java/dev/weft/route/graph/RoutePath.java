@@ -5,10 +5,11 @@ import java.util.List;
 
 /**
  * A route found by {@link RouteSearch}: its edges in order, the amount before the first edge and after each edge,
- * the user tx that carries each edge (0-based), and the quote of its swap (null when it has none).
+ * the user tx that carries each edge (0-based), the quote of its swap (null when it has none) and of each pool of that
+ * swap (empty without one).
  */
 public record RoutePath(List<Edge> edges, List<BigInteger> amounts, List<Integer> txIndex, PoolMath.Quote swapQuote,
-                        long durationSeconds) {
+                        List<PoolMath.Quote> poolQuotes, long durationSeconds) {
 
   public BigInteger amountIn() {
     return amounts.get(0);

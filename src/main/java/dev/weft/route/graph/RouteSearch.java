@@ -52,6 +52,10 @@ public final class RouteSearch {
     long maxTxs = limits.singleTx() ? 1 : Long.MAX_VALUE;
     int src = g.nodeOf(source);
     int dst = g.nodeOf(dest);
+    // after its one swap a route only transfers: a swap, or any edge after it, into a node from which transfers cannot
+    // reach the destination is never on a route, and its amount is not worth computing
+    if (dst < 0) return new Result(null, false);
+    boolean[] reaches = g.reachesByTransfers(dst);
     int n = g.nodeCount();
     int slots = g.swapCount() + 1;
     Scratch s = SCRATCH.get();
@@ -90,8 +94,9 @@ public final class RouteSearch {
         int nMode;
         long nTxs = txs;
         int nFlag = flag;
+        if (slot != 0 && !reaches[e.to()]) continue;
         if (e.isSwap()) {
-          if (slot != 0) continue;
+          if (slot != 0 || !reaches[e.to()]) continue;
           int sw = g.swapSlot(e.id());
           if (s.swapOut(g, sw, amountIn).signum() <= 0) continue;
           nSlot = sw + 1;
@@ -147,12 +152,14 @@ public final class RouteSearch {
     amounts.add(amountIn);
     BigInteger amount = amountIn;
     PoolMath.Quote quote = null;
+    List<PoolMath.Quote> poolQuotes = List.of();
     int tx = 0;
     int mode = LOCAL;
     long secs = 0;
     for (Edge e : edges) {
       if (e.isSwap()) {
-        quote = PoolMath.quote(e, g.asset(e.from()).denom(), amount);
+        poolQuotes = PoolMath.quotes(g, e, g.asset(e.from()).denom(), amount);
+        quote = PoolMath.combined(poolQuotes);
         amount = quote.amountOut();
         if (mode == FLIGHT && g.hookSwap(e.id())) {
           mode = SETTLED;
@@ -172,7 +179,7 @@ public final class RouteSearch {
       amounts.add(amount);
       txIndex.add(tx);
     }
-    return new RoutePath(List.copyOf(edges), List.copyOf(amounts), List.copyOf(txIndex), quote, secs);
+    return new RoutePath(List.copyOf(edges), List.copyOf(amounts), List.copyOf(txIndex), quote, List.copyOf(poolQuotes), secs);
   }
 
   private static int state(int slot, int node, int mode, int flag, int n) {
@@ -237,7 +244,7 @@ public final class RouteSearch {
       BigInteger out = swapOut[slot];
       if (out == null) {
         Edge e = g.swap(slot);
-        out = PoolMath.amountOut(e, g.asset(e.from()).denom(), amountIn);
+        out = PoolMath.amountOut(g, e, g.asset(e.from()).denom(), amountIn);
         swapOut[slot] = out;
       }
       return out;

@@ -32,14 +32,17 @@ final class WeightedCurve {
     return a.multiply(b).divide(UNIT);
   }
 
-  private static BigInteger over(BigInteger a, BigInteger b) {
+  /** a/b truncated, both in fixed point. */
+  static BigInteger ratio(BigInteger a, BigInteger b) {
     return a.multiply(UNIT).divide(b);
   }
 
-  /** {return amount, fee} or null where the module aborts (base out of (0.01, 2), a sum above u64). */
-  static BigInteger[] outGivenIn(BigInteger reserveIn, BigInteger reserveOut, BigInteger weightIn, BigInteger weightOut,
-                                 BigInteger amountIn, BigInteger feeRate) {
-    BigInteger exponent = over(weightIn, weightOut);
+  /**
+   * {return amount, fee} or null where the module aborts (base out of (0.01, 2), a sum above u64); {@code exponent} is
+   * {@code ratio(w_in, w_out)}.
+   */
+  static BigInteger[] outGivenIn(BigInteger reserveIn, BigInteger reserveOut, BigInteger exponent, BigInteger amountIn,
+                                 BigInteger feeRate) {
     BigInteger fee = ceilTimes(feeRate, amountIn).max(BigInteger.ONE);
     BigInteger net = amountIn.subtract(fee);
     if (net.signum() < 0) return null;
