@@ -3,12 +3,14 @@ package dev.weft.route.graph;
 import dev.weft.route.registry.SwapVenue.Pool;
 import dev.weft.route.registry.SwapVenue.PoolType;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
  * A pool's parameters in the module's 18-decimal fixed point, derived once per pool state (a route graph is built per
  * market state) instead of on every swap a search evaluates: the fee rate, each direction's weight exponent
- * {@code w_in/w_out} of a weighted pair, and a stableswap pool's invariant D, which depends only on its reserves.
+ * {@code w_in/w_out} of a weighted pair, a stableswap pool's invariant D, which depends only on its reserves, and each
+ * direction's spot price.
  */
 final class PoolCurve {
   final Pool pool;
@@ -18,9 +20,16 @@ final class PoolCurve {
   final BigInteger exponentFromB;
   /** The stableswap invariant at the pool's reserves (null for weighted pairs). */
   final BigInteger d;
+  /** The fee-free spot price of B in A (B per A) and of A in B, for the price impact. */
+  final BigDecimal spotFromA;
+  final BigDecimal spotFromB;
+
+  /** A reserve is zero: the pool quotes nothing (and its invariant and spot price are undefined). */
+  final boolean empty;
 
   private PoolCurve(Pool pool) {
     this.pool = pool;
+    this.empty = pool.reserveA().signum() <= 0 || pool.reserveB().signum() <= 0;
     this.feeRate = WeightedCurve.scaled(pool.feeRate());
     if (pool.type() == PoolType.WEIGHTED) {
       BigInteger wA = WeightedCurve.scaled(pool.weightA());
@@ -31,12 +40,18 @@ final class PoolCurve {
     } else {
       exponentFromA = null;
       exponentFromB = null;
-      d = PoolMath.stableD(pool.reserveA(), pool.reserveB(), pool.ann());
+      d = empty ? null : PoolMath.stableD(pool.reserveA(), pool.reserveB(), pool.ann());
     }
+    spotFromA = empty ? null : PoolMath.spot(this, pool.denomA(), pool.denomB());
+    spotFromB = empty ? null : PoolMath.spot(this, pool.denomB(), pool.denomA());
   }
 
   static PoolCurve of(Pool pool) {
     return new PoolCurve(pool);
+  }
+
+  BigDecimal spotFrom(String denomIn) {
+    return denomIn.equals(pool.denomA()) ? spotFromA : spotFromB;
   }
 
   BigInteger exponentFrom(String denomIn) {

@@ -50,14 +50,20 @@ public final class PoolMath {
     String denomOut = denomIn.equals(p.denomA()) ? p.denomB() : p.denomA();
     Swap swap = swap(c, denomIn, denomOut, amountIn);
     if (swap == null) return NONE;
-    BigInteger bIn = p.reserveOf(denomIn);
-    BigInteger bOut = p.reserveOf(denomOut);
-    BigDecimal spot = p.type() == PoolType.WEIGHTED
-        ? new BigDecimal(bOut).multiply(p.weightOf(denomIn)).divide(new BigDecimal(bIn).multiply(p.weightOf(denomOut)), MC)
-        : stableSpot(bIn, bOut, c.d, p.ann());
+    BigDecimal spot = c.spotFrom(denomIn);
     BigDecimal exec = new BigDecimal(swap.out()).divide(new BigDecimal(amountIn), MC);
     BigDecimal impact = BigDecimal.ONE.subtract(exec.divide(spot, MC)).multiply(HUNDRED);
     return new Quote(swap.out(), swap.fee(), swap.feeDenom(), impact.signum() < 0 ? BigDecimal.ZERO : impact);
+  }
+
+  /** The fee-free spot price of {@code denomOut} per {@code denomIn}. */
+  static BigDecimal spot(PoolCurve c, String denomIn, String denomOut) {
+    Pool p = c.pool;
+    BigInteger bIn = p.reserveOf(denomIn);
+    BigInteger bOut = p.reserveOf(denomOut);
+    return p.type() == PoolType.WEIGHTED
+        ? new BigDecimal(bOut).multiply(p.weightOf(denomIn)).divide(new BigDecimal(bIn).multiply(p.weightOf(denomOut)), MC)
+        : stableSpot(bIn, bOut, c.d, p.ann());
   }
 
   /** A swap's result. */
@@ -65,7 +71,7 @@ public final class PoolMath {
 
   /** The swap through one pool, null where the module aborts or it returns nothing. */
   private static Swap swap(PoolCurve c, String denomIn, String denomOut, BigInteger amountIn) {
-    if (amountIn.signum() <= 0 || amountIn.compareTo(U64_MAX) > 0) return null;
+    if (c.empty || amountIn.signum() <= 0 || amountIn.compareTo(U64_MAX) > 0) return null;
     Pool p = c.pool;
     BigInteger bIn = p.reserveOf(denomIn);
     BigInteger bOut = p.reserveOf(denomOut);

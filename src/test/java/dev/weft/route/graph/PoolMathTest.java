@@ -68,6 +68,11 @@ class PoolMathTest {
     assertEquals(BigInteger.ZERO, PoolMath.quote(weighted(1000, 2000, "0"), "a", BigInteger.ZERO).amountOut());
     PoolMath.Quote fair = PoolMath.quote(stable(1_000_000_000, 1_000_000_000, 100, "0"), "a", BigInteger.valueOf(1000));
     assertTrue(fair.impactPercent().signum() >= 0);
+    // an emptied pool quotes nothing either way (its invariant and spot price are undefined)
+    for (String in : new String[]{"a", "b"}) {
+      assertEquals(BigInteger.ZERO, PoolMath.quote(stable(0, 1_000_000_000, 100, "0"), in, BigInteger.valueOf(1000)).amountOut());
+      assertEquals(BigInteger.ZERO, PoolMath.quote(weighted(1_000_000_000, 0, "0.003"), in, BigInteger.valueOf(1000)).amountOut());
+    }
   }
 
   @Test
