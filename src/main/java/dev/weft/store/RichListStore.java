@@ -322,6 +322,43 @@ public final class RichListStore {
     });
   }
 
+  // ---- upkeep ----
+
+  private static final String RANK_INDEX = "rich_list_amount_idx";
+  /** Invalid copies a failed or interrupted {@code REINDEX … CONCURRENTLY} leaves next to the index. */
+  private static final String RANK_INDEX_LEFTOVERS = """
+      SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE i.indrelid = 'rich_list'::regclass AND NOT i.indisvalid AND c.relname ~ '^rich_list_amount_idx_cc(new|old)[0-9]*$'""";
+  private static final String RANK_INDEX_BYTES = "SELECT pg_relation_size('" + RANK_INDEX + "'::regclass)";
+
+  /** The rank index's size before and after a rebuild, and the invalid leftovers dropped first. */
+  public record RankIndexRebuild(long bytesBefore, long bytesAfter, List<String> leftoversDropped) {}
+
+  /**
+   * Rebuilds the index of the pages ({@code rich_list_amount_idx}) without blocking writes or reads: balance updates
+   * are never HOT (amount is indexed), so a long catch-up leaves it mostly dead entries. First drops the invalid copies
+   * an earlier failed rebuild left. Each statement runs on its own, outside a transaction, as PostgreSQL requires.
+   */
+  public Future<RankIndexRebuild> rebuildRankIndex() {
+    return pool.query(RANK_INDEX_LEFTOVERS).execute().compose(rows -> {
+      List<String> leftovers = new ArrayList<>();
+      for (Row r : rows) leftovers.add(r.getString(0));
+      Future<Void> dropped = Future.succeededFuture();
+      for (String name : leftovers) {
+        // the name matched a fixed pattern of letters, digits and underscores
+        dropped = dropped.compose(v -> pool.query("DROP INDEX CONCURRENTLY IF EXISTS \"" + name + "\"").execute().mapEmpty());
+      }
+      return dropped.compose(v -> bytes(RANK_INDEX_BYTES))
+          .compose(before -> pool.query("REINDEX INDEX CONCURRENTLY " + RANK_INDEX).execute()
+              .compose(v -> bytes(RANK_INDEX_BYTES))
+              .map(after -> new RankIndexRebuild(before, after, leftovers)));
+    });
+  }
+
+  private Future<Long> bytes(String sql) {
+    return pool.query(sql).execute().map(rows -> rows.iterator().next().getLong(0));
+  }
+
   private static Tuple amounts(Map<Pair, BigInteger> m) {
     List<Pair> pairs = new ArrayList<>(m.keySet());
     String[] v = new String[pairs.size()];

@@ -24,12 +24,14 @@ import java.util.TreeSet;
 
 import static dev.weft.testsupport.TestNodes.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Holder pages ({@link RichListStore#holders}) equal a plain {@code ORDER BY … OFFSET … LIMIT} of the positive balances
  * at every offset, in both orders, with and without the total, also where the page is read from the other end (past
- * the middle) and among equal amounts.
+ * the middle) and among equal amounts; the online rebuild of the rank index shrinks a bloated index, drops the invalid
+ * leftover of a failed rebuild, and changes no page.
  */
 class RichListPagesTest {
   static final int HOLDERS = 2_500;
@@ -164,5 +166,49 @@ class RichListPagesTest {
     assertEquals(HOLDERS, all.total());
     assertTrue(all.holders().stream().map(h -> h.substring(h.indexOf('=') + 1)).distinct().count() <= 6, "long runs of equal amounts");
     assertTrue(comparePages() > 400);
+  }
+
+  @Test
+  @DisplayName("the rank index rebuilt online: a bloated index shrinks, a failed rebuild's invalid leftover is dropped, pages unchanged")
+  void rebuildRankIndex() throws Exception {
+    try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
+      // every update of an indexed column is a new index entry: 20 rewrites of every balance leave ~20 dead entries per row
+      for (int i = 0; i < 20; i++) st.execute("UPDATE rich_list SET amount = amount + " + (i % 2 == 0 ? 1 : -1) + " WHERE amount > 0");
+      // a unique copy of the rank index over duplicate keys fails after creating its entry: the invalid leftover of a failed rebuild
+      try {
+        st.execute("CREATE UNIQUE INDEX CONCURRENTLY rich_list_amount_idx_ccnew ON rich_list (token_id, amount) WHERE amount > 0");
+        throw new AssertionError("the duplicate amounts must fail the unique index");
+      } catch (SQLException expected) {
+        // left behind, invalid
+      }
+      assertEquals(List.of("rich_list_amount_idx_ccnew"), invalidIndexes(st));
+    }
+    long before = relfilenode();
+    RichListStore.RankIndexRebuild r = await(store.rebuildRankIndex());
+    assertEquals(List.of("rich_list_amount_idx_ccnew"), r.leftoversDropped());
+    assertTrue(r.bytesAfter() * 4 < r.bytesBefore(), r.bytesBefore() + " → " + r.bytesAfter() + " bytes");
+    assertNotEquals(before, relfilenode(), "a new index file");
+    try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
+      assertEquals(List.of(), invalidIndexes(st));
+      try (ResultSet rs = st.executeQuery("SELECT indisvalid FROM pg_index WHERE indexrelid = 'rich_list_amount_idx'::regclass")) {
+        assertTrue(rs.next() && rs.getBoolean(1));
+      }
+    }
+    comparePages();
+    RichListStore.RankIndexRebuild again = await(store.rebuildRankIndex());
+    assertEquals(List.of(), again.leftoversDropped());
+  }
+
+  static List<String> invalidIndexes(Statement st) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (ResultSet rs = st.executeQuery("SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+        + "WHERE i.indrelid = 'rich_list'::regclass AND NOT i.indisvalid ORDER BY 1")) {
+      while (rs.next()) out.add(rs.getString(1));
+    }
+    return out;
+  }
+
+  long relfilenode() {
+    return await(db.pool().query("SELECT relfilenode::bigint FROM pg_class WHERE relname = 'rich_list_amount_idx'").execute()).iterator().next().getLong(0);
   }
 }
