@@ -13,9 +13,11 @@ import java.time.Duration;
  * @param balanceBatch       {@code balanceOf} calls per JSON-RPC batch
  * @param balanceConcurrency batches in flight at once
  * @param pollInterval       how often the ingest cursor is checked besides the {@code block indexed} events
+ * @param reindexAfterRows   balance rows written (since start or the last rebuild) after which the writer, once caught
+ *                           up, rebuilds the rank index of the pages online; 0 never rebuilds it
  */
 public record RichListConfig(long lagBlocks, int commitBlocks, int commitTxs, int balanceBatch, int balanceConcurrency,
-                             Duration pollInterval) {
+                             Duration pollInterval, long reindexAfterRows) {
 
   public static RichListConfig from(ConfigSource c) {
     return new RichListConfig(
@@ -24,6 +26,7 @@ public record RichListConfig(long lagBlocks, int commitBlocks, int commitTxs, in
         c.intValue("richlist.commit_txs", 10_000, 1, 1_000_000),
         c.intValue("richlist.balance_batch", 500, 1, 10_000),
         c.intValue("richlist.balance_concurrency", 4, 1, 64),
-        c.duration("richlist.poll_interval", Duration.ofSeconds(1)));
+        c.duration("richlist.poll_interval", Duration.ofSeconds(1)),
+        c.longValue("richlist.reindex_after_rows", 200_000, 0, 1_000_000_000_000L));
   }
 }

@@ -65,6 +65,8 @@ public final class RichListVerticle extends VerticleBase {
   private MessageConsumer<JsonObject> blocks;
   private StepLoop loop;
   private long pollTimer = -1;
+  /** Balance rows written since start or the last rebuild of the rank index. */
+  private long rowsSinceRebuild;
 
   public RichListVerticle(NodeContext ctx) {
     this.ctx = ctx;
@@ -120,9 +122,33 @@ public final class RichListVerticle extends VerticleBase {
       if (p.firstBlock() == null || target < p.firstBlock()) return Future.succeededFuture(false);
       if (p.richList() == 0 && p.firstBlock() > 1 && evm != null) return bootstrap(p.firstBlock(), target).map(true);
       long from = Math.max(p.richList() + 1, p.firstBlock());
-      if (from > target) return Future.succeededFuture(false);
+      if (from > target) return upkeep();
       boolean midChain = p.firstBlock() > 1 && evm != null;
       return store.runEnd(from, Math.min(target, from + cfg.commitBlocks() - 1), cfg.commitTxs()).compose(to -> run(p.richList(), from, to, midChain)).map(true);
+    });
+  }
+
+  /**
+   * Caught up: after more than {@code richlist.reindex_after_rows} balance rows written since start or the last rebuild,
+   * rebuilds the rank index online (a catch-up leaves it mostly dead entries, and deep pages then plan a sort of the
+   * whole token). A failure is logged and waits for as many writes again; it never stops the writer.
+   */
+  private Future<Boolean> upkeep() {
+    long threshold = cfg.reindexAfterRows();
+    if (threshold == 0 || rowsSinceRebuild <= threshold) return Future.succeededFuture(false);
+    long rows = rowsSinceRebuild;
+    rowsSinceRebuild = 0;
+    long started = System.nanoTime();
+    return store.rebuildRankIndex().map(r -> {
+      metrics.reindexes.increment();
+      if (!r.leftoversDropped().isEmpty()) LOG.info("rich list: dropped invalid leftovers of an earlier rebuild: {}", r.leftoversDropped());
+      LOG.info("rich list: rebuilt the rank index after {} balance writes in {} ms: {} kB → {} kB", rows,
+          (System.nanoTime() - started) / 1_000_000, r.bytesBefore() / 1024, r.bytesAfter() / 1024);
+      return false;
+    }).recover(e -> {
+      LOG.warn("rich list: rebuilding the rank index failed after {} ms (retried after {} more balance writes): {}",
+          (System.nanoTime() - started) / 1_000_000, threshold, e.getMessage());
+      return Future.succeededFuture(false);
     });
   }
 
@@ -305,6 +331,7 @@ public final class RichListVerticle extends VerticleBase {
 
   private Void committed(Writes w, long sides) {
     metrics.deltas.increment(sides);
+    rowsSinceRebuild += w.deltas().size() + w.absolutes().size();
     metrics.height.set(w.cursor());
     if (denoms != null) denoms.stored(w.denoms()); // off EVM no denom is mapped
     JsonArray changed = new JsonArray();

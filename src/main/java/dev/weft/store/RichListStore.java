@@ -272,22 +272,44 @@ public final class RichListStore {
     return d.startsWith("ibc/") ? "ibc/" + d.substring(4).toUpperCase(java.util.Locale.ROOT) : d;
   }
 
-  /** The SQL of a holders page (public so the benchmark runs exactly what the API runs). Parameters: contract, offset, limit. */
+  /**
+   * The SQL of a holders page (public so the benchmark runs exactly what the API runs). Parameters: contract, offset,
+   * rows (limit + 1). A page that lies past the middle of the token's n positive holders is read from the other end,
+   * where an index scan skips fewer rows: rows [offset, offset + rows) in the requested order are rows
+   * [max(0, n − offset − rows), n − offset) of the opposite order, sorted back. n is {@code rich_list_token.holders},
+   * written in the transactions that write the balances, so it is the exact count of the statement's snapshot. Only
+   * the branch that one-time filter selects runs; an offset at or past n reads no row.
+   */
   public static String holdersSql(boolean desc, boolean countTotal) {
     String order = desc ? "amount DESC, account ASC" : "amount ASC, account DESC";
-    String total = countTotal ? "coalesce((SELECT holders FROM rich_list_token WHERE contract = $1), 0)" : "0";
-    return "SELECT t.total::bigint, p.account, p.amount::text FROM (SELECT " + total + " AS total) t LEFT JOIN LATERAL ("
-        + "SELECT r.account, r.amount FROM rich_list r WHERE r.token_id = (SELECT id FROM rich_list_token WHERE contract = $1)"
-        + " AND r.amount > 0 ORDER BY r." + order.replace(", ", ", r.") + " OFFSET $2::bigint LIMIT $3::bigint) p ON true ORDER BY p."
-        + order.replace(", ", ", p.");
+    String opposite = desc ? "amount ASC, account DESC" : "amount DESC, account ASC";
+    String total = countTotal ? "coalesce(t.holders, 0)" : "0";
+    return "SELECT " + total + "::bigint, p.account, p.amount::text FROM (SELECT 1) one"
+        + " LEFT JOIN rich_list_token t ON t.contract = $1 LEFT JOIN LATERAL ("
+        + "(SELECT r.account, r.amount FROM rich_list r WHERE r.token_id = t.id AND r.amount > 0"
+        + " AND $2::bigint <= t.holders - $2::bigint"
+        + " ORDER BY " + qualified("r", order) + " OFFSET $2::bigint LIMIT $3::bigint)"
+        + " UNION ALL "
+        + "(SELECT e.account, e.amount FROM (SELECT r.account, r.amount FROM rich_list r WHERE r.token_id = t.id AND r.amount > 0"
+        + " AND $2::bigint > t.holders - $2::bigint AND $2::bigint < t.holders"
+        + " ORDER BY " + qualified("r", opposite) + " OFFSET greatest(0, t.holders - $2::bigint - $3::bigint) LIMIT $3::bigint) e"
+        + " LIMIT greatest(0, t.holders - $2::bigint))"
+        + ") p ON true ORDER BY " + qualified("p", order);
   }
+
+  private static String qualified(String alias, String order) {
+    return alias + "." + order.replace(", ", ", " + alias + ".");
+  }
+
+  /** Any offset past every possible holder count answers the same empty page; clamped, the SQL's arithmetic never overflows. */
+  private static final long OFFSET_CAP = 1L << 60;
 
   private final Map<String, String> holdersSql = new java.util.concurrent.ConcurrentHashMap<>();
 
   /** A page of a token's holders with a positive balance, by amount; {@code more} when a row follows. */
   public Future<OffsetPage<Holder>> holders(byte[] contract, boolean desc, long offset, int limit, boolean countTotal) {
     String sql = holdersSql.computeIfAbsent(desc + "/" + countTotal, k -> holdersSql(desc, countTotal));
-    return pool.preparedQuery(sql).execute(Tuple.of(Buffer.buffer(contract), offset, limit + 1)).map(rows -> {
+    return pool.preparedQuery(sql).execute(Tuple.of(Buffer.buffer(contract), Math.min(offset, OFFSET_CAP), limit + 1)).map(rows -> {
       long total = 0;
       List<Holder> out = new ArrayList<>();
       for (Row r : rows) {
@@ -298,6 +320,43 @@ public final class RichListStore {
       boolean more = out.size() > limit;
       return new OffsetPage<>(more ? out.subList(0, limit) : out, more, total);
     });
+  }
+
+  // ---- upkeep ----
+
+  private static final String RANK_INDEX = "rich_list_amount_idx";
+  /** Invalid copies a failed or interrupted {@code REINDEX … CONCURRENTLY} leaves next to the index. */
+  private static final String RANK_INDEX_LEFTOVERS = """
+      SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE i.indrelid = 'rich_list'::regclass AND NOT i.indisvalid AND c.relname ~ '^rich_list_amount_idx_cc(new|old)[0-9]*$'""";
+  private static final String RANK_INDEX_BYTES = "SELECT pg_relation_size('" + RANK_INDEX + "'::regclass)";
+
+  /** The rank index's size before and after a rebuild, and the invalid leftovers dropped first. */
+  public record RankIndexRebuild(long bytesBefore, long bytesAfter, List<String> leftoversDropped) {}
+
+  /**
+   * Rebuilds the index of the pages ({@code rich_list_amount_idx}) without blocking writes or reads: balance updates
+   * are never HOT (amount is indexed), so a long catch-up leaves it mostly dead entries. First drops the invalid copies
+   * an earlier failed rebuild left. Each statement runs on its own, outside a transaction, as PostgreSQL requires.
+   */
+  public Future<RankIndexRebuild> rebuildRankIndex() {
+    return pool.query(RANK_INDEX_LEFTOVERS).execute().compose(rows -> {
+      List<String> leftovers = new ArrayList<>();
+      for (Row r : rows) leftovers.add(r.getString(0));
+      Future<Void> dropped = Future.succeededFuture();
+      for (String name : leftovers) {
+        // the name matched a fixed pattern of letters, digits and underscores
+        dropped = dropped.compose(v -> pool.query("DROP INDEX CONCURRENTLY IF EXISTS \"" + name + "\"").execute().mapEmpty());
+      }
+      return dropped.compose(v -> bytes(RANK_INDEX_BYTES))
+          .compose(before -> pool.query("REINDEX INDEX CONCURRENTLY " + RANK_INDEX).execute()
+              .compose(v -> bytes(RANK_INDEX_BYTES))
+              .map(after -> new RankIndexRebuild(before, after, leftovers)));
+    });
+  }
+
+  private Future<Long> bytes(String sql) {
+    return pool.query(sql).execute().map(rows -> rows.iterator().next().getLong(0));
   }
 
   private static Tuple amounts(Map<Pair, BigInteger> m) {
