@@ -74,7 +74,7 @@ class RichListReindexTest {
         // left behind, invalid
       }
       st.execute("DELETE FROM rich_list WHERE token_id = 999");
-      assertEquals(List.of("rich_list_amount_idx_ccnew"), invalidIndexes(st));
+      assertEquals(List.of("rich_list_amount_idx_ccnew"), TestDatabase.invalidIndexes(st, "rich_list"));
     }
 
     RichListMetrics metrics = RichListMetrics.forChain("weft-devnet-1");
@@ -86,7 +86,7 @@ class RichListReindexTest {
       Await.until("a rebuild of the rank index", 60, () -> metrics.reindexes.count() > before);
       try (Connection conn = TestDatabase.jdbc(url); Statement st = conn.createStatement()) {
         assertNotEquals(originalIndex, relfilenode(st), "rebuilt into a new file");
-        assertEquals(List.of(), invalidIndexes(st), "the leftover dropped, the rebuild left none");
+        assertEquals(List.of(), TestDatabase.invalidIndexes(st, "rich_list"), "the leftover dropped, the rebuild left none");
       }
       // every token's pages, in both orders, equal the stored positive balances
       Map<String, BigInteger> stored = RichListTest.stored(url);
@@ -130,14 +130,5 @@ class RichListReindexTest {
       rs.next();
       return rs.getLong(1);
     }
-  }
-
-  static List<String> invalidIndexes(Statement st) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (ResultSet rs = st.executeQuery("SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
-        + "WHERE i.indrelid = 'rich_list'::regclass AND NOT i.indisvalid ORDER BY 1")) {
-      while (rs.next()) out.add(rs.getString(1));
-    }
-    return out;
   }
 }

@@ -181,7 +181,7 @@ class RichListPagesTest {
       } catch (SQLException expected) {
         // left behind, invalid
       }
-      assertEquals(List.of("rich_list_amount_idx_ccnew"), invalidIndexes(st));
+      assertEquals(List.of("rich_list_amount_idx_ccnew"), TestDatabase.invalidIndexes(st, "rich_list"));
     }
     long before = relfilenode();
     RichListStore.RankIndexRebuild r = await(store.rebuildRankIndex());
@@ -189,7 +189,7 @@ class RichListPagesTest {
     assertTrue(r.bytesAfter() * 4 < r.bytesBefore(), r.bytesBefore() + " → " + r.bytesAfter() + " bytes");
     assertNotEquals(before, relfilenode(), "a new index file");
     try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
-      assertEquals(List.of(), invalidIndexes(st));
+      assertEquals(List.of(), TestDatabase.invalidIndexes(st, "rich_list"));
       try (ResultSet rs = st.executeQuery("SELECT indisvalid FROM pg_index WHERE indexrelid = 'rich_list_amount_idx'::regclass")) {
         assertTrue(rs.next() && rs.getBoolean(1));
       }
@@ -199,14 +199,6 @@ class RichListPagesTest {
     assertEquals(List.of(), again.leftoversDropped());
   }
 
-  static List<String> invalidIndexes(Statement st) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (ResultSet rs = st.executeQuery("SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
-        + "WHERE i.indrelid = 'rich_list'::regclass AND NOT i.indisvalid ORDER BY 1")) {
-      while (rs.next()) out.add(rs.getString(1));
-    }
-    return out;
-  }
 
   long relfilenode() {
     return await(db.pool().query("SELECT relfilenode::bigint FROM pg_class WHERE relname = 'rich_list_amount_idx'").execute()).iterator().next().getLong(0);

@@ -87,4 +87,14 @@ public final class TestDatabase {
       }
     }
   }
+
+  /** The invalid indexes of a table (left by a failed {@code CREATE}/{@code REINDEX ... CONCURRENTLY}), by name. */
+  public static java.util.List<String> invalidIndexes(java.sql.Statement st, String table) throws SQLException {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    try (java.sql.ResultSet rs = st.executeQuery("SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+        + "WHERE i.indrelid = '" + table + "'::regclass AND NOT i.indisvalid ORDER BY 1")) {
+      while (rs.next()) out.add(rs.getString(1));
+    }
+    return out;
+  }
 }
