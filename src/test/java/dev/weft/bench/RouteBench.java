@@ -168,6 +168,8 @@ public final class RouteBench {
         source[0].start();
       });
       MarketState market = first.get(30, TimeUnit.SECONDS);
+      // one snapshot: no background reads while the runs are timed
+      vertx.runOnContext(v -> source[0].stop());
       RouteService service = RouteService.withMarket(base.registry(), config, clock, market);
       List<JsonObject> mix = liveMix();
       direct("live devnet state, route", service, mix, seconds, false);
@@ -233,7 +235,6 @@ public final class RouteBench {
 
   record Result(double perSecond, double p50, double p99) {}
 
-  /** {@code concurrency} loops, each sending its next request when the previous answer arrived, for {@code seconds}. */
   private static Result load(Vertx vertx, URI url, HttpMethod method, String path, List<Buffer> bodies, int concurrency, int seconds)
       throws Exception {
     // a client per run, as many connections as loops: no connection idles between runs, where a pooled connection
@@ -247,6 +248,7 @@ public final class RouteBench {
     }
   }
 
+  /** {@code concurrency} loops, each sending its next request when the previous answer arrived, for {@code seconds}. */
   private static Result load(HttpClient client, HttpMethod method, String path, List<Buffer> bodies, int concurrency, int seconds)
       throws Exception {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);

@@ -128,18 +128,26 @@ public final class RouteGraph {
     for (Edge e : swaps) {
       hookSwap[e.id()] = e.venue().hookEntryPoint() != null && "move".equals(registry.chain(e.venue().chainId()).hooks());
     }
-    outStart = new int[nodes.length + 1];
-    for (Edge e : edges) outStart[e.from() + 1]++;
-    for (int i = 0; i < nodes.length; i++) outStart[i + 1] += outStart[i];
-    outEdges = new int[edges.length];
-    int[] fill = outStart.clone();
-    for (Edge e : edges) outEdges[fill[e.from()]++] = e.id();
-    inStart = new int[nodes.length + 1];
-    for (Edge e : edges) inStart[e.to() + 1]++;
-    for (int i = 0; i < nodes.length; i++) inStart[i + 1] += inStart[i];
-    inEdges = new int[edges.length];
-    fill = inStart.clone();
-    for (Edge e : edges) inEdges[fill[e.to()]++] = e.id();
+    int[][] byFrom = rowsBy(edges, nodes.length, Edge::from);
+    outStart = byFrom[0];
+    outEdges = byFrom[1];
+    int[][] byTo = rowsBy(edges, nodes.length, Edge::to);
+    inStart = byTo[0];
+    inEdges = byTo[1];
+  }
+
+  /**
+   * The edge ids grouped by one end (compressed rows): {@code [0]} where each node's run starts (one entry more than
+   * nodes, the last the end), {@code [1]} the ids.
+   */
+  private static int[][] rowsBy(Edge[] edges, int nodeCount, java.util.function.ToIntFunction<Edge> end) {
+    int[] start = new int[nodeCount + 1];
+    for (Edge e : edges) start[end.applyAsInt(e) + 1]++;
+    for (int i = 0; i < nodeCount; i++) start[i + 1] += start[i];
+    int[] ids = new int[edges.length];
+    int[] fill = start.clone();
+    for (Edge e : edges) ids[fill[end.applyAsInt(e)]++] = e.id();
+    return new int[][]{start, ids};
   }
 
   private int node(Asset a) {
@@ -196,9 +204,9 @@ public final class RouteGraph {
     return hookSwap[edge];
   }
 
+  /** The derived parameters of a pool of one of this graph's swap edges. */
   PoolCurve curve(SwapVenue.Pool pool) {
-    PoolCurve c = curves.get(pool);
-    return c != null ? c : PoolCurve.of(pool);
+    return curves.get(pool);
   }
 
   /** Whether each node reaches {@code dst} by transfers alone (no swap), {@code dst} included. */
