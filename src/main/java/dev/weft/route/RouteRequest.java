@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A {@code POST /v2/fungible/route} body, checked for types and required fields. The HTTP module parses it to answer
@@ -24,6 +25,9 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
       "IBC", List.of(Edge.Kind.IBC), "OPINIT", List.of(Edge.Kind.OP_DEPOSIT, Edge.Kind.OP_WITHDRAW),
       "LAYER_ZERO", List.of(Edge.Kind.LAYER_ZERO), "AXELAR", List.of(), "CCTP", List.of(), "HYPERLANE", List.of(),
       "GO_FAST", List.of(), "STARGATE", List.of(), "EUREKA", List.of());
+  /** Compiled once: {@code String.matches} compiles its pattern on every call, and every route request checks these. */
+  private static final Pattern DIGITS = Pattern.compile("[0-9]{1,78}");
+  private static final Pattern ZEROS = Pattern.compile("0+");
 
   public static RouteRequest parse(JsonObject body) {
     if (body == null) throw BusError.badRequest("request body must be a JSON object");
@@ -31,7 +35,7 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
       throw BusError.badRequest("amount_in is required (quotes for an exact amount_out are not supported)");
     }
     Object affiliateBps = body.getValue("cumulative_affiliate_fee_bps");
-    if (affiliateBps != null && !String.valueOf(affiliateBps).matches("0+")) {
+    if (affiliateBps != null && !ZEROS.matcher(String.valueOf(affiliateBps)).matches()) {
       throw BusError.badRequest("cumulative_affiliate_fee_bps must be \"0\": affiliate fees are not supported (got " + show(affiliateBps) + ")");
     }
     return new RouteRequest(amount(body, "amount_in"),
@@ -88,7 +92,7 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
     Object v = body.getValue(key);
     if (v == null) throw BusError.badRequest(key + " is required");
     String s = v instanceof String str ? str : v instanceof Number n && !(v instanceof Double || v instanceof Float) ? n.toString() : null;
-    if (s == null || !s.matches("[0-9]{1,78}") || s.matches("0+")) {
+    if (s == null || !DIGITS.matcher(s).matches() || ZEROS.matcher(s).matches()) {
       throw BusError.badRequest(key + " must be a positive integer in base units (got " + show(v) + ")");
     }
     return new BigInteger(s);

@@ -35,8 +35,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       {@code POST /v2/fungible/route} at a few concurrencies, next to the same figures for {@code GET /health} on the
  *       same server in the same run (the baseline), and their ratio.</li>
  * </ol>
- * With {@code --live} the HTTP runs go to a node that also runs the devnet and reads its L1's pools live (see
- * {@link #liveHttp}); no direct calls.
+ * With {@code --live} the direct calls compute the devnet's live mix over one snapshot of its L1 read from
+ * {@code --rest} ({@link #liveDirect}), and the HTTP runs go to a node that reads that L1's pools live
+ * ({@link #liveHttp}; skipped without {@code --url}).
  * Usage: {@code bench/route-bench.sh [seconds] [--live]} (starts the node, runs this, stops the node).
  */
 public final class RouteBench {
@@ -55,7 +56,7 @@ public final class RouteBench {
     }
     if (live) {
       if (rest != null) liveDirect(rest, seconds);
-      liveHttp(URI.create(url), seconds);
+      if (url != null) liveHttp(URI.create(url), seconds);
       return;
     }
     RouteService service = RouteService.load(RouteConfig.defaults(List.of("conf/registry/mainnet.json")), Clock.systemUTC());
@@ -101,11 +102,16 @@ public final class RouteBench {
 
   private static void direct(String what, RouteService s, List<JsonObject> mix, int seconds, boolean encode) {
     runDirect(s, mix, Math.max(2, seconds / 2), encode);                 // warm-up
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    long allocatedBefore = threads.getCurrentThreadAllocatedBytes();
     long[] lat = runDirect(s, mix, seconds, encode);
+    // the latency array's own growth is counted too: a few bytes per route
+    double bytesPerRoute = (threads.getCurrentThreadAllocatedBytes() - allocatedBefore) / (double) lat.length;
     double perSecond = lat.length / (double) seconds;
     Arrays.sort(lat);
-    System.out.printf("direct, one thread, %s: %.0f routes/s, p50 %.1f µs, p99 %.1f µs, max %.1f µs (%d routes)%n",
-        what, perSecond, lat[lat.length / 2] / 1e3, lat[(int) (lat.length * 0.99)] / 1e3, lat[lat.length - 1] / 1e3, lat.length);
+    System.out.printf("direct, one thread, %s: %.0f routes/s, p50 %.1f µs, p99 %.1f µs, max %.1f µs, %.0f B allocated per route (%d routes)%n",
+        what, perSecond, lat[lat.length / 2] / 1e3, lat[(int) (lat.length * 0.99)] / 1e3, lat[lat.length - 1] / 1e3,
+        bytesPerRoute, lat.length);
   }
 
   private static long[] runDirect(RouteService s, List<JsonObject> mix, int seconds, boolean encode) {

@@ -27,6 +27,18 @@ final class PoolCurve {
   /** A reserve is zero: the pool quotes nothing (and its invariant and spot price are undefined). */
   final boolean empty;
 
+  /**
+   * Every parameter is below 2^62 (a fee rate at most 1), so swaps of amounts below 2^62 can take the {@code long}
+   * forms of the math; the fields below are those parameters as longs (0 when not {@code narrow}).
+   */
+  final boolean narrow;
+  final long reserveALong;
+  final long reserveBLong;
+  final long feeRateLong;
+  final long exponentFromALong;
+  final long exponentFromBLong;
+  final long dLong;
+
   private PoolCurve(Pool pool) {
     this.pool = pool;
     this.empty = pool.reserveA().signum() <= 0 || pool.reserveB().signum() <= 0;
@@ -44,6 +56,19 @@ final class PoolCurve {
     }
     spotFromA = empty ? null : PoolMath.spot(this, pool.denomA(), pool.denomB());
     spotFromB = empty ? null : PoolMath.spot(this, pool.denomB(), pool.denomA());
+    narrow = !empty && fits(pool.reserveA()) && fits(pool.reserveB()) && feeRate.compareTo(WeightedCurve.UNIT) <= 0
+        && (pool.type() == PoolType.WEIGHTED ? fits(exponentFromA) && fits(exponentFromB) : fits(d) && pool.ann() > 0);
+    reserveALong = narrow ? pool.reserveA().longValue() : 0;
+    reserveBLong = narrow ? pool.reserveB().longValue() : 0;
+    feeRateLong = narrow ? feeRate.longValue() : 0;
+    exponentFromALong = narrow && exponentFromA != null ? exponentFromA.longValue() : 0;
+    exponentFromBLong = narrow && exponentFromB != null ? exponentFromB.longValue() : 0;
+    dLong = narrow && d != null ? d.longValue() : 0;
+  }
+
+  /** Non-negative and below 2^62, so that a sum of two stays a positive long. */
+  static boolean fits(BigInteger v) {
+    return v.signum() >= 0 && v.bitLength() <= 62;
   }
 
   static PoolCurve of(Pool pool) {
@@ -56,5 +81,13 @@ final class PoolCurve {
 
   BigInteger exponentFrom(String denomIn) {
     return denomIn.equals(pool.denomA()) ? exponentFromA : exponentFromB;
+  }
+
+  long exponentFromLong(String denomIn) {
+    return denomIn.equals(pool.denomA()) ? exponentFromALong : exponentFromBLong;
+  }
+
+  long reserveLong(String denom) {
+    return denom.equals(pool.denomA()) ? reserveALong : reserveBLong;
   }
 }

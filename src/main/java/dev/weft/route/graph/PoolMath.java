@@ -72,6 +72,10 @@ public final class PoolMath {
   /** The swap through one pool, null where the module aborts or it returns nothing. */
   private static Swap swap(PoolCurve c, String denomIn, String denomOut, BigInteger amountIn) {
     if (c.empty || amountIn.signum() <= 0 || amountIn.compareTo(U64_MAX) > 0) return null;
+    if (c.narrow && PoolCurve.fits(amountIn)) {
+      Swap s = narrowSwap(c, denomIn, denomOut, amountIn.longValue());
+      if (s != WIDE) return s;
+    }
     Pool p = c.pool;
     BigInteger bIn = p.reserveOf(denomIn);
     BigInteger bOut = p.reserveOf(denomOut);
@@ -89,6 +93,34 @@ public final class PoolMath {
       s = new Swap(dy.subtract(fee), fee, denomOut);
     }
     return s.out().signum() > 0 ? s : null;
+  }
+
+  /** The result of {@link #narrowSwap} where the {@code long} math does not reach: take the {@code BigInteger} path. */
+  private static final Swap WIDE = new Swap(BigInteger.ZERO, BigInteger.ZERO, "");
+
+  /** {@link #swap} on longs (a narrow pool, an amount below 2^62): the swap, null, or {@link #WIDE}. */
+  private static Swap narrowSwap(PoolCurve c, String denomIn, String denomOut, long amountIn) {
+    long bIn = c.reserveLong(denomIn);
+    long bOut = c.reserveLong(denomOut);
+    long out;
+    long fee;
+    String feeDenom;
+    if (c.pool.type() == PoolType.WEIGHTED) {
+      fee = Math.max(WeightedCurve.ceilTimes(c.feeRateLong, amountIn), 1);
+      if (fee > amountIn) return null;
+      out = WeightedCurve.outGivenNet(bIn, bOut, c.exponentFromLong(denomIn), amountIn - fee);
+      if (out == WeightedCurve.TOO_WIDE) return WIDE;
+      feeDenom = denomIn;
+    } else {
+      long y = stableY(bIn + amountIn, c.dLong, c.pool.ann());
+      if (y == WeightedCurve.TOO_WIDE) return WIDE;
+      long dy = bOut - y - 1;
+      if (dy < 0) return null;
+      fee = WeightedCurve.ceilTimes(c.feeRateLong, dy);
+      out = dy - fee;
+      feeDenom = denomOut;
+    }
+    return out > 0 ? new Swap(BigInteger.valueOf(out), BigInteger.valueOf(fee), feeDenom) : null;
   }
 
   /**
@@ -165,6 +197,44 @@ public final class PoolMath {
     for (int round = 0; round < 255; round++) {
       BigInteger next = y.multiply(y).add(c).divide(y.multiply(two).add(bPlusD).subtract(d));
       boolean done = next.subtract(y).abs().compareTo(BigInteger.ONE) <= 0;
+      y = next;
+      if (done) break;
+    }
+    return y;
+  }
+
+  /**
+   * {@link #stableY(BigInteger, BigInteger, long)} on longs for non-negative x and d and a positive ann, with the
+   * module's u256 intermediates in 128 bits, or {@link WeightedCurve#TOO_WIDE} where one would not fit (x or d from
+   * 2^61 on, among others).
+   */
+  static long stableY(long x, long d, long ann) {
+    if (x >= 1L << 61 || x <= 0) return WeightedCurve.TOO_WIDE;
+    long q = U128.mulDiv(d, d, 2 * x);
+    if (q == U128.OVERFLOW) return WeightedCurve.TOO_WIDE;
+    // c = ⌊⌊q·d·100/ann⌋/2⌋ in 128 bits (cHi, cLo)
+    long mHi = Math.multiplyHigh(q, d);
+    long mLo = q * d;
+    if ((mHi >>> 56) != 0) return WeightedCurve.TOO_WIDE;
+    long pHi = mHi * 100 + U128.mulHigh(mLo, 100);
+    long pLo = mLo * 100;
+    long cHi = Long.divideUnsigned(pHi, ann);
+    long cLo = U128.divide(Long.remainderUnsigned(pHi, ann), pLo, ann);
+    cLo = (cLo >>> 1) | (cHi << 63);
+    cHi >>>= 1;
+    long scaledD = U128.mulDiv(d, 100, ann);
+    if (scaledD == U128.OVERFLOW || scaledD >= 1L << 61) return WeightedCurve.TOO_WIDE;
+    long bPlusD = x + scaledD;
+    long y = d;
+    for (int round = 0; round < 255; round++) {
+      if (y >= 1L << 61) return WeightedCurve.TOO_WIDE;
+      long sLo = y * y + cLo;
+      long sHi = Math.multiplyHigh(y, y) + cHi + (Long.compareUnsigned(sLo, y * y) < 0 ? 1 : 0);
+      long den = 2 * y + bPlusD - d;
+      if (sHi < 0 || den <= 0 || Long.compareUnsigned(sHi, den) >= 0) return WeightedCurve.TOO_WIDE;
+      long next = U128.divide(sHi, sLo, den);
+      if (next < 0) return WeightedCurve.TOO_WIDE;
+      boolean done = Math.abs(next - y) <= 1;
       y = next;
       if (done) break;
     }

@@ -7,9 +7,22 @@ import java.math.BigInteger;
  * The out-given-in of InitiaDEX's weighted pairs on raw 18-decimal fixed-point integers ({@code v} stands for
  * {@code v/10^18}), reproducing {@code 0x1::dex::swap_simulation} and {@code 0x1::bigdecimal} rounding: a product
  * {@code a·b/10^18} and a quotient {@code a·10^18/b} are truncated, a product with an integer is exact.
+ *
+ * <p>Each step exists twice: on {@code long}s (the search evaluates many swaps per request and most pools' numbers fit;
+ * no allocation) and on {@code BigInteger}s (any size). The {@code long} forms answer {@link #TOO_WIDE} where an
+ * intermediate would not fit, and the caller then takes the {@code BigInteger} form: both give the same result
+ * (WeightedCurveTest compares them).
  */
 final class WeightedCurve {
   static final BigInteger UNIT = BigInteger.TEN.pow(18);
+  static final long UNIT_LONG = 1_000_000_000_000_000_000L;
+  /** The module aborts (no quote). */
+  static final long NONE = -1;
+  /** An operand or intermediate is too large for the {@code long} form: use the {@code BigInteger} one. */
+  static final long TOO_WIDE = -2;
+  private static final long STOP_LONG = 100_000;
+  private static final long BASE_MIN_LONG = UNIT_LONG / 100;
+  private static final long BASE_MAX_LONG = UNIT_LONG * 2;
   /** Series terms are added while larger than 10^5 raw units (10^-13). */
   private static final BigInteger STOP = BigInteger.valueOf(100_000);
   private static final BigInteger BASE_MIN = UNIT.divide(BigInteger.valueOf(100));
@@ -86,6 +99,58 @@ final class WeightedCurve {
     for (long n = 1; term.compareTo(STOP) > 0; n++) {
       sum = !below && n % 2 == 0 ? sum.subtract(term) : sum.add(term);
       term = times(term, a).multiply(BigInteger.valueOf(n)).divide(BigInteger.valueOf(n + 1));
+    }
+    return sum;
+  }
+
+  /** ⌈rate·n⌉ for 0 ≤ rate ≤ 10^18 (a fraction) and 0 ≤ n. */
+  static long ceilTimes(long rate, long n) {
+    long q = U128.mulDiv(rate, n, UNIT_LONG);
+    // the remainder rate·n − q·10^18 is below 10^18, so the wrapped 64-bit difference is exact
+    return rate * n - q * UNIT_LONG != 0 ? q + 1 : q;
+  }
+
+  /**
+   * The amount a weighted pair returns for {@code net} (the input after its fee), or {@link #NONE} where the module
+   * aborts, or {@link #TOO_WIDE}; reserves and {@code net} below 2^62, {@code exponent} non-negative.
+   */
+  static long outGivenNet(long reserveIn, long reserveOut, long exponent, long net) {
+    long base = U128.mulDiv(reserveIn, UNIT_LONG, reserveIn + net);
+    if (base <= BASE_MIN_LONG || base >= BASE_MAX_LONG) return NONE;
+    long kept = power(base, exponent);
+    if (kept == TOO_WIDE) return TOO_WIDE;
+    if (kept < 0 || kept > UNIT_LONG) return NONE;
+    return U128.mulDiv(UNIT_LONG - kept, reserveOut, UNIT_LONG);
+  }
+
+  /** {@link #power(BigInteger, BigInteger)} on longs, or {@link #TOO_WIDE} (a large exponent makes large terms). */
+  static long power(long base, long exponent) {
+    boolean below = base < UNIT_LONG;
+    long k = U128.mulDiv(lnMagnitude(base), exponent, UNIT_LONG);
+    if (k == U128.OVERFLOW) return TOO_WIDE;
+    long plus = UNIT_LONG;
+    long minus = 0;
+    long term = k;
+    for (long n = 1; term > STOP_LONG; n++) {
+      if (below && n % 2 == 1) minus += term;
+      else plus += term;
+      if (plus < 0 || minus < 0) return TOO_WIDE;
+      long next = U128.mulDiv(term, k, UNIT_LONG);
+      if (next == U128.OVERFLOW) return TOO_WIDE;
+      term = next / (n + 1);
+    }
+    return plus - minus;
+  }
+
+  /** {@link #lnMagnitude(BigInteger)} on longs, for 0 &lt; x &lt; 2·10^18 (its result stays below 5·10^18). */
+  static long lnMagnitude(long x) {
+    boolean below = x < UNIT_LONG;
+    long a = below ? UNIT_LONG - x : x - UNIT_LONG;
+    long sum = 0;
+    long term = a;
+    for (long n = 1; term > STOP_LONG; n++) {
+      sum = !below && n % 2 == 0 ? sum - term : sum + term;
+      term = U128.mulDiv(U128.mulDiv(term, a, UNIT_LONG), n, n + 1);
     }
     return sum;
   }
