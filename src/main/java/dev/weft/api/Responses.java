@@ -41,6 +41,25 @@ public final class Responses {
     reply(rc, BusError.request(bus, address, body, delivery, service));
   }
 
+  /**
+   * {@link #forward} to a service that replies with its JSON already encoded (the request asks for it with the
+   * {@code Addresses.REPLY_FORMAT} header in {@code delivery}): the bytes are written as they are.
+   */
+  public static void forwardEncoded(RoutingContext rc, EventBus bus, String address, JsonObject body, DeliveryOptions delivery,
+                                    String service) {
+    bus.request(address, body, delivery).onComplete(ar -> {
+      if (ar.failed()) {
+        rc.fail(BusError.fromBus(ar.cause(), service));
+      } else if (ar.result().body() instanceof Buffer encoded) {
+        json(rc, encoded);
+      } else if (ar.result().body() instanceof JsonObject object) {
+        json(rc, object);                 // a service that does not know the header (an older node of the cluster)
+      } else {
+        rc.fail(BusError.internal());
+      }
+    });
+  }
+
   public static void error(RoutingContext rc, BusError e) {
     if (rc.response().ended()) return;
     if (rc.response().headWritten()) {

@@ -37,6 +37,14 @@ public final class Addresses {
   public static final String ROUTE_BRIDGES = "weft.route.bridges";
   public static final String ROUTE_MSGS_DIRECT = "weft.route.msgs-direct";
 
+  /**
+   * A request header the routing addresses honour: with {@value #ENCODED_REPLY} the reply body is the JSON already
+   * encoded (a buffer), which the HTTP API writes as it is; without it, a JSON object (bridge clients, other callers).
+   * Encoding where the answer is computed spares the bus the object's copy and keeps the API's event loop light.
+   */
+  public static final String REPLY_FORMAT = "weft-reply-format";
+  public static final String ENCODED_REPLY = "encoded";
+
   // ---- request/reply: transfer tracking ----
 
   public static final String TRACK_REGISTER = "weft.track.register";

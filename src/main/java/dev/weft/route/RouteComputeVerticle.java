@@ -141,7 +141,8 @@ public final class RouteComputeVerticle extends VerticleBase {
   private Future<Void> serve(String address, BiFunction<RouteService, JsonObject, JsonObject> handler) {
     MessageConsumer<JsonObject> c = vertx.eventBus().consumer(address, msg -> {
       try {
-        msg.reply(handler.apply(service.get(), msg.body() == null ? new JsonObject() : msg.body()));
+        JsonObject answer = handler.apply(service.get(), msg.body() == null ? new JsonObject() : msg.body());
+        msg.reply(Addresses.ENCODED_REPLY.equals(msg.headers().get(Addresses.REPLY_FORMAT)) ? answer.toBuffer() : answer);
       } catch (BusError e) {
         e.failTo(msg);
       } catch (RuntimeException e) {

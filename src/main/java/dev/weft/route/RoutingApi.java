@@ -25,7 +25,8 @@ import java.util.function.Consumer;
  */
 public final class RoutingApi implements ApiModule {
   private static final String SERVICE = "route computation";
-  private static final DeliveryOptions DELIVERY = new DeliveryOptions().setSendTimeout(10_000);
+  private static final DeliveryOptions DELIVERY = new DeliveryOptions().setSendTimeout(10_000)
+      .addHeader(Addresses.REPLY_FORMAT, Addresses.ENCODED_REPLY);
 
   private final NodeContext ctx;
 
@@ -138,6 +139,6 @@ public final class RoutingApi implements ApiModule {
   }
 
   private void forward(RoutingContext rc, String address, JsonObject body) {
-    Responses.forward(rc, ctx.vertx().eventBus(), address, body, DELIVERY, SERVICE);
+    Responses.forwardEncoded(rc, ctx.vertx().eventBus(), address, body, DELIVERY, SERVICE);
   }
 }

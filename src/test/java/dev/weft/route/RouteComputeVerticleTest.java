@@ -11,6 +11,8 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.JsonArray;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,6 +71,17 @@ class RouteComputeVerticleTest {
     JsonObject chains = TestNodes.await(vertx.eventBus().<JsonObject>request(Addresses.ROUTE_CHAINS, new JsonObject().put("include_evm", true)
         .put("only_testnets", true))).body();
     assertEquals(4, chains.getJsonArray("chains").size(), "the devnet's chains are testnets: listed with only_testnets, as Skip");
+  }
+
+  @Test
+  @DisplayName("a request with the encoded-reply header gets the same answer as encoded JSON bytes (what the HTTP API writes as is)")
+  void encodedReply() {
+    JsonObject req = RouteFixtures.request("1000000", "weft-l1-1", "uusdc", "weft-l1-1", "uinit");
+    DeliveryOptions encoded = new DeliveryOptions().addHeader(Addresses.REPLY_FORMAT, Addresses.ENCODED_REPLY);
+    Object body = TestNodes.await(vertx.eventBus().request(Addresses.ROUTE_COMPUTE, req, encoded)).body();
+    Buffer bytes = assertInstanceOf(Buffer.class, body);
+    assertEquals(quote(), new JsonObject(bytes));
+    assertEquals("1993996", new JsonObject(bytes).getString("amount_out"));
   }
 
   @Test
