@@ -188,6 +188,36 @@ public final class ConfigSource {
     throw new ConfigException(key, "must be a JSON object");
   }
 
+  /**
+   * A map of chain id → http(s) URLs ({@code {"<chain id>": ["<url>", …]}}; a value may also be one comma-separated
+   * string): the file's object, or the whole object from the environment or a system property, with each chain's own
+   * system property {@code weft.<key>.<chain id>} (comma-separated URLs) on top. (A chain id does not survive the
+   * environment variable's upper-casing, so per-chain entries exist only as system properties.)
+   */
+  public Map<String, List<String>> urlsByChain(String key) {
+    Map<String, Object> entries = new java.util.LinkedHashMap<>(object(key).getMap());
+    String prefix = "weft." + key + ".";
+    sys.forEach((name, value) -> {
+      if (name.startsWith(prefix) && name.length() > prefix.length()) entries.put(name.substring(prefix.length()), value);
+    });
+    Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+    entries.forEach((chain, v) -> {
+      String chainKey = key + "." + chain;
+      List<String> urls = new ArrayList<>();
+      if (v instanceof JsonArray || v instanceof List<?>) {
+        for (Object u : v instanceof JsonArray a ? a.getList() : (List<?>) v) urls.add(String.valueOf(u).trim());
+      } else if (v instanceof String str) {
+        for (String u : str.split(",")) if (!u.isBlank()) urls.add(u.trim());
+      } else {
+        throw new ConfigException(chainKey, "must be a list of URLs");
+      }
+      if (urls.isEmpty()) throw new ConfigException(chainKey, "names no URL");
+      for (String u : urls) checkUrl(chainKey, u);
+      out.put(chain, List.copyOf(urls));
+    });
+    return java.util.Collections.unmodifiableMap(out);
+  }
+
   public <E extends Enum<E>> E enumValue(String key, Class<E> type, E def) {
     String s = string(key, null);
     if (s == null) return def;

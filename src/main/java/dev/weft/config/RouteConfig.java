@@ -58,32 +58,13 @@ public record RouteConfig(List<String> registries, Duration ibcTimeout, int maxH
         atLeast(c, "route.pool_refresh", Duration.ofSeconds(2), Duration.ofMillis(100)),
         atLeast(c, "route.max_state_age", Duration.ofSeconds(30), Duration.ofSeconds(1)),
         atLeast(c, "route.state_timeout", Duration.ofSeconds(5), Duration.ofMillis(100)),
-        urls(c, "route.rest"));
+        c.urlsByChain("route.rest"));
   }
 
   private static Duration atLeast(ConfigSource c, String key, Duration def, Duration min) {
     Duration d = c.duration(key, def);
     if (d.compareTo(min) < 0) throw new ConfigException(key, "must be at least " + min.toMillis() + "ms");
     return d;
-  }
-
-  private static Map<String, List<String>> urls(ConfigSource c, String prefix) {
-    Map<String, List<String>> out = new LinkedHashMap<>();
-    JsonObject all = c.object(prefix);
-    for (String chain : all.fieldNames()) {
-      String key = prefix + "." + chain;
-      Object v = all.getValue(chain);
-      List<String> urls = new java.util.ArrayList<>();
-      if (v instanceof io.vertx.core.json.JsonArray a) a.forEach(u -> urls.add(String.valueOf(u).trim()));
-      else if (v instanceof String s) for (String u : s.split(",")) if (!u.isBlank()) urls.add(u.trim());
-      else throw new ConfigException(key, "must be a list of URLs");
-      for (String u : urls) {
-        if (!u.startsWith("http://") && !u.startsWith("https://")) throw new ConfigException(key, "must hold http(s) URLs (got \"" + u + "\")");
-      }
-      if (urls.isEmpty()) throw new ConfigException(key, "names no URL");
-      out.put(chain, List.copyOf(urls));
-    }
-    return Map.copyOf(out);
   }
 
   /** Defaults with the given registry files (tests and the bench). */

@@ -1,11 +1,7 @@
 package dev.weft.config;
 
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -51,7 +47,7 @@ public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxB
         c.intValue("track.lookups_per_poll", 200, 1, 100_000),
         c.intValue("track.lookback_blocks", 600, 0, 100_000),
         timeout,
-        nodes(c),
+        c.urlsByChain("track.nodes"),
         unknownTtl(c),
         c.intValue("track.max_open", 10_000, 1, 10_000_000),
         c.intValue("track.registrations_per_client", 120, 1, 1_000_000));
@@ -63,22 +59,4 @@ public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxB
     return ttl;
   }
 
-  private static Map<String, List<String>> nodes(ConfigSource c) {
-    Map<String, List<String>> out = new LinkedHashMap<>();
-    JsonObject all = c.object("track.nodes");
-    for (String chain : all.fieldNames()) {
-      String key = "track.nodes." + chain;
-      Object v = all.getValue(chain);
-      List<String> urls = new ArrayList<>();
-      if (v instanceof JsonArray a) a.forEach(u -> urls.add(String.valueOf(u).trim()));
-      else if (v instanceof String s) for (String u : s.split(",")) if (!u.isBlank()) urls.add(u.trim());
-      else throw new ConfigException(key, "must be a list of URLs");
-      for (String u : urls) {
-        if (!u.startsWith("http://") && !u.startsWith("https://")) throw new ConfigException(key, "must hold http(s) URLs (got \"" + u + "\")");
-      }
-      if (urls.isEmpty()) throw new ConfigException(key, "names no URL");
-      out.put(chain, List.copyOf(urls));
-    }
-    return Map.copyOf(out);
-  }
 }

@@ -62,6 +62,15 @@ class WeftConfigTest {
   }
 
   @Test
+  @DisplayName("route.rest: the whole object from the environment, one chain from its own system property")
+  void routeRestPerChain() throws Exception {
+    ConfigSource c = new ConfigSource(defaults(), Map.of("WEFT_ROUTE_REST", "{\"interwoven-1\": \"https://rest.example\"}"),
+        Map.of("weft.route.rest.weft-l1-1", "http://127.0.0.1:1317"));
+    assertEquals(Map.of("interwoven-1", List.of("https://rest.example"), "weft-l1-1", List.of("http://127.0.0.1:1317")),
+        WeftConfig.from(c).route().restUrls());
+  }
+
+  @Test
   @DisplayName("every invalid value names its key in a one-line message")
   void invalidValuesNameTheKey() throws Exception {
     assertKeyError(Map.of("WEFT_HTTP_PORT", "eighty"), "http.port", "whole number");

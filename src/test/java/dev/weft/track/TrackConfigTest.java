@@ -38,7 +38,15 @@ class TrackConfigTest {
     assertEquals(Map.of("interwoven-1", List.of("https://rpc.example", "https://rpc2.example")), nodes.nodes());
     ConfigException bad = assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(file(),
         Map.of("WEFT_TRACK_NODES", "{\"interwoven-1\": [\"rpc.example\"]}"), Map.of())));
-    assertEquals("configuration key 'track.nodes.interwoven-1': must hold http(s) URLs (got \"rpc.example\")", bad.getMessage());
+    assertEquals("configuration key 'track.nodes.interwoven-1': must be an http(s) URL (got \"rpc.example\")", bad.getMessage());
+    // one chain's own system property: added to (or replacing that chain of) the file's or environment's object
+    TrackConfig perChain = WeftConfig.from(new ConfigSource(file(), Map.of("WEFT_TRACK_NODES", "{\"interwoven-1\": [\"https://rpc.example\"]}"),
+        Map.of("weft.track.nodes.weft-l1-1", "http://l1.example:26657, http://l1b.example:26657", "weft.track.nodes.interwoven-1", "https://rpc3.example"))).track();
+    assertEquals(Map.of("interwoven-1", List.of("https://rpc3.example"), "weft-l1-1", List.of("http://l1.example:26657", "http://l1b.example:26657")),
+        perChain.nodes());
+    ConfigException badOwn = assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(file(), Map.of(),
+        Map.of("weft.track.nodes.weft-l1-1", "ftp://x"))));
+    assertEquals("configuration key 'track.nodes.weft-l1-1': must be an http(s) URL (got \"ftp://x\")", badOwn.getMessage());
     assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(file(), Map.of("WEFT_TRACK_POLL_INTERVAL", "1ms"), Map.of())));
   }
 
