@@ -61,9 +61,10 @@ class NarrowMathTest {
     int narrow = 0;
     int cases = 100_000;
     for (int i = 0; i < cases; i++) {
-      long reserveIn = 1 + anyBits(r, 61);
-      long reserveOut = 1 + anyBits(r, 61);
-      long amount = 1 + anyBits(r, 61);
+      // up to the long form's bound, 2^62 − 1
+      long reserveIn = anyBits(r, 62) | 1;
+      long reserveOut = anyBits(r, 62) | 1;
+      long amount = anyBits(r, 62) | 1;
       // weights from 1 % to 99 % in every tenth case, else from 20 % to 80 %; fee rates up to 10 %
       long wIn = (i % 10 == 0 ? 1 + r.nextInt(99) : 20 + r.nextInt(61)) * (WeightedCurve.UNIT_LONG / 100);
       BigInteger exponent = WeightedCurve.ratio(BigInteger.valueOf(wIn), BigInteger.valueOf(WeightedCurve.UNIT_LONG - wIn));
