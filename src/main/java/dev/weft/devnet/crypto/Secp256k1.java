@@ -4,12 +4,10 @@ import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.params.ECDomainParameters;
-import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
 import org.bouncycastle.math.ec.ECPoint;
-import org.bouncycastle.math.ec.FixedPointCombMultiplier;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -23,19 +21,48 @@ public final class Secp256k1 {
   private static final X9ECParameters CURVE = CustomNamedCurves.getByName("secp256k1");
   private static final ECDomainParameters DOMAIN = new ECDomainParameters(CURVE.getCurve(), CURVE.getG(), CURVE.getN(), CURVE.getH());
   private static final BigInteger HALF_N = CURVE.getN().shiftRight(1);
+  /**
+   * The multiples j·256^i·G (row i, entry j − 1, for j = 1..255 and i = 0..31), normalised: k·G is then at most 32
+   * additions of table points, without doublings. BouncyCastle's comb multiplier also doubles and scans its table in
+   * constant time at each step; the devnet signs with published test keys, so a nonce-dependent time leaks nothing,
+   * and signing the generated history's EVM txs was most of the devnet's CPU time. 8,160 points (about 1.3 MB), built
+   * once.
+   */
+  private static final ECPoint[][] G_MULTIPLES = gMultiples();
 
   private Secp256k1() {}
 
+  private static ECPoint[][] gMultiples() {
+    ECPoint[] flat = new ECPoint[32 * 255];
+    ECPoint base = CURVE.getG();
+    for (int i = 0; i < 32; i++) {
+      ECPoint p = base;
+      for (int j = 0; j < 255; j++) {
+        flat[i * 255 + j] = p;
+        p = p.add(base);
+      }
+      base = p.normalize();                      // 256^(i+1)·G
+    }
+    CURVE.getCurve().normalizeAll(flat);
+    ECPoint[][] rows = new ECPoint[32][];
+    for (int i = 0; i < 32; i++) rows[i] = Arrays.copyOfRange(flat, i * 255, (i + 1) * 255);
+    return rows;
+  }
+
+  /** k·G for 0 &lt; k &lt; n, normalised: the sum of the table points of k's bytes. */
+  static ECPoint multiplyG(BigInteger k) {
+    byte[] bytes = k.toByteArray();              // big-endian, possibly with a leading sign byte
+    ECPoint acc = CURVE.getCurve().getInfinity();
+    for (int i = 0; i < 32 && i < bytes.length; i++) {
+      int v = bytes[bytes.length - 1 - i] & 0xff;
+      if (v != 0) acc = acc.add(G_MULTIPLES[i][v - 1]);
+    }
+    return acc.normalize();
+  }
+
   /** A deterministic (RFC 6979) low-S signature of the digest: {@code r || s}, 32 bytes each. */
   public static byte[] sign(BigInteger privateKey, byte[] digest) {
-    ECDSASigner signer = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
-    signer.init(true, new ECPrivateKeyParameters(privateKey, DOMAIN));
-    BigInteger[] rs = signer.generateSignature(digest);
-    BigInteger s = rs[1].compareTo(HALF_N) > 0 ? CURVE.getN().subtract(rs[1]) : rs[1];
-    byte[] out = new byte[64];
-    put(rs[0], out, 0);
-    put(s, out, 32);
-    return out;
+    return Arrays.copyOf(signRecoverable(privateKey, digest), 64);
   }
 
   /**
@@ -47,10 +74,9 @@ public final class Secp256k1 {
     BigInteger e = new BigInteger(1, digest);
     HMacDSAKCalculator k = new HMacDSAKCalculator(new SHA256Digest());
     k.init(n, privateKey, digest);
-    FixedPointCombMultiplier multiplier = new FixedPointCombMultiplier();
     while (true) {
       BigInteger nonce = k.nextK();
-      ECPoint point = multiplier.multiply(CURVE.getG(), nonce).normalize();
+      ECPoint point = multiplyG(nonce);
       BigInteger r = point.getAffineXCoord().toBigInteger().mod(n);
       if (r.signum() == 0) continue;
       BigInteger s = nonce.modInverse(n).multiply(e.add(privateKey.multiply(r))).mod(n);
