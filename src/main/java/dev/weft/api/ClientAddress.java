@@ -5,6 +5,7 @@ import io.vertx.core.http.HttpServerRequest;
 
 import java.net.InetAddress;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Who a request comes from, for per-client limits: the peer address, or, when the peer is a trusted proxy, the
@@ -46,9 +47,12 @@ final class ClientAddress {
     return s.append(":/64").toString();
   }
 
+  /** Compiled once: every request's client address is checked ({@code String.matches} compiles per call). */
+  private static final Pattern ADDRESS_CHARS = Pattern.compile("[0-9a-fA-F:.]+");
+
   /** The bytes of a literal IPv4/IPv6 address, or null (never a name lookup). */
   static byte[] bytes(String address) {
-    if (address == null || address.isEmpty() || !address.matches("[0-9a-fA-F:.]+") || address.length() > 45) return null;
+    if (address == null || address.isEmpty() || !ADDRESS_CHARS.matcher(address).matches() || address.length() > 45) return null;
     try {
       return InetAddress.getByName(address).getAddress();
     } catch (java.net.UnknownHostException e) {

@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Path and query parameters of the indexer endpoints, validated with rollytics' wording, and the list body
@@ -39,13 +40,16 @@ public final class IndexerParams {
     return h;
   }
 
+  /** Compiled once: list requests parse their numbers with it ({@code String.matches} compiles per call). */
+  private static final Pattern WHOLE_NUMBER = Pattern.compile("-?[0-9]{1,18}");
+
   /**
    * A whole number written as digits, with an optional leading minus (so a negative value gets its own message):
    * no {@code +}, no exponent, no fraction, at most 18 digits.
    */
   public static long wholeNumber(String s) {
     String t = s == null ? "" : s.trim();
-    if (!t.matches("-?[0-9]{1,18}")) throw new NumberFormatException("not a whole number: " + s);
+    if (!WHOLE_NUMBER.matcher(t).matches()) throw new NumberFormatException("not a whole number: " + s);
     return Long.parseLong(t);
   }
 

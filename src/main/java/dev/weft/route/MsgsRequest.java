@@ -13,6 +13,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A {@code POST /v2/fungible/msgs} body: the route's assets and amount, the operations of {@code /route} verbatim, one
@@ -79,11 +80,13 @@ public record MsgsRequest(RouteRequest route, BigInteger amountOut, List<String>
     return new SignedOpHook(RouteRequest.string(o, "signer"), RouteRequest.string(o, "hook"));
   }
 
+  private static final Pattern TIMEOUT_SECONDS = Pattern.compile("[1-9][0-9]{0,6}");
+
   private static Long timeout(JsonObject body) {
     Object v = body.getValue("timeout_seconds");
     if (v == null) return null;
     String s = v.toString();
-    if (!(v instanceof String || v instanceof Integer || v instanceof Long) || !s.matches("[1-9][0-9]{0,6}")) {
+    if (!(v instanceof String || v instanceof Integer || v instanceof Long) || !TIMEOUT_SECONDS.matcher(s).matches()) {
       throw BusError.badRequest("timeout_seconds must be a whole number of seconds between 1 and 9999999");
     }
     return Long.parseLong(s);
