@@ -146,8 +146,8 @@ public final class EvmTraceVerticle extends VerticleBase {
     }
 
     @Override
-    public InternalTxStore.Batch prepare(List<TracedBlock> run, InternalTxStore.Position before) {
-      return store.prepare(run, before);
+    public Future<InternalTxStore.Batch> prepare(List<TracedBlock> run, InternalTxStore.Position before) {
+      return vertx.executeBlocking(() -> store.prepare(run, before), false);
     }
 
     @Override

@@ -180,8 +180,8 @@ public final class BlockIngestVerticle extends VerticleBase {
     }
 
     @Override
-    public IngestStore.Batch prepare(List<IndexedBlock> run, IngestStore.Position before) {
-      return store.prepare(run, before);
+    public Future<IngestStore.Batch> prepare(List<IndexedBlock> run, IngestStore.Position before) {
+      return store.accountIds(run).compose(ids -> vertx.executeBlocking(() -> store.prepare(run, before, ids), false));
     }
 
     @Override

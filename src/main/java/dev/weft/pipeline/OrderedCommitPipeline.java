@@ -267,7 +267,13 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     P before = plannedPosition;
     long from = first;
     long to = last;
-    vertx.executeBlocking(() -> stage.prepare(run, before), false).onComplete(ar -> {
+    Future<B> batch;
+    try {
+      batch = stage.prepare(run, before);
+    } catch (RuntimeException e) {
+      batch = Future.failedFuture(e);
+    }
+    batch.onComplete(ar -> {
       preparing = false;
       if (stopped) return;
       if (at != epoch) {

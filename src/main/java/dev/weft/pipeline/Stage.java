@@ -41,8 +41,12 @@ public interface Stage<S, T, P, B> {
   /** What the progress line counts at a position (txs, internal txs). */
   long count(P position);
 
-  /** Builds a run's statements, directly after {@code before}. Pure CPU work: runs on a worker thread. */
-  B prepare(List<T> run, P before);
+  /**
+   * Builds a run's statements, directly after {@code before}: called on the pipeline's event loop, so the CPU work
+   * belongs on a worker thread ({@code executeBlocking}); what it needs from the database first (dictionary ids) it
+   * may read before.
+   */
+  Future<B> prepare(List<T> run, P before);
 
   /** Where the database stands once {@code batch} is committed. */
   P after(B batch);

@@ -8,15 +8,16 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The column lists of every ingest table for a run of blocks (what {@link IngestStore#prepare} sends as arrays). */
-/** The column lists of every table for a run of blocks. */
+/**
+ * The column lists of every ingest table for a run of blocks (what {@link IngestStore#prepare} sends as arrays), with
+ * accounts as their dictionary ids.
+ */
 final class IngestRows {
   final List<IndexedBlock> blocks;
   final Long[] blockTimes;
@@ -25,16 +26,15 @@ final class IngestRows {
   int evmCount;
   /** The sequence of each block's first tx. */
   final List<Long> firstSeq = new ArrayList<>();
-  final Set<AccountAddress> addresses = new LinkedHashSet<>();
   final Set<String> typeNames = new LinkedHashSet<>();
   final List<Long> txSeq = new ArrayList<>();
   final List<Long> txHeight = new ArrayList<>();
   final List<Integer> txIndex = new ArrayList<>();
   final List<Buffer> txHash = new ArrayList<>();
   final List<Integer> txCode = new ArrayList<>();
-  final List<Buffer> txSigner = new ArrayList<>();
+  final List<Long> txSigner = new ArrayList<>();
   final List<Buffer> txJson = new ArrayList<>();
-  final List<Buffer> accAddr = new ArrayList<>();
+  final List<Long> accId = new ArrayList<>();
   final List<Long> accSeq = new ArrayList<>();
   final List<Boolean> accSigner = new ArrayList<>();
   final List<String> msgName = new ArrayList<>();
@@ -45,9 +45,9 @@ final class IngestRows {
   final List<Long> evmHeight = new ArrayList<>();
   final List<Integer> evmIndex = new ArrayList<>();
   final List<Buffer> evmHash = new ArrayList<>();
-  final List<Buffer> evmFrom = new ArrayList<>();
+  final List<Long> evmFrom = new ArrayList<>();
   final List<Buffer> evmJson = new ArrayList<>();
-  final List<Buffer> evmAccAddr = new ArrayList<>();
+  final List<Long> evmAccId = new ArrayList<>();
   final List<Long> evmAccSeq = new ArrayList<>();
   final List<Boolean> evmAccSigner = new ArrayList<>();
   final List<Long> transferHeight = new ArrayList<>();
@@ -60,18 +60,21 @@ final class IngestRows {
   final List<String> transferAmount = new ArrayList<>();
   /** Bank denoms the run's coin events move → the first height that moves each. */
   final Map<String, Long> coinDenoms = new LinkedHashMap<>();
-  /** address → {txs, signer txs, evm txs, evm signer txs} */
-  final Map<AccountAddress, long[]> accountStats = new LinkedHashMap<>();
+  /** account id → {txs, signer txs, evm txs, evm signer txs} */
+  final Map<Long, long[]> accountStats = new LinkedHashMap<>();
   final Map<String, Long> typeStats = new LinkedHashMap<>();
 
-  IngestRows(List<IndexedBlock> blocks, Long previousTimeNs, long txBase, long evmBase) {
+  private final Map<AccountAddress, Long> accountIds;
+
+  /** @param accountIds the dictionary id of every account and signer of the blocks */
+  IngestRows(List<IndexedBlock> blocks, Long previousTimeNs, long txBase, long evmBase, Map<AccountAddress, Long> accountIds) {
+    this.accountIds = accountIds;
     this.blocks = blocks;
     this.blockTimes = new Long[blocks.size()];
     this.blockJson = new Buffer[blocks.size()];
     Long prev = previousTimeNs;
     long seq = txBase;
     long evmSeqNext = evmBase;
-    Map<AccountAddress, Buffer> bufs = new HashMap<>();
     for (int bi = 0; bi < blocks.size(); bi++) {
       IndexedBlock b = blocks.get(bi);
       long bt = BlockJson.blockTimeMs(b.timeNs(), prev != null ? prev : b.previousTimeNs());
@@ -87,13 +90,14 @@ final class IngestRows {
         txIndex.add(i);
         txHash.add(Buffer.buffer(t.hash()));
         txCode.add(t.code());
-        txSigner.add(t.signer() == null ? null : buf(bufs, t.signer()));
+        txSigner.add(t.signer() == null ? null : id(t.signer()));
         txJson.add(t.json());
         for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
-          accAddr.add(buf(bufs, e.getKey()));
+          Long id = id(e.getKey());
+          accId.add(id);
           accSeq.add(s);
           accSigner.add(e.getValue());
-          long[] st = accountStats.computeIfAbsent(e.getKey(), k -> new long[4]);
+          long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
           st[0]++;
           if (e.getValue()) st[1]++;
         }
@@ -127,24 +131,26 @@ final class IngestRows {
         evmHeight.add(b.height());
         evmIndex.add(t.index());
         evmHash.add(Buffer.buffer(t.hash()));
-        evmFrom.add(t.from() == null ? null : buf(bufs, t.from()));
+        evmFrom.add(t.from() == null ? null : id(t.from()));
         evmJson.add(t.json());
         for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
-          evmAccAddr.add(buf(bufs, e.getKey()));
+          Long id = id(e.getKey());
+          evmAccId.add(id);
           evmAccSeq.add(s);
           evmAccSigner.add(e.getValue());
-          long[] st = accountStats.computeIfAbsent(e.getKey(), k -> new long[4]);
+          long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
           st[2]++;
           if (e.getValue()) st[3]++;
         }
         evmCount++;
       }
     }
-    addresses.addAll(accountStats.keySet());
   }
 
-  private Buffer buf(Map<AccountAddress, Buffer> bufs, AccountAddress a) {
-    return bufs.computeIfAbsent(a, x -> Buffer.buffer(x.bytes()));
+  private Long id(AccountAddress a) {
+    Long id = accountIds.get(a);
+    if (id == null) throw new IllegalStateException("no account id resolved for " + a);
+    return id;
   }
 
   Tuple blocks() {
@@ -186,14 +192,14 @@ final class IngestRows {
 
   Tuple accountStats() {
     int n = accountStats.size();
-    Buffer[] ad = new Buffer[n];
+    Long[] ids = new Long[n];
     Long[][] c = new Long[4][n];
     int i = 0;
-    for (Map.Entry<AccountAddress, long[]> e : accountStats.entrySet()) {
-      ad[i] = Buffer.buffer(e.getKey().bytes());
+    for (Map.Entry<Long, long[]> e : accountStats.entrySet()) {
+      ids[i] = e.getKey();
       for (int k = 0; k < 4; k++) c[k][i] = e.getValue()[k];
       i++;
     }
-    return Tuple.tuple().addValue(ad).addValue(c[0]).addValue(c[1]).addValue(c[2]).addValue(c[3]);
+    return Tuple.tuple().addValue(ids).addValue(c[0]).addValue(c[1]).addValue(c[2]).addValue(c[3]);
   }
 }

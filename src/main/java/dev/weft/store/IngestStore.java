@@ -24,8 +24,9 @@ import java.util.Set;
  * {@code unnest} statement per table ({@link #prepare}, pure CPU), then committed as a single pipelined burst
  * ({@link #commit}): its first statement locks the cursor and the totals and aborts the transaction unless they are
  * exactly where the writer expects them, so a commit never leaves a gap, never writes a height twice and never
- * double counts; dictionary ids (accounts, message types) are resolved by joins inside the statements, so no
- * statement waits for another's result. The run's NFT changes, folded per token in chain order, are part of the same
+ * double counts. Account ids are resolved before the run is prepared ({@link #accountIds}: the new addresses are
+ * added and committed on their own, and an id never changes once committed), so the rows carry ids; message type ids
+ * are resolved by joins inside the statements, so no statement of the burst waits for another's result. The run's NFT changes, folded per token in chain order, are part of the same
  * burst ({@link NftWrites}), and so are, on an EVM chain, the run's fungible transfer rows and the bank denoms its coin
  * events move (what the rich list reads). The cursor moves in the same transaction.
  */
@@ -34,8 +35,15 @@ public final class IngestStore {
       SELECT c.height, t.blocks, t.txs, t.evm_txs, (SELECT b.time_ns FROM block b WHERE b.height = c.height)
       FROM pipeline_cursor c CROSS JOIN ingest_totals t WHERE c.name = 'ingest'""";
   private static final String EXPECT = "SELECT weft_ingest_expect($1, $2, $3)";
-  private static final String NEW_ACCOUNTS = """
-      INSERT INTO account (address) SELECT DISTINCT v FROM unnest($1::bytea[]) AS v ORDER BY v ON CONFLICT (address) DO NOTHING""";
+  /**
+   * Adds the addresses not in the dictionary yet and answers the id of every address given: the inserted ones from
+   * the insert, the others from the statement's snapshot (which does not see its own insert, so none comes twice). An
+   * address another writer inserted after that snapshot is in neither: {@link #accountIds} asks again for it.
+   */
+  private static final String ACCOUNT_IDS = """
+      WITH v AS (SELECT DISTINCT address FROM unnest($1::bytea[]) AS u(address)),
+      added AS (INSERT INTO account (address) SELECT address FROM v ORDER BY address ON CONFLICT (address) DO NOTHING RETURNING id, address)
+      SELECT id, address FROM added UNION ALL SELECT a.id, a.address FROM account a JOIN v ON v.address = a.address""";
   private static final String NEW_MSG_TYPES = """
       INSERT INTO msg_type (name) SELECT DISTINCT v FROM unnest($1::text[]) AS v ORDER BY v ON CONFLICT (name) DO NOTHING""";
   private static final String INSERT_BLOCKS = """
@@ -48,13 +56,10 @@ public final class IngestStore {
       ON CONFLICT (height) DO NOTHING""";
   private static final String INSERT_TXS = """
       INSERT INTO tx (sequence, height, tx_index, hash, code, signer_id, json)
-      SELECT u.s, u.h, u.i, u.hs, u.c, a.id, u.j
-      FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::int[], $6::bytea[], $7::bytea[]) AS u(s, h, i, hs, c, sg, j)
-      LEFT JOIN account a ON a.address = u.sg
+      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::int[], $6::bigint[], $7::bytea[])
       ON CONFLICT (sequence) DO NOTHING""";
   private static final String INSERT_TX_ACCOUNTS = """
-      INSERT INTO tx_account (account_id, sequence, signer)
-      SELECT a.id, u.s, u.sg FROM unnest($1::bytea[], $2::bigint[], $3::bool[]) AS u(ad, s, sg) JOIN account a ON a.address = u.ad
+      INSERT INTO tx_account (account_id, sequence, signer) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bool[])
       ON CONFLICT DO NOTHING""";
   private static final String INSERT_TX_MSG_TYPES = """
       INSERT INTO tx_msg_type (msg_type_id, sequence)
@@ -66,18 +71,14 @@ public final class IngestStore {
       GROUP BY u.s ON CONFLICT DO NOTHING""";
   private static final String INSERT_EVM_TXS = """
       INSERT INTO evm_tx (sequence, height, tx_index, hash, signer_id, json)
-      SELECT u.s, u.h, u.i, u.hs, a.id, u.j
-      FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::bytea[], $6::bytea[]) AS u(s, h, i, hs, f, j)
-      LEFT JOIN account a ON a.address = u.f
+      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::bigint[], $6::bytea[])
       ON CONFLICT (sequence) DO NOTHING""";
   private static final String INSERT_EVM_TX_ACCOUNTS = """
-      INSERT INTO evm_tx_account (account_id, sequence, signer)
-      SELECT a.id, u.s, u.sg FROM unnest($1::bytea[], $2::bigint[], $3::bool[]) AS u(ad, s, sg) JOIN account a ON a.address = u.ad
+      INSERT INTO evm_tx_account (account_id, sequence, signer) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bool[])
       ON CONFLICT DO NOTHING""";
   private static final String UPSERT_ACCOUNT_STATS = """
       INSERT INTO account_tx_stats AS s (account_id, txs, signer_txs, evm_txs, evm_signer_txs)
-      SELECT a.id, u.t, u.st, u.e, u.se FROM unnest($1::bytea[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
-        AS u(ad, t, st, e, se) JOIN account a ON a.address = u.ad
+      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
       ON CONFLICT (account_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs, signer_txs = s.signer_txs + EXCLUDED.signer_txs,
         evm_txs = s.evm_txs + EXCLUDED.evm_txs, evm_signer_txs = s.evm_signer_txs + EXCLUDED.evm_signer_txs""";
   private static final String UPSERT_MSG_TYPE_STATS = """
@@ -111,16 +112,13 @@ public final class IngestStore {
     private final Position before;
     private final Position after;
     private final CommitBurst statements = new CommitBurst();
-    private final Set<AccountAddress> accounts;
     private final Set<String> msgTypes;
     private final Set<String> coinDenoms;
 
-    private Batch(List<IndexedBlock> blocks, Position before, Position after, Set<AccountAddress> accounts, Set<String> msgTypes,
-                  Set<String> coinDenoms) {
+    private Batch(List<IndexedBlock> blocks, Position before, Position after, Set<String> msgTypes, Set<String> coinDenoms) {
       this.blocks = blocks;
       this.before = before;
       this.after = after;
-      this.accounts = accounts;
       this.msgTypes = msgTypes;
       this.coinDenoms = coinDenoms;
     }
@@ -154,8 +152,9 @@ public final class IngestStore {
 
   private final Pool pool;
   private final boolean evmChain;
+  /** Committed account ids by address. */
+  private final Lru<AccountAddress, Long> accountIdCache;
   /** Dictionary values known to be committed: left out of the dictionary inserts. */
-  private final Lru<AccountAddress, Boolean> knownAccounts;
   private final Lru<String, Boolean> knownMsgTypes = new Lru<>(10_000);
   private final Lru<String, Boolean> knownCoinDenoms = new Lru<>(10_000);
 
@@ -166,7 +165,7 @@ public final class IngestStore {
 
   public IngestStore(Pool pool, int accountCacheSize, boolean evmChain) {
     this.pool = pool;
-    this.knownAccounts = new Lru<>(accountCacheSize);
+    this.accountIdCache = new Lru<>(accountCacheSize);
     this.evmChain = evmChain;
   }
 
@@ -182,10 +181,55 @@ public final class IngestStore {
   }
 
   /**
-   * Builds the statements of a run of consecutive blocks that directly follows {@code before}. Pure CPU work (array
-   * building, block JSON): call it on a worker thread.
+   * The dictionary id of every account and signer of a run: from the cache, else from the database, which adds the
+   * addresses it does not hold yet in a transaction of their own (an address without txs is harmless, and the run that
+   * needs it is retried until it commits).
    */
-  public Batch prepare(List<IndexedBlock> blocks, Position before) {
+  public Future<Map<AccountAddress, Long>> accountIds(List<IndexedBlock> run) {
+    Map<AccountAddress, Long> ids = new HashMap<>();
+    Set<AccountAddress> unknown = new LinkedHashSet<>();
+    for (IndexedBlock b : run) {
+      for (IndexedBlock.Tx t : b.txs()) {
+        lookUp(t.signer(), ids, unknown);
+        for (AccountAddress a : t.accounts().keySet()) lookUp(a, ids, unknown);
+      }
+      for (IndexedBlock.EvmTx t : b.evmTxs()) {
+        lookUp(t.from(), ids, unknown);
+        for (AccountAddress a : t.accounts().keySet()) lookUp(a, ids, unknown);
+      }
+    }
+    return unknown.isEmpty() ? Future.succeededFuture(ids) : addAccounts(new ArrayList<>(unknown), ids, 1);
+  }
+
+  private void lookUp(AccountAddress a, Map<AccountAddress, Long> ids, Set<AccountAddress> unknown) {
+    if (a == null || ids.containsKey(a)) return;
+    Long id = accountIdCache.get(a);
+    if (id != null) ids.put(a, id);
+    else unknown.add(a);
+  }
+
+  private Future<Map<AccountAddress, Long>> addAccounts(List<AccountAddress> unknown, Map<AccountAddress, Long> ids, int attempt) {
+    Buffer[] addresses = new Buffer[unknown.size()];
+    for (int i = 0; i < addresses.length; i++) addresses[i] = Buffer.buffer(unknown.get(i).bytes());
+    return pool.preparedQuery(ACCOUNT_IDS).execute(Tuple.tuple().addValue(addresses)).compose(rows -> {
+      Map<AccountAddress, Long> found = new HashMap<>();
+      for (Row r : rows) found.put(AccountAddress.of(r.getBuffer(1).getBytes()), r.getLong(0));
+      accountIdCache.putAll(found);
+      ids.putAll(found);
+      List<AccountAddress> missing = new ArrayList<>();
+      for (AccountAddress a : unknown) if (!found.containsKey(a)) missing.add(a);
+      if (missing.isEmpty()) return Future.succeededFuture(ids);
+      // inserted by another writer after this statement's snapshot: the next statement sees them
+      if (attempt >= 3) return Future.failedFuture(new IllegalStateException(missing.size() + " account ids not resolved"));
+      return addAccounts(missing, ids, attempt + 1);
+    });
+  }
+
+  /**
+   * Builds the statements of a run of consecutive blocks that directly follows {@code before}, with the account ids of
+   * {@link #accountIds}. Pure CPU work (array building, block JSON): call it on a worker thread.
+   */
+  public Batch prepare(List<IndexedBlock> blocks, Position before, Map<AccountAddress, Long> accountIds) {
     IndexedBlock first = blocks.get(0);
     if (!before.empty() && first.height() != before.height() + 1) {
       throw new IllegalArgumentException("block " + first.height() + " does not follow height " + before.height());
@@ -193,23 +237,21 @@ public final class IngestStore {
     for (int i = 1; i < blocks.size(); i++) {
       if (blocks.get(i).height() != blocks.get(i - 1).height() + 1) throw new IllegalArgumentException("blocks are not consecutive");
     }
-    IngestRows c = new IngestRows(blocks, first.height() == before.height() + 1 ? before.timeNs() : null, before.txs(), before.evmTxs());
+    IngestRows c = new IngestRows(blocks, first.height() == before.height() + 1 ? before.timeNs() : null, before.txs(), before.evmTxs(),
+        accountIds);
     IndexedBlock last = blocks.get(blocks.size() - 1);
     Position after = new Position(last.height(), last.timeNs(), before.blocks() + blocks.size(), before.txs() + c.txCount,
         before.evmTxs() + c.evmCount);
-    Batch b = new Batch(blocks, before, after, c.addresses, c.typeNames, c.coinDenoms.keySet());
+    Batch b = new Batch(blocks, before, after, c.typeNames, c.coinDenoms.keySet());
     b.add(EXPECT, Tuple.of(before.height(), before.txs(), before.evmTxs()));
-    List<Buffer> unknown = new ArrayList<>();
-    for (AccountAddress a : c.addresses) if (knownAccounts.get(a) == null) unknown.add(Buffer.buffer(a.bytes()));
-    if (!unknown.isEmpty()) b.add(NEW_ACCOUNTS, Tuple.tuple().addValue(unknown.toArray(new Buffer[0])));
     List<String> unknownTypes = new ArrayList<>();
     for (String t : c.typeNames) if (knownMsgTypes.get(t) == null) unknownTypes.add(t);
     if (!unknownTypes.isEmpty()) b.add(NEW_MSG_TYPES, Tuple.tuple().addValue(unknownTypes.toArray(new String[0])));
     b.add(INSERT_BLOCKS, c.blocks());
     if (c.txCount > 0) {
       b.add(INSERT_TXS, Tuple.tuple().addValue(SqlArrays.longs(c.txSeq)).addValue(SqlArrays.longs(c.txHeight)).addValue(SqlArrays.ints(c.txIndex))
-          .addValue(SqlArrays.bufs(c.txHash)).addValue(SqlArrays.ints(c.txCode)).addValue(SqlArrays.bufs(c.txSigner)).addValue(SqlArrays.bufs(c.txJson)));
-      b.add(INSERT_TX_ACCOUNTS, Tuple.tuple().addValue(SqlArrays.bufs(c.accAddr)).addValue(SqlArrays.longs(c.accSeq)).addValue(c.accSigner.toArray(new Boolean[0])));
+          .addValue(SqlArrays.bufs(c.txHash)).addValue(SqlArrays.ints(c.txCode)).addValue(SqlArrays.longs(c.txSigner)).addValue(SqlArrays.bufs(c.txJson)));
+      b.add(INSERT_TX_ACCOUNTS, Tuple.tuple().addValue(SqlArrays.longs(c.accId)).addValue(SqlArrays.longs(c.accSeq)).addValue(c.accSigner.toArray(new Boolean[0])));
       if (!c.msgSeq.isEmpty()) b.add(INSERT_TX_MSG_TYPES, Tuple.tuple().addValue(SqlArrays.strings(c.msgName)).addValue(SqlArrays.longs(c.msgSeq)));
       if (!c.multiSeq.isEmpty()) b.add(INSERT_MULTI_MSG, Tuple.tuple().addValue(SqlArrays.longs(c.multiSeq)).addValue(SqlArrays.strings(c.multiName)));
       if (!c.typeStats.isEmpty()) {
@@ -219,8 +261,8 @@ public final class IngestStore {
     }
     if (c.evmCount > 0) {
       b.add(INSERT_EVM_TXS, Tuple.tuple().addValue(SqlArrays.longs(c.evmSeq)).addValue(SqlArrays.longs(c.evmHeight)).addValue(SqlArrays.ints(c.evmIndex))
-          .addValue(SqlArrays.bufs(c.evmHash)).addValue(SqlArrays.bufs(c.evmFrom)).addValue(SqlArrays.bufs(c.evmJson)));
-      b.add(INSERT_EVM_TX_ACCOUNTS, Tuple.tuple().addValue(SqlArrays.bufs(c.evmAccAddr)).addValue(SqlArrays.longs(c.evmAccSeq))
+          .addValue(SqlArrays.bufs(c.evmHash)).addValue(SqlArrays.longs(c.evmFrom)).addValue(SqlArrays.bufs(c.evmJson)));
+      b.add(INSERT_EVM_TX_ACCOUNTS, Tuple.tuple().addValue(SqlArrays.longs(c.evmAccId)).addValue(SqlArrays.longs(c.evmAccSeq))
           .addValue(c.evmAccSigner.toArray(new Boolean[0])));
     }
     if (!c.accountStats.isEmpty()) b.add(UPSERT_ACCOUNT_STATS, c.accountStats());
@@ -263,9 +305,6 @@ public final class IngestStore {
   public Future<Void> commit(Batch b) {
     return CommitBurst.resolve(b.statements.run(pool), null, StatusStore.INGEST,
         () -> CommitBurst.afterWriters(pool, StatusStore.INGEST, IngestStore::position).map(b.after()::equals)).onSuccess(v -> {
-      Map<AccountAddress, Boolean> accounts = new HashMap<>();
-      for (AccountAddress a : b.accounts) accounts.put(a, Boolean.TRUE);
-      knownAccounts.putAll(accounts);
       Map<String, Boolean> types = new HashMap<>();
       for (String t : b.msgTypes) types.put(t, Boolean.TRUE);
       knownMsgTypes.putAll(types);

@@ -1,6 +1,9 @@
 package dev.weft.ingest;
 
+import dev.weft.chain.AccountAddress;
+import dev.weft.chain.Hex;
 import dev.weft.config.WeftConfig;
+import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.store.Database;
 import dev.weft.store.IngestStore;
 import dev.weft.store.PositionMovedException;
@@ -14,8 +17,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -46,8 +51,13 @@ class IngestStoreTest {
     TestNodes.await(vertx.close());
   }
 
+  /** A run prepared as ingestion prepares it: its account ids resolved first. */
+  static IngestStore.Batch prepared(IngestStore s, List<IndexedBlock> run, IngestStore.Position before) {
+    return s.prepare(run, before, TestNodes.await(s.accountIds(run)));
+  }
+
   IngestStore.Position commit(IngestStore s, long from, long to, IngestStore.Position before) {
-    IngestStore.Batch b = s.prepare(blocks.range(from, to), before);
+    IngestStore.Batch b = prepared(s, blocks.range(from, to), before);
     TestNodes.await(s.commit(b));
     return b.after();
   }
@@ -60,14 +70,14 @@ class IngestStoreTest {
     IngestStore.Position p5 = commit(store, 1, 5, p0);
     assertEquals(p5, TestNodes.await(store.position()));
     Map<String, List<String>> after5 = IngestDump.dump(url);
-    Exception again = assertThrows(Exception.class, () -> TestNodes.await(store.commit(store.prepare(blocks.range(1, 5), p0))));
+    Exception again = assertThrows(Exception.class, () -> TestNodes.await(store.commit(prepared(store, blocks.range(1, 5), p0))));
     assertInstanceOf(PositionMovedException.class, again);
     assertEquals(after5, IngestDump.dump(url));
-    assertThrows(IllegalArgumentException.class, () -> store.prepare(blocks.range(7, 8), p5), "a gap");
+    assertThrows(IllegalArgumentException.class, () -> prepared(store, blocks.range(7, 8), p5), "a gap");
     // a second writer's stale view: refused even when the heights follow
     IngestStore other = new IngestStore(db.pool(), 1000);
     IngestStore.Position p8 = commit(store, 6, 8, p5);
-    assertThrows(PositionMovedException.class, () -> TestNodes.await(other.commit(other.prepare(blocks.range(6, 8), p5))));
+    assertThrows(PositionMovedException.class, () -> TestNodes.await(other.commit(prepared(other, blocks.range(6, 8), p5))));
     assertEquals(8, p8.height());
     IngestDump.assertConsistent(url);
   }
@@ -87,6 +97,40 @@ class IngestStoreTest {
     } finally {
       TestNodes.await(db2.close());
     }
+  }
+
+  @Test
+  @DisplayName("account ids: an address the dictionary holds (added by another writer) keeps its id, a new one is added once")
+  void accountIds() throws Exception {
+    List<IndexedBlock> run = blocks.range(1, 3);
+    AccountAddress known = run.get(0).txs().get(0).accounts().keySet().iterator().next();
+    long knownId;
+    try (java.sql.Connection c = TestDatabase.jdbc(url); java.sql.Statement st = c.createStatement()) {
+      st.execute("INSERT INTO account (address) VALUES ('\\x00ff'), ('\\x" + Hex.lower(known.bytes()) + "')");
+      knownId = IngestDump.scalar(st, "SELECT id FROM account WHERE address = '\\x" + Hex.lower(known.bytes()) + "'");
+    }
+    Map<AccountAddress, Long> ids = TestNodes.await(store.accountIds(run));
+    assertEquals(knownId, ids.get(known));
+    Set<AccountAddress> involved = new HashSet<>();
+    for (IndexedBlock b : run) {
+      for (IndexedBlock.Tx t : b.txs()) {
+        involved.addAll(t.accounts().keySet());
+        if (t.signer() != null) involved.add(t.signer());
+      }
+      for (IndexedBlock.EvmTx t : b.evmTxs()) {
+        involved.addAll(t.accounts().keySet());
+        if (t.from() != null) involved.add(t.from());
+      }
+    }
+    assertEquals(involved, ids.keySet());
+    assertEquals(involved.size(), new HashSet<>(ids.values()).size(), "one id per address");
+    commit(store, 1, 3, TestNodes.await(store.position()));
+    // a second store (a restarted node, an empty cache) reads the same ids back without adding rows
+    assertEquals(ids, TestNodes.await(new IngestStore(db.pool(), 1000).accountIds(run)));
+    assertEquals(involved.size() + 1, IngestDump.scalar(url, "SELECT count(*) FROM account"));
+    assertEquals(IngestDump.scalar(url, "SELECT count(*) FROM tx_account x JOIN tx t USING (sequence) WHERE t.height <= 3 AND x.account_id = " + knownId),
+        run.stream().flatMap(b -> b.txs().stream()).filter(t -> t.accounts().containsKey(known)).count());
+    IngestDump.assertConsistent(url);
   }
 
   @Test

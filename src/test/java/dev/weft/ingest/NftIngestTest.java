@@ -98,7 +98,7 @@ class NftIngestTest {
   }
 
   IngestStore.Position commit(IngestStore s, List<IndexedBlock> chain, long from, long to, IngestStore.Position before) {
-    IngestStore.Batch b = s.prepare(chain.subList((int) from - 1, (int) to), before);
+    IngestStore.Batch b = IngestStoreTest.prepared(s, chain.subList((int) from - 1, (int) to), before);
     TestNodes.await(s.commit(b));
     return b.after();
   }

@@ -123,8 +123,8 @@ class OrderedCommitPipelineTest {
     }
 
     @Override
-    public Batch prepare(List<Long> run, Pos before) {
-      return new Batch(List.copyOf(run), before, new Pos(run.get(run.size() - 1), before.count() + run.size()));
+    public Future<Batch> prepare(List<Long> run, Pos before) {
+      return Future.succeededFuture(new Batch(List.copyOf(run), before, new Pos(run.get(run.size() - 1), before.count() + run.size())));
     }
 
     @Override
