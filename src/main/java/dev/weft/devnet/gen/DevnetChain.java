@@ -8,7 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -40,6 +43,10 @@ public final class DevnetChain {
       return size() > CACHED_BLOCKS;
     }
   };
+
+  private final AtomicLong generations = new AtomicLong();
+  /** Heights being generated, so concurrent askers share one generation. */
+  private final ConcurrentHashMap<Long, FutureTask<Block>> generating = new ConcurrentHashMap<>();
 
   private final List<java.util.function.Consumer<Block>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -146,6 +153,30 @@ public final class DevnetChain {
       Block b = cache.get(h);
       if (b != null) return b;
     }
+    // an indexer asks for a height's block, results and receipts at once, on different threads: the first generates
+    // it (signing its EVM txs), the others wait for that instead of generating it again
+    FutureTask<Block> mine = new FutureTask<>(() -> generate(h, keep));
+    FutureTask<Block> running = generating.putIfAbsent(h, mine);
+    if (running == null) {
+      try {
+        mine.run();
+      } finally {
+        generating.remove(h, mine);
+      }
+      running = mine;
+    }
+    try {
+      return running.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while block " + h + " was generated", e);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    }
+  }
+
+  private Block generate(long h, boolean keep) {
+    generations.incrementAndGet();
     Block b = factory.withSubmitted(factory.block(h), submitted.getOrDefault(h, List.of()), submitted.containsKey(h - 1));
     index(b);
     if (!keep) return b;
@@ -153,6 +184,11 @@ public final class DevnetChain {
       Block raced = cache.putIfAbsent(h, b);
       return raced != null ? raced : b;
     }
+  }
+
+  /** How many blocks were generated so far (a block asked again after the cache let it go counts again). */
+  long generations() {
+    return generations.get();
   }
 
   private void index(Block b) {

@@ -36,6 +36,32 @@ class DevnetChainTest {
   private static final DevnetChain CHAIN = new DevnetChain(spec(42, 20), 400);
 
   @Test
+  @DisplayName("threads asking for one height at once share one generation of its block (an indexer asks for block, results and receipts together)")
+  void oneGenerationPerHeight() throws Exception {
+    DevnetChain chain = new DevnetChain(spec(7, 40), 400);
+    int askers = 6;
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(askers);
+    try {
+      for (long h = 300; h < 310; h++) {
+        long height = h;
+        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(askers);
+        List<java.util.concurrent.Future<Block>> answers = new ArrayList<>();
+        for (int i = 0; i < askers; i++) {
+          answers.add(pool.submit(() -> {
+            together.await();
+            return chain.block(height);
+          }));
+        }
+        Block first = answers.get(0).get();
+        for (java.util.concurrent.Future<Block> a : answers) assertTrue(first == a.get(), "the same block for every asker");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(10, chain.generations(), "one generation per height");
+  }
+
+  @Test
   @DisplayName("the layout is consistent: heights hold their txs in order, some blocks are empty, a window keeps the rate")
   void layout() {
     Layout layout = new Layout(spec(42, 20));
