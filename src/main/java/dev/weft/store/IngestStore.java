@@ -24,7 +24,9 @@ import java.util.Set;
  * {@code unnest} statement per table ({@link #prepare}, pure CPU), then committed as a single pipelined burst
  * ({@link #commit}): its first statement locks the cursor and the totals and aborts the transaction unless they are
  * exactly where the writer expects them, so a commit never leaves a gap, never writes a height twice and never
- * double counts. Account ids are resolved before the run is prepared ({@link #accountIds}: the new addresses are
+ * double counts. That check is what makes a repeated run harmless, so the row inserts carry no {@code ON CONFLICT}
+ * clause (a speculative insertion costs a unique-index probe per row): a row that came twice would fail its commit
+ * loudly instead of being skipped. Account ids are resolved before the run is prepared ({@link #accountIds}: the new addresses are
  * added and committed on their own, and an id never changes once committed), so the rows carry ids; message type ids
  * are resolved by joins inside the statements, so no statement of the burst waits for another's result. The run's NFT changes, folded per token in chain order, are part of the same
  * burst ({@link NftWrites}), and so are, on an EVM chain, the run's fungible transfer rows and the bank denoms its coin
@@ -52,15 +54,12 @@ public final class IngestStore {
       SELECT h, hs, timestamptz 'epoch' + (ns / 1000) * interval '1 microsecond', ns, bt, pa, pm, po, gu, gw, tc, ec, tf::jsonb, j
       FROM unnest($1::bigint[], $2::bytea[], $3::bigint[], $4::bigint[], $5::bytea[], $6::text[], $7::text[],
                   $8::bigint[], $9::bigint[], $10::int[], $11::int[], $12::text[], $13::bytea[])
-           AS u(h, hs, ns, bt, pa, pm, po, gu, gw, tc, ec, tf, j)
-      ON CONFLICT (height) DO NOTHING""";
+           AS u(h, hs, ns, bt, pa, pm, po, gu, gw, tc, ec, tf, j)""";
   private static final String INSERT_TXS = """
       INSERT INTO tx (sequence, height, tx_index, hash, code, signer_id, json)
-      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::int[], $6::bigint[], $7::bytea[])
-      ON CONFLICT (sequence) DO NOTHING""";
+      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::int[], $6::bigint[], $7::bytea[])""";
   private static final String INSERT_TX_ACCOUNTS = """
-      INSERT INTO tx_account (account_id, sequence, signer) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bool[])
-      ON CONFLICT DO NOTHING""";
+      INSERT INTO tx_account (account_id, sequence, signer) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bool[])""";
   private static final String INSERT_TX_MSG_TYPES = """
       INSERT INTO tx_msg_type (msg_type_id, sequence)
       SELECT m.id, u.s FROM unnest($1::text[], $2::bigint[]) AS u(n, s) JOIN msg_type m ON m.name = u.n
@@ -71,11 +70,9 @@ public final class IngestStore {
       GROUP BY u.s ON CONFLICT DO NOTHING""";
   private static final String INSERT_EVM_TXS = """
       INSERT INTO evm_tx (sequence, height, tx_index, hash, signer_id, json)
-      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::bigint[], $6::bytea[])
-      ON CONFLICT (sequence) DO NOTHING""";
+      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::bytea[], $5::bigint[], $6::bytea[])""";
   private static final String INSERT_EVM_TX_ACCOUNTS = """
-      INSERT INTO evm_tx_account (account_id, sequence, signer) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bool[])
-      ON CONFLICT DO NOTHING""";
+      INSERT INTO evm_tx_account (account_id, sequence, signer) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bool[])""";
   private static final String UPSERT_ACCOUNT_STATS = """
       INSERT INTO account_tx_stats AS s (account_id, txs, signer_txs, evm_txs, evm_signer_txs)
       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
@@ -89,8 +86,7 @@ public final class IngestStore {
       INSERT INTO fungible_transfer (height, sequence, transfer_index, kind, token, from_address, to_address, amount)
       SELECT u.h, u.s, u.i, u.k, u.t, u.f, u.r, u.a::numeric
       FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::smallint[], $5::bytea[], $6::bytea[], $7::bytea[], $8::text[])
-           AS u(h, s, i, k, t, f, r, a)
-      ON CONFLICT DO NOTHING""";
+           AS u(h, s, i, k, t, f, r, a)""";
   private static final String NEW_COIN_DENOMS = """
       INSERT INTO coin_denom (denom, first_height) SELECT u.d, u.h FROM unnest($1::text[], $2::bigint[]) AS u(d, h) ORDER BY u.d
       ON CONFLICT (denom) DO NOTHING""";
