@@ -63,6 +63,7 @@ public final class LongHistoryBench {
       long head = Long.parseLong(new JsonObject(IngestReadBench.httpGet(rpc + "/status")).getJsonObject("result")
           .getJsonObject("sync_info").getString("latest_block_height"));
       double devnetStartSecs = (System.nanoTime() - started) / 1e9;
+      IngestReadBench.warmDevnet(rpc, "http://127.0.0.1:" + ports[1], "http://127.0.0.1:" + ports[2], head);
       pg = EmbeddedPostgresServer.start(work.resolve("pg"), 0, fsync, Map.of());
       String url = pg.url();
       // one connection: the bench's own queries never take a share of the node's pool, and are excluded from the count
