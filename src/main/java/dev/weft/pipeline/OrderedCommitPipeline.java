@@ -261,7 +261,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
       run.add(item);
       weight += w;
     }
-    if (run.isEmpty()) return;
+    if (run.isEmpty() || holdBack(run.size(), weight)) return;
     preparing = true;
     int at = epoch;
     P before = plannedPosition;
@@ -289,6 +289,19 @@ public final class OrderedCommitPipeline<S, T, P, B> {
       plannedPosition = stage.after(ar.result());
       tryCommit();
     });
+  }
+
+  /**
+   * Whether a short run waits for more ready items: while catching up (more than a full run behind the head) and while
+   * the height after it is still being fetched, a run below half its limits (and half the window) waits, since fewer,
+   * larger transactions cost the database less per height (each commit's fixed statements and its WAL flush), CPU the
+   * fetchers share. At the head every ready height is committed at once.
+   */
+  private boolean holdBack(int items, long weight) {
+    boolean catchingUp = head - committedHeight > options.commitItems();
+    boolean moreComing = order.size() > batched + items;
+    return catchingUp && moreComing && items < Math.min(options.commitItems(), window.limit()) / 2
+        && weight < options.commitWeight() / 2;
   }
 
   private void send(Run<B> r) {

@@ -50,6 +50,7 @@ class OrderedCommitPipelineTest {
     final List<Long> written = new ArrayList<>();
     final List<Long> announced = new ArrayList<>();
     final List<Integer> runSizes = new ArrayList<>();
+    final List<Long> runFirsts = new ArrayList<>();
     final Map<Long, Integer> attempts = new HashMap<>();
     /** Heights whose first fetch fails. */
     LongPredicate failFirstFetch = h -> false;
@@ -153,6 +154,7 @@ class OrderedCommitPipelineTest {
       return done.compose(v -> {
         written.addAll(b.heights());
         runSizes.add(b.heights().size());
+        runFirsts.add(b.heights().get(0));
         db = b.after();
         // the answer of a commit that went through is lost
         return fault.equals("lost") ? Future.failedFuture("connection closed after COMMIT") : Future.succeededFuture();
@@ -167,11 +169,15 @@ class OrderedCommitPipelineTest {
   }
 
   static OrderedCommitPipeline<Long, Long, Pos, Batch> pipeline(Vertx vertx, Fake fake) {
+    return pipeline(vertx, fake, WINDOW, 4, 3);
+  }
+
+  static OrderedCommitPipeline<Long, Long, Pos, Batch> pipeline(Vertx vertx, Fake fake, int window, int commitItems, long commitWeight) {
     fake.vertx = vertx;
     MeterRegistry r = new SimpleMeterRegistry();
     PipelineMeters meters = new PipelineMeters(new AtomicLong(), new AtomicLong(), new AtomicLong(), Timer.builder("f").register(r),
         Counter.builder("fr").register(r), Timer.builder("c").register(r), Counter.builder("cr").register(r));
-    return new OrderedCommitPipeline<>(vertx, fake, new PipelineOptions("test", "items", WINDOW, WINDOW, 1 << 20, 4, 3,
+    return new OrderedCommitPipeline<>(vertx, fake, new PipelineOptions("test", "items", window, window, 1 << 20, commitItems, commitWeight,
         Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofHours(1)), meters);
   }
 
@@ -196,6 +202,26 @@ class OrderedCommitPipelineTest {
         assertEquals(2, fake.attempts.get(7L));
         assertEquals(1, fake.attempts.get(8L));
         assertEquals(59, p.height());
+        test.completeNow();
+      })));
+    });
+  }
+
+  @Test
+  void catchingUpCommitsRunsOfAtLeastHalfTheLimitThenEveryReadyHeightAtTheHead(Vertx vertx, VertxTestContext test) {
+    LongPredicate all = h -> true;
+    Fake fake = new Fake(300, all);
+    vertx.getOrCreateContext().runOnContext(v -> {
+      var p = pipeline(vertx, fake, 40, 20, 1_000);
+      p.start().compose(x -> fake.reachedLast.future()).compose(x -> p.stop()).onComplete(test.succeeding(x -> test.verify(() -> {
+        assertEquals(heights(300, all), fake.written, "every height once, in order");
+        for (int i = 0; i < fake.runSizes.size(); i++) {
+          // a run prepared more than a full run behind the head while later heights were still being fetched
+          if (fake.runFirsts.get(i) + fake.runSizes.get(i) < 300 - 2 * 20) {
+            assertTrue(fake.runSizes.get(i) >= 10, "run " + i + " from height " + fake.runFirsts.get(i) + ": " + fake.runSizes);
+          }
+          assertTrue(fake.runSizes.get(i) <= 20, "within the limit: " + fake.runSizes);
+        }
         test.completeNow();
       })));
     });
