@@ -15,9 +15,12 @@ public final class AccountAddress {
   private static final X9ECParameters SECP256K1 = CustomNamedCurves.getByName("secp256k1");
 
   private final byte[] bytes;
+  /** Addresses are map keys all through ingestion (accounts of a tx, ids by address): hashed once. */
+  private final int hash;
 
   private AccountAddress(byte[] bytes) {
     this.bytes = bytes;
+    this.hash = Arrays.hashCode(bytes);
   }
 
   public static AccountAddress of(byte[] bytes) {
@@ -111,12 +114,12 @@ public final class AccountAddress {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof AccountAddress a && Arrays.equals(bytes, a.bytes);
+    return o instanceof AccountAddress a && hash == a.hash && Arrays.equals(bytes, a.bytes);
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(bytes);
+    return hash;
   }
 
   @Override
