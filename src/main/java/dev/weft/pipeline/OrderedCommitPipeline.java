@@ -255,7 +255,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
       T item = ready.get(stage.targetHeight(t));
       if (item == null) break;
       long w = stage.weight(item);
-      if (!run.isEmpty() && (run.size() >= options.commitItems() || weight + w > options.commitWeight())) break;
+      if (!run.isEmpty() && (run.size() >= runLimit() || weight + w > options.commitWeight())) break;
       if (run.isEmpty()) first = stage.targetHeight(t);
       last = stage.targetHeight(t);
       run.add(item);
@@ -292,16 +292,24 @@ public final class OrderedCommitPipeline<S, T, P, B> {
   }
 
   /**
+   * The most heights in one run: the commit limit, and at most half the window, so the heights of the next run are
+   * fetched and prepared while one commits (a run as large as the window would leave nothing to fetch until it has
+   * committed, and the database idle while the window refills).
+   */
+  private int runLimit() {
+    return Math.max(1, Math.min(options.commitItems(), window.limit() / 2));
+  }
+
+  /**
    * Whether a short run waits for more ready items: while catching up (more than a full run behind the head) and while
-   * the height after it is still being fetched, a run below half its limits (and half the window) waits, since fewer,
-   * larger transactions cost the database less per height (each commit's fixed statements and its WAL flush), CPU the
-   * fetchers share. At the head every ready height is committed at once.
+   * the height after it is still being fetched, a run below half its limits waits, since fewer, larger transactions
+   * cost the database less per height (each commit's fixed statements and its WAL flush), CPU the fetchers share. At
+   * the head every ready height is committed at once.
    */
   private boolean holdBack(int items, long weight) {
     boolean catchingUp = head - committedHeight > options.commitItems();
     boolean moreComing = order.size() > batched + items;
-    return catchingUp && moreComing && items < Math.min(options.commitItems(), window.limit()) / 2
-        && weight < options.commitWeight() / 2;
+    return catchingUp && moreComing && items < runLimit() / 2 && weight < options.commitWeight() / 2;
   }
 
   private void send(Run<B> r) {
