@@ -20,9 +20,10 @@ import static dev.weft.testsupport.TestNodes.await;
  */
 final class RawInsertBaseline {
   /** Source table, its copy, the columns and their array types, and the height filter of a chunk. */
-  private record Table(String name, String columns, String types, String chunkFilter) {}
+  record Table(String name, String columns, String types, String chunkFilter) {}
 
-  private static final List<Table> TABLES = List.of(
+  /** The main rows: the tables the baseline wrote before ingestion wrote transfer rows too. */
+  static final List<Table> MAIN = List.of(
       new Table("block", "height, hash, time, time_ns, block_time_ms, proposer_address, proposer_moniker, proposer_operator, gas_used, gas_wanted, tx_count, evm_tx_count, total_fee, json",
           "bigint,bytea,timestamptz,bigint,bigint,bytea,text,text,bigint,bigint,int,int,jsonb,bytea", "height BETWEEN $1 AND $2"),
       new Table("tx", "sequence, height, tx_index, hash, code, signer_id, json", "bigint,bigint,int,bytea,int,bigint,bytea", "height BETWEEN $1 AND $2"),
@@ -32,12 +33,22 @@ final class RawInsertBaseline {
       new Table("evm_tx", "sequence, height, tx_index, hash, signer_id, json", "bigint,bigint,int,bytea,bigint,bytea", "height BETWEEN $1 AND $2"),
       new Table("evm_tx_account", "account_id, sequence, signer", "bigint,bigint,bool",
           "sequence IN (SELECT sequence FROM evm_tx WHERE height BETWEEN $1 AND $2)"));
+  /** Every row table ingestion writes per tx (the counters and the NFT tables aside): the main ones and the transfers. */
+  static final List<Table> ALL = concat(MAIN, List.of(
+      new Table("fungible_transfer", "height, sequence, transfer_index, kind, token, from_address, to_address, amount",
+          "bigint,bigint,int,smallint,bytea,bytea,bytea,numeric", "height BETWEEN $1 AND $2")));
+
+  private static List<Table> concat(List<Table> a, List<Table> b) {
+    List<Table> out = new ArrayList<>(a);
+    out.addAll(b);
+    return List.copyOf(out);
+  }
 
   private RawInsertBaseline() {}
 
   /** Inserts everything again in chunks of {@code chunkBlocks}; returns the nanoseconds spent writing. */
-  static long run(Pool pool, long fromHeight, long toHeight, int chunkBlocks) {
-    for (Table t : TABLES) {
+  static long run(Pool pool, List<Table> tables, long fromHeight, long toHeight, int chunkBlocks) {
+    for (Table t : tables) {
       await(pool.query("DROP TABLE IF EXISTS bench_" + t.name() + "; CREATE TABLE bench_" + t.name() + " (LIKE " + t.name()
           + " INCLUDING ALL)").execute());
       if (t.name().equals("tx") || t.name().equals("evm_tx")) {
@@ -48,16 +59,16 @@ final class RawInsertBaseline {
     for (long from = fromHeight; from <= toHeight; from += chunkBlocks) {
       long to = Math.min(toHeight, from + chunkBlocks - 1);
       List<Tuple> chunk = new ArrayList<>();
-      for (Table t : TABLES) chunk.add(read(pool, t, from, to));
+      for (Table t : tables) chunk.add(read(pool, t, from, to));
       long start = System.nanoTime();
       await(pool.withTransaction(conn -> {
         List<Future<?>> all = new ArrayList<>();
-        for (int i = 0; i < TABLES.size(); i++) all.add(conn.preparedQuery(insert(TABLES.get(i))).execute(chunk.get(i)));
+        for (int i = 0; i < tables.size(); i++) all.add(conn.preparedQuery(insert(tables.get(i))).execute(chunk.get(i)));
         return Future.all(all);
       }));
       spent += System.nanoTime() - start;
     }
-    for (Table t : TABLES) await(pool.query("DROP TABLE bench_" + t.name()).execute());
+    for (Table t : tables) await(pool.query("DROP TABLE bench_" + t.name()).execute());
     return spent;
   }
 
@@ -67,9 +78,10 @@ final class RawInsertBaseline {
     StringBuilder select = new StringBuilder();
     StringBuilder names = new StringBuilder();
     for (int i = 0; i < types.length; i++) {
-      String wire = types[i].equals("jsonb") ? "text" : types[i];
+      boolean asText = types[i].equals("jsonb") || types[i].equals("numeric");
+      String wire = asText ? "text" : types[i];
       params.append(i > 0 ? ", " : "").append('$').append(i + 1).append("::").append(wire).append("[]");
-      select.append(i > 0 ? ", " : "").append("c").append(i).append(types[i].equals("jsonb") ? "::jsonb" : "");
+      select.append(i > 0 ? ", " : "").append("c").append(i).append(asText ? "::" + types[i] : "");
       names.append(i > 0 ? ", " : "").append("c").append(i);
     }
     return "INSERT INTO bench_" + t.name() + " (" + t.columns() + ") SELECT " + select + " FROM unnest(" + params + ") AS u(" + names + ")";
@@ -96,7 +108,8 @@ final class RawInsertBaseline {
       case "bytea" -> col.toArray(new Buffer[0]);
       case "text" -> col.toArray(new String[0]);
       case "timestamptz" -> col.toArray(new java.time.OffsetDateTime[0]);
-      case "jsonb" -> col.stream().map(String::valueOf).toArray(String[]::new);
+      case "smallint" -> col.toArray(new Short[0]);
+      case "jsonb", "numeric" -> col.stream().map(String::valueOf).toArray(String[]::new);
       default -> throw new IllegalArgumentException(type);
     };
   }
