@@ -181,7 +181,7 @@ public final class BlockIngestVerticle extends VerticleBase {
 
     @Override
     public Future<IngestStore.Batch> prepare(List<IndexedBlock> run, IngestStore.Position before) {
-      return store.accountIds(run).compose(ids -> vertx.executeBlocking(() -> store.prepare(run, before, ids), false));
+      return store.ids(run).compose(ids -> vertx.executeBlocking(() -> store.prepare(run, before, ids), false));
     }
 
     @Override

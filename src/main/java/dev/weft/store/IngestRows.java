@@ -9,10 +9,8 @@ import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The column lists of every ingest table for a run of blocks (what {@link IngestStore#prepare} sends as arrays), with
@@ -26,7 +24,6 @@ final class IngestRows {
   int evmCount;
   /** The sequence of each block's first tx. */
   final List<Long> firstSeq = new ArrayList<>();
-  final Set<String> typeNames = new LinkedHashSet<>();
   final List<Long> txSeq = new ArrayList<>();
   final List<Long> txHeight = new ArrayList<>();
   final List<Integer> txIndex = new ArrayList<>();
@@ -37,10 +34,10 @@ final class IngestRows {
   final List<Long> accId = new ArrayList<>();
   final List<Long> accSeq = new ArrayList<>();
   final List<Boolean> accSigner = new ArrayList<>();
-  final List<String> msgName = new ArrayList<>();
+  final List<Integer> msgTypeId = new ArrayList<>();
   final List<Long> msgSeq = new ArrayList<>();
   final List<Long> multiSeq = new ArrayList<>();
-  final List<String> multiName = new ArrayList<>();
+  final List<Integer> multiTypeId = new ArrayList<>();
   final List<Long> evmSeq = new ArrayList<>();
   final List<Long> evmHeight = new ArrayList<>();
   final List<Integer> evmIndex = new ArrayList<>();
@@ -62,13 +59,14 @@ final class IngestRows {
   final Map<String, Long> coinDenoms = new LinkedHashMap<>();
   /** account id → {txs, signer txs, evm txs, evm signer txs} */
   final Map<Long, long[]> accountStats = new LinkedHashMap<>();
-  final Map<String, Long> typeStats = new LinkedHashMap<>();
+  /** message type id → txs */
+  final Map<Integer, Long> typeStats = new LinkedHashMap<>();
 
-  private final Map<AccountAddress, Long> accountIds;
+  private final DictionaryStore.Ids ids;
 
-  /** @param accountIds the dictionary id of every account and signer of the blocks */
-  IngestRows(List<IndexedBlock> blocks, Long previousTimeNs, long txBase, long evmBase, Map<AccountAddress, Long> accountIds) {
-    this.accountIds = accountIds;
+  /** @param ids the dictionary id of every account, signer and message type of the blocks */
+  IngestRows(List<IndexedBlock> blocks, Long previousTimeNs, long txBase, long evmBase, DictionaryStore.Ids ids) {
+    this.ids = ids;
     this.blocks = blocks;
     this.blockTimes = new Long[blocks.size()];
     this.blockJson = new Buffer[blocks.size()];
@@ -101,14 +99,16 @@ final class IngestRows {
           st[0]++;
           if (e.getValue()) st[1]++;
         }
+        // a tx's types are distinct (one row per type and tx)
         for (String type : t.msgTypes()) {
-          typeNames.add(type);
-          msgName.add(type);
+          Integer typeId = ids.msgTypes().get(type);
+          if (typeId == null) throw new IllegalStateException("no message type id resolved for " + type);
+          msgTypeId.add(typeId);
           msgSeq.add(s);
-          typeStats.merge(type, 1L, Long::sum);
+          typeStats.merge(typeId, 1L, Long::sum);
           if (t.msgTypes().size() > 1) {
             multiSeq.add(s);
-            multiName.add(type);
+            multiTypeId.add(typeId);
           }
         }
         for (int k = 0; k < t.transfers().size(); k++) {
@@ -148,7 +148,7 @@ final class IngestRows {
   }
 
   private Long id(AccountAddress a) {
-    Long id = accountIds.get(a);
+    Long id = ids.accounts().get(a);
     if (id == null) throw new IllegalStateException("no account id resolved for " + a);
     return id;
   }

@@ -53,7 +53,7 @@ class IngestStoreTest {
 
   /** A run prepared as ingestion prepares it: its account ids resolved first. */
   static IngestStore.Batch prepared(IngestStore s, List<IndexedBlock> run, IngestStore.Position before) {
-    return s.prepare(run, before, TestNodes.await(s.accountIds(run)));
+    return s.prepare(run, before, TestNodes.await(s.ids(run)));
   }
 
   IngestStore.Position commit(IngestStore s, long from, long to, IngestStore.Position before) {
@@ -100,7 +100,7 @@ class IngestStoreTest {
   }
 
   @Test
-  @DisplayName("account ids: an address the dictionary holds (added by another writer) keeps its id, a new one is added once")
+  @DisplayName("dictionary ids: an address the dictionary holds (added by another writer) keeps its id, a new address or message type is added once")
   void accountIds() throws Exception {
     List<IndexedBlock> run = blocks.range(1, 3);
     AccountAddress known = run.get(0).txs().get(0).accounts().keySet().iterator().next();
@@ -109,7 +109,7 @@ class IngestStoreTest {
       st.execute("INSERT INTO account (address) VALUES ('\\x00ff'), ('\\x" + Hex.lower(known.bytes()) + "')");
       knownId = IngestDump.scalar(st, "SELECT id FROM account WHERE address = '\\x" + Hex.lower(known.bytes()) + "'");
     }
-    Map<AccountAddress, Long> ids = TestNodes.await(store.accountIds(run));
+    Map<AccountAddress, Long> ids = TestNodes.await(store.ids(run)).accounts();
     assertEquals(knownId, ids.get(known));
     Set<AccountAddress> involved = new HashSet<>();
     for (IndexedBlock b : run) {
@@ -126,8 +126,13 @@ class IngestStoreTest {
     assertEquals(involved.size(), new HashSet<>(ids.values()).size(), "one id per address");
     commit(store, 1, 3, TestNodes.await(store.position()));
     // a second store (a restarted node, an empty cache) reads the same ids back without adding rows
-    assertEquals(ids, TestNodes.await(new IngestStore(db.pool(), 1000).accountIds(run)));
+    assertEquals(ids, TestNodes.await(new IngestStore(db.pool(), 1000).ids(run)).accounts());
     assertEquals(involved.size() + 1, IngestDump.scalar(url, "SELECT count(*) FROM account"));
+    Set<String> types = new HashSet<>();
+    run.forEach(b -> b.txs().forEach(t -> types.addAll(t.msgTypes())));
+    Map<String, Integer> typeIds = TestNodes.await(store.ids(run)).msgTypes();
+    assertEquals(types, typeIds.keySet());
+    assertEquals(types.size(), IngestDump.scalar(url, "SELECT count(*) FROM msg_type"));
     assertEquals(IngestDump.scalar(url, "SELECT count(*) FROM tx_account x JOIN tx t USING (sequence) WHERE t.height <= 3 AND x.account_id = " + knownId),
         run.stream().flatMap(b -> b.txs().stream()).filter(t -> t.accounts().containsKey(known)).count());
     IngestDump.assertConsistent(url);
