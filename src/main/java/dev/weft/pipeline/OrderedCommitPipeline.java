@@ -353,6 +353,13 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     meters.commitRetries().increment();
     epoch++;
     prepared = null;
+    if (recovering) {
+      // one recovery at a time: the one on its way reads the position once the running commit has ended. A second
+      // one could read the position before a commit that the first let run, and its reset to that older position
+      // would re-plan heights already written (a re-sent run that then failed unconfirmed would be announced twice)
+      LOG.warn("{}: {} failed (attempt {}): {}; the position is being read again", options.name(), what, commitFailures, cause.getMessage());
+      return;
+    }
     recovering = true;
     long delay = cause instanceof PositionMovedException ? 0 : Backoff.delayMs(commitFailures, options.retryBase(), options.retryMax());
     LOG.warn("{}: {} failed (attempt {}): {}; re-reading the position in {} ms", options.name(), what, commitFailures,

@@ -54,6 +54,9 @@ class OrderedCommitPipelineTest {
     final Map<Long, Integer> attempts = new HashMap<>();
     /** Heights whose first fetch fails. */
     LongPredicate failFirstFetch = h -> false;
+    /** Heights whose first preparation fails (the dictionary ids cannot be read). */
+    LongPredicate failPrepare = h -> false;
+    final java.util.Set<Long> failedPrepares = new java.util.HashSet<>();
     /** Commit number → what happens to it. */
     final Map<Integer, String> commitFault = new HashMap<>();
     int commits;
@@ -125,6 +128,9 @@ class OrderedCommitPipelineTest {
 
     @Override
     public Future<Batch> prepare(List<Long> run, Pos before) {
+      for (long h : run) {
+        if (failPrepare.test(h) && failedPrepares.add(h)) return Future.failedFuture("dictionary ids not read: database unreachable");
+      }
       return Future.succeededFuture(new Batch(List.copyOf(run), before, new Pos(run.get(run.size() - 1), before.count() + run.size())));
     }
 
@@ -248,6 +254,24 @@ class OrderedCommitPipelineTest {
         expected.removeAll(others);
         assertEquals(expected, fake.announced, "the lost answers announced once, in order");
         assertEquals(new Pos(40, 40), fake.db);
+        test.completeNow();
+      })));
+    });
+  }
+
+  @Test
+  void preparationsFailingWhileCommitAnswersAreLostNeitherSkipNorRepeat(Vertx vertx, VertxTestContext test) {
+    LongPredicate all = h -> true;
+    Fake fake = new Fake(60, all);
+    fake.failPrepare = h -> h % 9 == 0;
+    for (int n = 2; n < 30; n += 3) fake.commitFault.put(n, "lost");
+    vertx.getOrCreateContext().runOnContext(v -> {
+      var p = pipeline(vertx, fake);
+      p.start().compose(x -> fake.reachedLast.future()).compose(x -> p.stop()).onComplete(test.succeeding(x -> test.verify(() -> {
+        assertEquals(heights(60, all), fake.written, "every height written once, in order");
+        assertEquals(fake.written, fake.announced, "every height announced once, in order");
+        assertFalse(fake.failedPrepares.isEmpty());
+        assertEquals(new Pos(60, 60), fake.db);
         test.completeNow();
       })));
     });
