@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * The ids of the dictionaries ingestion's rows refer to (accounts by address, message types by name), resolved before
@@ -41,13 +42,22 @@ public final class DictionaryStore {
   /** The ids of a run's accounts (signers included) and message types. */
   public record Ids(Map<AccountAddress, Long> accounts, Map<String, Integer> msgTypes) {}
 
+  /**
+   * One dictionary: its add-and-read statement, its cache, and how a value goes to the statement ({@code wire}, in an
+   * array of {@code array}) and comes back from a row ({@code value}, {@code id}).
+   */
+  private record Dictionary<K, V, W>(String sql, Lru<K, V> cache, Function<K, W> wire, IntFunction<W[]> array,
+                                     Function<Row, K> value, Function<Row, V> id) {}
+
   private final Pool pool;
-  private final Lru<AccountAddress, Long> accountIds;
-  private final Lru<String, Integer> msgTypeIds = new Lru<>(10_000);
+  private final Dictionary<AccountAddress, Long, Buffer> accountIds;
+  private final Dictionary<String, Integer, String> msgTypeIds = new Dictionary<>(MSG_TYPE_IDS, new Lru<>(10_000), v -> v,
+      String[]::new, r -> r.getString(1), r -> r.getInteger(0));
 
   public DictionaryStore(Pool pool, int accountCacheSize) {
     this.pool = pool;
-    this.accountIds = new Lru<>(accountCacheSize);
+    this.accountIds = new Dictionary<>(ACCOUNT_IDS, new Lru<>(accountCacheSize), v -> Buffer.buffer(v.bytes()), Buffer[]::new,
+        r -> AccountAddress.of(r.getBuffer(1).getBytes()), r -> r.getLong(0));
   }
 
   /** The ids of every account, signer and message type of a run: from the cache, else from the database. */
@@ -67,36 +77,32 @@ public final class DictionaryStore {
         for (AccountAddress a : t.accounts().keySet()) lookUp(a, accountIds, accounts, unknownAccounts);
       }
     }
-    Future<Void> a = add(ACCOUNT_IDS, new ArrayList<>(unknownAccounts), accountIds, accounts,
-        v -> Buffer.buffer(v.bytes()), r -> AccountAddress.of(r.getBuffer(1).getBytes()), r -> r.getLong(0), Buffer[]::new, 1);
-    Future<Void> m = add(MSG_TYPE_IDS, new ArrayList<>(unknownTypes), msgTypeIds, types,
-        v -> v, r -> r.getString(1), r -> r.getInteger(0), String[]::new, 1);
-    return Future.all(a, m).map(x -> new Ids(accounts, types));
+    return Future.all(add(accountIds, new ArrayList<>(unknownAccounts), accounts, 1), add(msgTypeIds, new ArrayList<>(unknownTypes), types, 1))
+        .map(x -> new Ids(accounts, types));
   }
 
-  private static <K, V> void lookUp(K value, Lru<K, V> cache, Map<K, V> ids, Set<K> unknown) {
+  private static <K, V> void lookUp(K value, Dictionary<K, V, ?> d, Map<K, V> ids, Set<K> unknown) {
     if (value == null || ids.containsKey(value)) return;
-    V id = cache.get(value);
+    V id = d.cache().get(value);
     if (id != null) ids.put(value, id);
     else unknown.add(value);
   }
 
-  private <K, V, W> Future<Void> add(String sql, List<K> unknown, Lru<K, V> cache, Map<K, V> ids, Function<K, W> wire,
-                                     Function<Row, K> key, Function<Row, V> id, java.util.function.IntFunction<W[]> array, int attempt) {
+  private <K, V, W> Future<Void> add(Dictionary<K, V, W> d, List<K> unknown, Map<K, V> ids, int attempt) {
     if (unknown.isEmpty()) return Future.succeededFuture();
-    W[] values = array.apply(unknown.size());
-    for (int i = 0; i < values.length; i++) values[i] = wire.apply(unknown.get(i));
-    return pool.preparedQuery(sql).execute(Tuple.tuple().addValue(values)).compose(rows -> {
+    W[] values = d.array().apply(unknown.size());
+    for (int i = 0; i < values.length; i++) values[i] = d.wire().apply(unknown.get(i));
+    return pool.preparedQuery(d.sql()).execute(Tuple.tuple().addValue(values)).compose(rows -> {
       Map<K, V> found = new HashMap<>();
-      for (Row r : rows) found.put(key.apply(r), id.apply(r));
-      cache.putAll(found);
+      for (Row r : rows) found.put(d.value().apply(r), d.id().apply(r));
+      d.cache().putAll(found);
       ids.putAll(found);
       List<K> missing = new ArrayList<>();
       for (K v : unknown) if (!found.containsKey(v)) missing.add(v);
       if (missing.isEmpty()) return Future.succeededFuture();
       // inserted by another writer after this statement's snapshot: the next statement sees them
       if (attempt >= 3) return Future.failedFuture(new IllegalStateException(missing.size() + " dictionary ids not resolved"));
-      return add(sql, missing, cache, ids, wire, key, id, array, attempt + 1);
+      return add(d, missing, ids, attempt + 1);
     });
   }
 }

@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * The column lists of every ingest table for a run of blocks (what {@link IngestStore#prepare} sends as arrays), with
- * accounts as their dictionary ids.
+ * accounts and message types as their dictionary ids.
  */
 final class IngestRows {
   final List<IndexedBlock> blocks;
@@ -101,8 +101,7 @@ final class IngestRows {
         }
         // a tx's types are distinct (one row per type and tx)
         for (String type : t.msgTypes()) {
-          Integer typeId = ids.msgTypes().get(type);
-          if (typeId == null) throw new IllegalStateException("no message type id resolved for " + type);
+          Integer typeId = resolved(ids.msgTypes(), type);
           msgTypeId.add(typeId);
           msgSeq.add(s);
           typeStats.merge(typeId, 1L, Long::sum);
@@ -148,8 +147,12 @@ final class IngestRows {
   }
 
   private Long id(AccountAddress a) {
-    Long id = ids.accounts().get(a);
-    if (id == null) throw new IllegalStateException("no account id resolved for " + a);
+    return resolved(ids.accounts(), a);
+  }
+
+  private static <K, V> V resolved(Map<K, V> ids, K value) {
+    V id = ids.get(value);
+    if (id == null) throw new IllegalStateException("no dictionary id resolved for " + value);
     return id;
   }
 
