@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Route computation bench: routes/s on one thread over the mainnet registry (direct calls), then HTTP p50/p99 of
 # POST /v2/fungible/route against a node started here (roles api,route; embedded PostgreSQL in a temp dir), next to the
-# /health baseline of the same server. Usage: bench/route-bench.sh [seconds per run, default 30: shorter runs measure the JIT warming up] [--live]
+# /health baseline of the same server, and the node's CPU time per request of each (from /proc). Usage: bench/route-bench.sh [seconds per run, default 30: shorter runs measure the JIT warming up] [--live]
 # (--live: the devnet runs as its own JVM and the node quotes from its L1's live state)
 # NODE_JAVA_OPTS adds JVM options to the node (e.g. "-Xlog:gc:file=/tmp/gc.log").
 set -euo pipefail
@@ -46,7 +46,7 @@ wait_for node $NODE "$WORK/node.log" "http://127.0.0.1:$PORT/health"
 mkdir -p bench/results
 OUT="bench/results/route-$(date +%Y%m%dT%H%M%S).txt"
 java -cp "target/classes:target/test-classes:$(cat target/test-cp.txt)" dev.weft.bench.RouteBench \
-  --url "http://127.0.0.1:$PORT" --seconds "$SECONDS_PER_RUN" $LIVE ${L1_REST:+--rest "http://127.0.0.1:$L1_REST"} | tee "$OUT"
+  --url "http://127.0.0.1:$PORT" --seconds "$SECONDS_PER_RUN" --node-pid "$NODE" --clock-ticks "$(getconf CLK_TCK)" $LIVE ${L1_REST:+--rest "http://127.0.0.1:$L1_REST"} | tee "$OUT"
 if ! kill -0 $NODE 2>/dev/null || grep -q "failed requests" "$OUT"; then
   echo "the node failed during the run; its log:"; tail -50 "$WORK/node.log"; exit 1
 fi

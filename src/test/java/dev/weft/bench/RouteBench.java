@@ -38,10 +38,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * With {@code --live} the direct calls compute the devnet's live mix over one snapshot of its L1 read from
  * {@code --rest} ({@link #liveDirect}), and the HTTP runs go to a node that reads that L1's pools live
  * ({@link #liveHttp}; skipped without {@code --url}).
+ * With {@code --node-pid PID --clock-ticks N} (the node's process and the kernel's clock ticks per second) each HTTP run
+ * also prints the node's CPU time per answered request, user and system, read from {@code /proc/PID/stat}: what a
+ * request costs the server, a figure that moves less from run to run than a p99.
  * Usage: {@code bench/route-bench.sh [seconds] [--live]} (starts the node, runs this, stops the node).
  */
 public final class RouteBench {
   private static final int[] CONCURRENCY = {1, 4, 16};
+  /** The node's CPU time, read around each HTTP run (null without {@code --node-pid}). */
+  private static NodeCpu nodeCpu;
 
   public static void main(String[] args) throws Exception {
     String url = null;
@@ -53,7 +58,10 @@ public final class RouteBench {
       if (args[i].equals("--seconds")) seconds = Integer.parseInt(args[++i]);
       if (args[i].equals("--live")) live = true;
       if (args[i].equals("--rest")) rest = args[++i];
+      if (args[i].equals("--node-pid")) nodeCpu = new NodeCpu(Long.parseLong(args[++i]), nodeCpu == null ? 100 : nodeCpu.ticksPerSecond());
+      if (args[i].equals("--clock-ticks")) nodeCpu = new NodeCpu(nodeCpu == null ? -1 : nodeCpu.pid(), Integer.parseInt(args[++i]));
     }
+    if (nodeCpu != null && nodeCpu.pid() < 0) nodeCpu = null;
     if (live) {
       if (rest != null) liveDirect(rest, seconds);
       if (url != null) liveHttp(URI.create(url), seconds);
@@ -145,6 +153,10 @@ public final class RouteBench {
         Result route = load(vertx, url, HttpMethod.POST, "/v2/fungible/route", bodies, c, seconds);
         System.out.printf("  concurrency %2d: route %6.0f req/s p50 %.2f ms p99 %.2f ms | baseline /health %6.0f req/s p50 %.2f ms p99 %.2f ms | p99 ratio %.2f%n",
             c, route.perSecond, route.p50, route.p99, health.perSecond, health.p50, health.p99, route.p99 / health.p99);
+        if (route.cpu() != null && health.cpu() != null) {
+          System.out.printf("                  node CPU per request: route %.1f µs (system %.1f) | /health %.1f µs (system %.1f)%n",
+              route.cpu()[0], route.cpu()[1], health.cpu()[0], health.cpu()[1]);
+        }
       }
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -239,7 +251,25 @@ public final class RouteBench {
     return new long[]{requests, Long.parseLong(height)};
   }
 
-  record Result(double perSecond, double p50, double p99) {}
+  /** @param cpu the node's CPU µs per answered request, total and system (null without {@code --node-pid}) */
+  record Result(double perSecond, double p50, double p99, double[] cpu) {}
+
+  /** The CPU time of a process from {@code /proc/PID/stat} (utime and stime, in clock ticks). */
+  record NodeCpu(long pid, int ticksPerSecond) {
+    /** {user + system, system} in microseconds so far. */
+    long[] micros() {
+      try {
+        String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + pid + "/stat"));
+        // the fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        long user = Long.parseLong(f[11]);
+        long system = Long.parseLong(f[12]);
+        return new long[]{(user + system) * 1_000_000 / ticksPerSecond, system * 1_000_000 / ticksPerSecond};
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException("the node's CPU time is unreadable", e);
+      }
+    }
+  }
 
   private static Result load(Vertx vertx, URI url, HttpMethod method, String path, List<Buffer> bodies, int concurrency, int seconds)
       throws Exception {
@@ -257,6 +287,7 @@ public final class RouteBench {
   /** {@code concurrency} loops, each sending its next request when the previous answer arrived, for {@code seconds}. */
   private static Result load(HttpClient client, HttpMethod method, String path, List<Buffer> bodies, int concurrency, int seconds)
       throws Exception {
+    long[] cpuBefore = nodeCpu == null ? null : nodeCpu.micros();
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     List<long[]> perLoop = new ArrayList<>();
     List<Future<Void>> loops = new ArrayList<>();
@@ -297,10 +328,13 @@ public final class RouteBench {
       step[0].run();
     }
     Future.all(loops).toCompletionStage().toCompletableFuture().get(seconds + 60L, TimeUnit.SECONDS);
+    long[] cpuAfter = nodeCpu == null ? null : nodeCpu.micros();
     long[] all = perLoop.stream().flatMapToLong(Arrays::stream).toArray();
     Arrays.sort(all);
     if (errors.get() > 0) System.out.println("  (" + errors.get() + " failed requests on " + path + ", not counted)");
-    if (all.length == 0) return new Result(0, Double.NaN, Double.NaN);
-    return new Result(all.length / (double) seconds, all[all.length / 2] / 1e6, all[(int) (all.length * 0.99)] / 1e6);
+    if (all.length == 0) return new Result(0, Double.NaN, Double.NaN, null);
+    double[] cpu = cpuBefore == null ? null
+        : new double[]{(cpuAfter[0] - cpuBefore[0]) / (double) all.length, (cpuAfter[1] - cpuBefore[1]) / (double) all.length};
+    return new Result(all.length / (double) seconds, all[all.length / 2] / 1e6, all[(int) (all.length * 0.99)] / 1e6, cpu);
   }
 }
