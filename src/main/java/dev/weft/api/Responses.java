@@ -1,6 +1,7 @@
 package dev.weft.api;
 
 import dev.weft.bus.BusError;
+import dev.weft.runtime.JsonBytes;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -13,7 +14,7 @@ public final class Responses {
   private Responses() {}
 
   public static void json(RoutingContext rc, int status, JsonObject body) {
-    rc.response().setStatusCode(status).putHeader("content-type", "application/json").end(body.toBuffer());
+    rc.response().setStatusCode(status).putHeader("content-type", "application/json").end(JsonBytes.encode(body));
   }
 
   public static void json(RoutingContext rc, JsonObject body) {

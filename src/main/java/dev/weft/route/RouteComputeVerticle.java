@@ -5,6 +5,7 @@ import dev.weft.runtime.NodeInfo;
 import dev.weft.bus.BusError;
 import dev.weft.config.RouteConfig;
 import dev.weft.bus.Addresses;
+import dev.weft.runtime.JsonBytes;
 import dev.weft.runtime.NodeContext;
 import dev.weft.route.live.MarketState;
 import dev.weft.route.live.MarketStateSource;
@@ -142,7 +143,7 @@ public final class RouteComputeVerticle extends VerticleBase {
     MessageConsumer<JsonObject> c = vertx.eventBus().consumer(address, msg -> {
       try {
         JsonObject answer = handler.apply(service.get(), msg.body() == null ? new JsonObject() : msg.body());
-        msg.reply(Addresses.ENCODED_REPLY.equals(msg.headers().get(Addresses.REPLY_FORMAT)) ? answer.toBuffer() : answer);
+        msg.reply(Addresses.ENCODED_REPLY.equals(msg.headers().get(Addresses.REPLY_FORMAT)) ? JsonBytes.encode(answer) : answer);
       } catch (BusError e) {
         e.failTo(msg);
       } catch (RuntimeException e) {
