@@ -132,7 +132,7 @@ public final class RouteBench {
       long t = System.nanoTime();
       try {
         JsonObject answer = s.route(req);
-        if (encode) answer.toBuffer();
+        if (encode) dev.weft.runtime.JsonBytes.encode(answer);
       } catch (BusError e) {
         // no route
       }
