@@ -30,7 +30,7 @@ public record IngestConfig(int window, int windowMax, long bufferedBytes, int co
 
   public static IngestConfig from(ConfigSource c) {
     return new IngestConfig(
-        c.intValue("ingest.window", 48, 1, 10_000),
+        c.intValue("ingest.window", 96, 1, 10_000),
         c.intValue("ingest.window_max", 1_024, 1, 10_000),
         c.longValue("ingest.buffered_mb", 256, 1, 1 << 20) << 20,
         c.intValue("ingest.commit_blocks", 50, 1, 10_000),
