@@ -8,6 +8,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Writes a Vert.x JSON tree as the exact bytes {@code JsonObject.toBuffer()} gives, on a short code path: objects,
@@ -24,19 +25,17 @@ public final class JsonBytes {
   private JsonBytes() {}
 
   public static Buffer encode(JsonObject object) {
-    Writer w = WRITERS.get();
-    try {
-      w.object(object.getMap());
-      return Buffer.buffer(Arrays.copyOf(w.bytes, w.size));
-    } finally {
-      w.reset();
-    }
+    return write(w -> w.object(object.getMap()));
   }
 
   public static Buffer encode(JsonArray array) {
+    return write(w -> w.array(array.getList()));
+  }
+
+  private static Buffer write(Consumer<Writer> tree) {
     Writer w = WRITERS.get();
     try {
-      w.array(array.getList());
+      tree.accept(w);
       return Buffer.buffer(Arrays.copyOf(w.bytes, w.size));
     } finally {
       w.reset();
