@@ -53,15 +53,17 @@ public final class RouteBench {
     int seconds = 10;
     boolean live = false;
     String rest = null;
+    long nodePid = -1;
+    int clockTicks = 100;
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--url")) url = args[++i];
       if (args[i].equals("--seconds")) seconds = Integer.parseInt(args[++i]);
       if (args[i].equals("--live")) live = true;
       if (args[i].equals("--rest")) rest = args[++i];
-      if (args[i].equals("--node-pid")) nodeCpu = new NodeCpu(Long.parseLong(args[++i]), nodeCpu == null ? 100 : nodeCpu.ticksPerSecond());
-      if (args[i].equals("--clock-ticks")) nodeCpu = new NodeCpu(nodeCpu == null ? -1 : nodeCpu.pid(), Integer.parseInt(args[++i]));
+      if (args[i].equals("--node-pid")) nodePid = Long.parseLong(args[++i]);
+      if (args[i].equals("--clock-ticks")) clockTicks = Integer.parseInt(args[++i]);
     }
-    if (nodeCpu != null && nodeCpu.pid() < 0) nodeCpu = null;
+    if (nodePid >= 0) nodeCpu = new NodeCpu(nodePid, clockTicks);
     if (live) {
       if (rest != null) liveDirect(rest, seconds);
       if (url != null) liveHttp(URI.create(url), seconds);
