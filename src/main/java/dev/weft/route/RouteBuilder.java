@@ -4,6 +4,7 @@ import dev.weft.route.graph.Edge;
 import dev.weft.route.graph.PoolMath;
 import dev.weft.route.graph.RouteGraph;
 import dev.weft.route.graph.RoutePath;
+import dev.weft.route.json.RegistryJson;
 import dev.weft.route.json.SkipJson;
 import dev.weft.route.registry.Asset;
 import dev.weft.route.registry.Chain;
@@ -23,7 +24,8 @@ final class RouteBuilder {
 
   private RouteBuilder() {}
 
-  static ComputedRoute build(RouteGraph g, RouteRequest req, Asset source, Asset dest, boolean evmSigned, RoutePath path) {
+  /** @param shared the registry's assets and venues, shared by the answers (frozen): an answer's own parts are new */
+  static ComputedRoute build(RouteGraph g, RegistryJson shared, RouteRequest req, Asset source, Asset dest, boolean evmSigned, RoutePath path) {
     Registry r = g.registry();
     List<String> visits = new ArrayList<>();
     visits.add(source.chainId());
@@ -47,19 +49,19 @@ final class RouteBuilder {
       JsonObject variant = switch (e.kind()) {
         case IBC -> new JsonObject().put("transfer", transfer(r, e, in, out, hookEntryPoint(g, path, i)));
         case OP_DEPOSIT, OP_WITHDRAW -> new JsonObject().put("op_init_transfer", opInit(e, in, out));
-        case LAYER_ZERO -> new JsonObject().put("layer_zero_transfer", layerZero(r, e, in, out));
-        case SWAP -> new JsonObject().put("swap", swap(e, in, out, amountIn, amountOut, path.swapQuote()));
+        case LAYER_ZERO -> new JsonObject().put("layer_zero_transfer", layerZero(r, shared, e, in, out));
+        case SWAP -> new JsonObject().put("swap", swap(shared, e, in, out, amountIn, amountOut, path.swapQuote()));
       };
       ops.add(variant.put("tx_index", tx).put("amount_in", amountIn.toString()).put("amount_out", amountOut.toString()));
       if (e.kind() == Edge.Kind.LAYER_ZERO) {
         Asset feeAsset = r.asset(in.chainId(), e.lane().feeDenom());
-        fees.add(fee("BRIDGE", "LAYER_ZERO", e.lane().messagingFee(), r, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_ADDITIONAL"));
+        fees.add(fee("BRIDGE", "LAYER_ZERO", e.lane().messagingFee(), r, shared, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_ADDITIONAL"));
       }
       if (e.isSwap()) {
         for (PoolMath.Quote pq : path.poolQuotes()) {
           if (pq.fee().signum() <= 0) continue;
           Asset feeAsset = r.asset(in.chainId(), pq.feeDenom());
-          fees.add(fee("SWAP", null, pq.fee(), r, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_DEDUCTED"));
+          fees.add(fee("SWAP", null, pq.fee(), r, shared, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_DEDUCTED"));
         }
       }
       if (e.kind() == Edge.Kind.OP_WITHDRAW) {
@@ -71,7 +73,7 @@ final class RouteBuilder {
     }
     PoolMath.Quote q = path.swapQuote();
     Edge swapEdge = path.edges().stream().filter(Edge::isSwap).findFirst().orElse(null);
-    JsonObject venue = swapEdge == null ? null : SkipJson.venue(swapEdge.venue());
+    JsonObject venue = swapEdge == null ? null : shared.venue(swapEdge.venue());
     JsonObject warning = null;
     if (q != null && q.impactPercent().compareTo(IMPACT_WARNING_PERCENT) > 0) {
       warning = new JsonObject().put("type", "BAD_PRICE_WARNING").put("message", "swap price impact is "
@@ -91,7 +93,7 @@ final class RouteBuilder {
         .put("estimated_amount_out", path.amountOut().toString())
         .put("txs_required", path.txsRequired())
         .put("swap_venues", venue == null ? new JsonArray() : new JsonArray().add(venue))
-        .put("swap_venue", venue == null ? null : venue.copy())
+        .put("swap_venue", venue)
         .put("swap_price_impact_percent", q == null ? null : percent(q.impactPercent()))
         .put("usd_amount_in", SkipJson.usd(r, source, path.amountIn()))
         .put("usd_amount_out", SkipJson.usd(r, dest, path.amountOut()))
@@ -142,7 +144,7 @@ final class RouteBuilder {
         .put("smart_relay", false);
   }
 
-  private static JsonObject layerZero(Registry r, Edge e, Asset in, Asset out) {
+  private static JsonObject layerZero(Registry r, RegistryJson shared, Edge e, Asset in, Asset out) {
     Asset feeAsset = r.asset(in.chainId(), e.lane().feeDenom());
     return new JsonObject()
         .put("from_chain_id", in.chainId())
@@ -151,14 +153,14 @@ final class RouteBuilder {
         .put("denom_out", out.denom())
         .put("source_oft_contract_address", e.lane().sourceOftContract())
         .put("destination_endpoint_id", e.lane().destinationEndpointId())
-        .put("messaging_fee_asset", SkipJson.asset(r, feeAsset))
+        .put("messaging_fee_asset", shared.asset(feeAsset))
         .put("messaging_fee_amount", e.lane().messagingFee().toString())
         .put("messaging_fee_amount_usd", SkipJson.usd(r, feeAsset, e.lane().messagingFee()))
         .put("bridge_id", "LAYER_ZERO");
   }
 
-  private static JsonObject swap(Edge e, Asset in, Asset out, BigInteger amountIn, BigInteger amountOut, PoolMath.Quote q) {
-    JsonObject venue = SkipJson.venue(e.venue());
+  private static JsonObject swap(RegistryJson shared, Edge e, Asset in, Asset out, BigInteger amountIn, BigInteger amountOut, PoolMath.Quote q) {
+    JsonObject venue = shared.venue(e.venue());
     JsonObject swapIn = new JsonObject()
         .put("swap_venue", venue)
         .put("swap_operations", swapOperations(e, in.denom()))
@@ -172,7 +174,7 @@ final class RouteBuilder {
         .put("chain_id", in.chainId())
         .put("denom_in", in.denom())
         .put("denom_out", out.denom())
-        .put("swap_venues", new JsonArray().add(venue.copy()));
+        .put("swap_venues", new JsonArray().add(venue));
   }
 
   /** One {@code {pool, denom_in, denom_out}} per pool the swap passes, in order (Skip's multi-hop swap shape). */
@@ -185,14 +187,14 @@ final class RouteBuilder {
     return ops;
   }
 
-  private static JsonObject fee(String type, String bridge, BigInteger amount, Registry r, Asset asset, String chain,
+  private static JsonObject fee(String type, String bridge, BigInteger amount, Registry r, RegistryJson shared, Asset asset, String chain,
                                 int tx, int operation, String behavior) {
     return new JsonObject()
         .put("fee_type", type)
         .put("bridge_id", bridge)
         .put("amount", amount.toString())
         .put("usd_amount", SkipJson.usd(r, asset, amount))
-        .put("origin_asset", SkipJson.asset(r, asset))
+        .put("origin_asset", shared.asset(asset))
         .put("chain_id", chain)
         .put("tx_index", tx)
         .put("operation_index", operation)

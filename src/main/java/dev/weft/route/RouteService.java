@@ -8,6 +8,7 @@ import dev.weft.route.graph.Edge;
 import dev.weft.route.graph.RouteGraph;
 import dev.weft.route.graph.RouteLimits;
 import dev.weft.route.graph.RouteSearch;
+import dev.weft.route.json.RegistryJson;
 import dev.weft.route.json.SkipJson;
 import dev.weft.route.live.MarketState;
 import dev.weft.route.live.VenueState;
@@ -40,6 +41,7 @@ import java.util.Set;
 public final class RouteService {
   private final RouteGraph graph;
   private final Registry registry;
+  private final RegistryJson shared;
   private final RouteConfig config;
   private final Clock clock;
   private final MarketState market;
@@ -51,6 +53,7 @@ public final class RouteService {
     this.config = config;
     this.clock = clock;
     this.graph = new RouteGraph(registry, config);
+    this.shared = new RegistryJson(registry);
     this.market = MarketState.EMPTY;
     this.staleGraph = null;
   }
@@ -61,6 +64,7 @@ public final class RouteService {
     this.config = config;
     this.clock = clock;
     this.graph = new RouteGraph(registry, config);
+    this.shared = new RegistryJson(this.registry);
     this.market = market;
     this.staleGraph = market.anyStale(now, config.maxStateAge())
         ? new RouteGraph(market.apply(base, now, config.maxStateAge(), true), config) : null;
@@ -124,7 +128,7 @@ public final class RouteService {
     }
     VenueState state = swapState(found.path());
     if (state != null && MarketState.stale(state, clock.instant(), config.maxStateAge())) throw stale(found.path());
-    ComputedRoute route = RouteBuilder.build(graph, req, source, dest, evmSigned, found.path());
+    ComputedRoute route = RouteBuilder.build(graph, shared, req, source, dest, evmSigned, found.path());
     if (state != null) route.json().put("swap_state_height", Long.toString(state.height()));
     if (!req.allowUnsafe() && found.path().swapQuote() != null
         && found.path().swapQuote().impactPercent().compareTo(RouteBuilder.IMPACT_WARNING_PERCENT) > 0) {

@@ -6,9 +6,15 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Writes a Vert.x JSON tree as the exact bytes {@code JsonObject.toBuffer()} gives, on a short code path: objects,
@@ -40,6 +46,54 @@ public final class JsonBytes {
     } finally {
       w.reset();
     }
+  }
+
+  /**
+   * An immutable copy of a flat object (string, number, boolean or null values) whose bytes are written once, here, and
+   * copied into every answer it is part of: a registry's asset or venue, repeated in many answers. Changing it throws,
+   * so an answer cannot alter what other answers share; {@code copy()} gives an ordinary mutable object.
+   */
+  public static JsonObject frozen(JsonObject flat) {
+    for (Object v : flat.getMap().values()) {
+      if (v != null && !(v instanceof String || v instanceof Number || v instanceof Boolean)) {
+        throw new IllegalArgumentException("only a flat object can be frozen, not one with a " + v.getClass().getSimpleName());
+      }
+    }
+    return new JsonObject(new Frozen(flat.getMap(), encode(flat).getBytes()));
+  }
+
+  /** An insertion-ordered map that refuses changes and carries its encoded bytes. */
+  private static final class Frozen extends LinkedHashMap<String, Object> {
+    private final byte[] bytes;
+    /** What the views show: unmodifiable, entries included (the views of this map itself would allow setValue). */
+    private final Map<String, Object> view;
+
+    Frozen(Map<String, Object> entries, byte[] bytes) {
+      super(entries);
+      this.bytes = bytes;
+      this.view = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
+    }
+
+    private static UnsupportedOperationException frozen() {
+      return new UnsupportedOperationException("a frozen JSON object is shared between answers: copy() it to change it");
+    }
+
+    @Override public Object put(String k, Object v) { throw frozen(); }
+    @Override public void putAll(Map<? extends String, ?> m) { throw frozen(); }
+    @Override public Object putIfAbsent(String k, Object v) { throw frozen(); }
+    @Override public Object remove(Object k) { throw frozen(); }
+    @Override public boolean remove(Object k, Object v) { throw frozen(); }
+    @Override public Object replace(String k, Object v) { throw frozen(); }
+    @Override public boolean replace(String k, Object o, Object v) { throw frozen(); }
+    @Override public void replaceAll(BiFunction<? super String, ? super Object, ?> f) { throw frozen(); }
+    @Override public Object compute(String k, BiFunction<? super String, ? super Object, ?> f) { throw frozen(); }
+    @Override public Object computeIfAbsent(String k, Function<? super String, ?> f) { throw frozen(); }
+    @Override public Object computeIfPresent(String k, BiFunction<? super String, ? super Object, ?> f) { throw frozen(); }
+    @Override public Object merge(String k, Object v, BiFunction<? super Object, ? super Object, ?> f) { throw frozen(); }
+    @Override public void clear() { throw frozen(); }
+    @Override public Set<Map.Entry<String, Object>> entrySet() { return view.entrySet(); }
+    @Override public Set<String> keySet() { return view.keySet(); }
+    @Override public Collection<Object> values() { return view.values(); }
   }
 
   /** This thread's writer's buffer size (tests check that it stays bounded). */
@@ -103,6 +157,10 @@ public final class JsonBytes {
     }
 
     private void object(Map<?, ?> map) {
+      if (map instanceof Frozen f) {
+        put(f.bytes);
+        return;
+      }
       int start = size;
       put('{');
       boolean first = true;

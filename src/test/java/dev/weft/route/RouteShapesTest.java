@@ -17,6 +17,8 @@ import static dev.weft.route.RouteFixtures.USDC_INITIA;
 import static dev.weft.route.RouteFixtures.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** Route responses with exact JSON for each kind of route, over the shipped registries. */
 class RouteShapesTest {
@@ -68,6 +70,23 @@ class RouteShapesTest {
     assertNull(small.getValue("warning"));
     assertEquals("0.3001", small.getString("swap_price_impact_percent"));   // (1 − 1993999/2000000)·100 = 0.30005
     assertEquals("1993999", small.getString("amount_out"));             // floor(1e13·997000/(5e12+997000))
+  }
+
+  @Test
+  @DisplayName("answers share the registry's assets and venues, built once, unchangeable, and encoded to the same bytes")
+  void sharedRegistryParts() {
+    JsonObject a = s.route(request("1000000", "interwoven-1", USDC_INITIA, "echelon-1", INIT_IBC_ROLLUP));
+    JsonObject b = s.route(request("2000000", "interwoven-1", USDC_INITIA, "echelon-1", INIT_IBC_ROLLUP));
+    JsonObject feeAsset = a.getJsonArray("estimated_fees").getJsonObject(0).getJsonObject("origin_asset");
+    assertSame(feeAsset.getMap(), b.getJsonArray("estimated_fees").getJsonObject(0).getJsonObject("origin_asset").getMap());
+    assertSame(a.getJsonObject("swap_venue").getMap(), b.getJsonObject("swap_venue").getMap());
+    assertSame(a.getJsonObject("swap_venue").getMap(), a.getJsonArray("swap_venues").getJsonObject(0).getMap());
+    assertThrows(UnsupportedOperationException.class, () -> feeAsset.put("symbol", "changed"));
+    assertThrows(UnsupportedOperationException.class, () -> a.getJsonObject("swap_venue").remove("logo_uri"));
+    assertEquals("USDC", feeAsset.getString("symbol"));
+    assertEquals(a.toBuffer(), dev.weft.runtime.JsonBytes.encode(a));
+    JsonObject lz = s.route(request("5000000", "31337", RouteFixtures.USDC_EXT, "weft-devnet-1", RouteFixtures.USDC_LZ_DEVNET));
+    assertEquals(lz.toBuffer(), dev.weft.runtime.JsonBytes.encode(lz));
   }
 
   @Test

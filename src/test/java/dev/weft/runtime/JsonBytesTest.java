@@ -113,6 +113,42 @@ class JsonBytesTest {
     assertTrue(JsonBytes.keptBytes() <= JsonBytes.KEPT_BYTES, "kept " + JsonBytes.keptBytes() + " bytes");
   }
 
+  @Test
+  @DisplayName("a frozen object writes Vert.x's bytes, alone and inside trees, equals its plain twin, and refuses every change")
+  void frozenObject() {
+    JsonObject plain = new JsonObject().put("denom", "uusdc").put("symbol", "USDC").put("decimals", 6).put("is_evm", false)
+        .putNull("logo_uri").put("price", new BigDecimal("1.0001")).put("note", "caf\u00e9 \"quoted\"");
+    JsonObject frozen = JsonBytes.frozen(plain);
+    same(frozen);
+    JsonObject tree = new JsonObject().put("origin_asset", frozen).put("fees", new JsonArray().add(frozen).add(frozen))
+        .put("after", "x");
+    same(tree);
+    assertEquals(plain.toBuffer(), frozen.toBuffer());
+    assertEquals(plain, frozen);
+    assertEquals(frozen, plain);
+    assertEquals(plain.hashCode(), frozen.hashCode());
+    JsonObject treeCopy = tree.copy();
+    assertEquals(new JsonObject().put("origin_asset", plain).put("fees", new JsonArray().add(plain).add(plain)).put("after", "x"), treeCopy);
+    treeCopy.getJsonObject("origin_asset").put("denom", "changed in the copy only");
+    assertEquals("uusdc", frozen.getString("denom"));
+    List<Runnable> changes = List.of(() -> frozen.put("denom", "x"), () -> frozen.remove("denom"), frozen::clear,
+        () -> frozen.mergeIn(new JsonObject().put("a", 1)), () -> frozen.getMap().putIfAbsent("a", 1),
+        () -> frozen.getMap().entrySet().iterator().next().setValue("x"), () -> frozen.getMap().keySet().remove("denom"),
+        () -> frozen.getMap().values().clear(), () -> {
+          var it = frozen.iterator();
+          it.next();
+          it.remove();
+        });
+    for (int i = 0; i < changes.size(); i++) assertThrows(UnsupportedOperationException.class, changes.get(i)::run, "change " + i);
+    assertEquals(plain, frozen, "unchanged after the refused changes");
+    JsonObject copy = frozen.copy().put("hidden", true);
+    assertEquals("USDC", copy.getString("symbol"));
+    assertEquals(plain.size() + 1, copy.size());
+    same(copy);
+    assertThrows(IllegalArgumentException.class, () -> JsonBytes.frozen(new JsonObject().put("nested", new JsonObject())));
+    assertThrows(IllegalArgumentException.class, () -> JsonBytes.frozen(new JsonObject().put("list", new JsonArray())));
+  }
+
   private static JsonObject randomObject(Random r, int depth) {
     JsonObject o = new JsonObject();
     int n = r.nextInt(6);
