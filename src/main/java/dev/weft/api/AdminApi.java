@@ -82,7 +82,7 @@ public final class AdminApi implements ApiModule {
   }
 
   private void scale(RoutingContext rc) {
-    JsonObject body = StrictJson.object(rc.body().buffer());
+    JsonObject body = StrictJson.object(rc);
     for (String field : body.fieldNames()) {
       if (!SCALE_FIELDS.contains(field)) throw BusError.badRequest("unknown field " + field + " (known: node_id, kind, instances, force)");
     }

@@ -152,7 +152,7 @@ public final class HttpApiVerticle extends VerticleBase {
       else rc.next();
     });
     router.route().handler(rc -> {
-      if (readsJson(rc)) StrictJson.rejectDuplicateKeys(rc);
+      if (readsJson(rc)) StrictJson.read(rc);
       else rc.next();
     });
   }

@@ -4,12 +4,11 @@ import dev.weft.bus.BusError;
 import dev.weft.api.ApiModule;
 import dev.weft.api.HttpApiVerticle;
 import dev.weft.api.Responses;
+import dev.weft.api.StrictJson;
 import dev.weft.bus.Addresses;
 import dev.weft.runtime.NodeContext;
 import io.vertx.core.MultiMap;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -54,25 +53,13 @@ public final class RoutingApi implements ApiModule {
   private void post(RoutingContext rc, String address, Consumer<JsonObject> validate) {
     JsonObject body;
     try {
-      body = jsonBody(rc.body().buffer());
+      body = StrictJson.object(rc);
       validate.accept(body);
     } catch (BusError e) {
       rc.fail(e);
       return;
     }
     forward(rc, address, body);
-  }
-
-  public static JsonObject jsonBody(Buffer buffer) {
-    if (buffer == null || buffer.length() == 0) throw BusError.badRequest("request body must be a JSON object");
-    Object parsed;
-    try {
-      parsed = buffer.toJsonValue();
-    } catch (DecodeException e) {
-      throw BusError.badRequest("request body is not valid JSON");
-    }
-    if (!(parsed instanceof JsonObject o)) throw BusError.badRequest("request body must be a JSON object");
-    return o;
   }
 
   private void chains(RoutingContext rc) {

@@ -11,7 +11,7 @@ import dev.weft.store.TransferStore;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
-import io.vertx.core.json.DecodeException;
+import dev.weft.api.StrictJson;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -64,12 +64,8 @@ public final class TrackingApi implements ApiModule {
   private void track(RoutingContext rc) {
     JsonObject body;
     try {
-      Object v = rc.body().buffer() == null || rc.body().buffer().length() == 0 ? null : rc.body().buffer().toJsonValue();
-      if (!(v instanceof JsonObject o)) throw BusError.badRequest("request body must be a JSON object");
+      JsonObject o = StrictJson.object(rc);
       body = new JsonObject().put("tx_hash", text(o.getValue("tx_hash"), "tx_hash")).put("chain_id", text(o.getValue("chain_id"), "chain_id"));
-    } catch (DecodeException e) {
-      rc.fail(BusError.badRequest("request body is not valid JSON"));
-      return;
     } catch (BusError e) {
       rc.fail(e);
       return;

@@ -1,6 +1,6 @@
 package dev.weft.wallet;
 
-import dev.weft.route.RoutingApi;
+import dev.weft.api.StrictJson;
 import dev.weft.track.TrackingApi;
 
 import dev.weft.bus.Addresses;
@@ -61,7 +61,7 @@ public final class WalletApi implements ApiModule {
   }
 
   private void forward(RoutingContext rc, String address) {
-    Responses.forward(rc, ctx.vertx().eventBus(), address, RoutingApi.jsonBody(rc.body().buffer()), DELIVERY, SERVICE);
+    Responses.forward(rc, ctx.vertx().eventBus(), address, StrictJson.object(rc), DELIVERY, SERVICE);
   }
 
   private void answer(Message<JsonObject> m, BiFunction<Services, JsonObject, Future<JsonObject>> call) {

@@ -125,5 +125,18 @@ class RateLimitAndParsingTest {
     assertEquals(400, dup.statusCode(), dup.bodyAsString());
     assertError(dup.bodyAsJsonObject(), 3);
     assertTrue(dup.bodyAsJsonObject().getString("message").contains("duplicate key \"amount_in\""), dup.bodyAsString());
+    var nested = call(behindProxy, HttpMethod.POST, "/v2/fungible/route", freshClient(),
+        "{\"amount_in\":\"1\",\"swap_venues\":[{\"name\":\"a\",\"chain_id\":\"c\",\"name\":\"b\"}]}");
+    assertEquals(400, nested.statusCode(), nested.bodyAsString());
+    assertTrue(nested.bodyAsJsonObject().getString("message").contains("duplicate key \"name\""), nested.bodyAsString());
+    // every endpoint that takes a body words malformed JSON and other values the same way (the body is parsed once)
+    for (String path : new String[]{"/v2/tx/track", "/v2/info/balances", "/v2/fungible/msgs"}) {
+      var malformed = call(behindProxy, HttpMethod.POST, path, freshClient(), "{\"tx_hash\":");
+      assertEquals(400, malformed.statusCode(), path + " → " + malformed.bodyAsString());
+      assertEquals("request body is not valid JSON", malformed.bodyAsJsonObject().getString("message"), path);
+      var array = call(behindProxy, HttpMethod.POST, path, freshClient(), "[1]");
+      assertEquals(400, array.statusCode(), path + " → " + array.bodyAsString());
+      assertEquals("request body must be a JSON object", array.bodyAsJsonObject().getString("message"), path);
+    }
   }
 }
