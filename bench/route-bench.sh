@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
 # Route computation bench: routes/s on one thread over the mainnet registry (direct calls), then HTTP p50/p99 of
 # POST /v2/fungible/route against a node started here (roles api,route; embedded PostgreSQL in a temp dir), next to the
-# /health baseline of the same server, and the node's CPU time per request of each (from /proc). Usage: bench/route-bench.sh [seconds per run, default 30: shorter runs measure the JIT warming up] [--live]
-# (--live: the devnet runs as its own JVM and the node quotes from its L1's live state)
+# /health baseline of the same server, and the node's CPU time per request of each (from /proc). Usage: bench/route-bench.sh [seconds per run, default 30: shorter runs measure the JIT warming up] [--live] [--floor]
+# (--live: the devnet runs as its own JVM and the node quotes from its L1's live state; --floor: also a refused POST
+# and a bus round trip at each concurrency, what any route pays before its search)
 # NODE_JAVA_OPTS adds JVM options to the node (e.g. "-Xlog:gc:file=/tmp/gc.log").
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SECONDS_PER_RUN="${1:-30}"
-LIVE="${2:-}"
+SECONDS_PER_RUN=30
+LIVE=""
+FLOOR=""
+for a in "$@"; do
+  case "$a" in
+    --live) LIVE=--live ;;
+    --floor) FLOOR=--floor ;;
+    *[!0-9]* | "") echo "unknown argument $a (expected seconds per run, --live, --floor)"; exit 2 ;;
+    *) SECONDS_PER_RUN="$a" ;;
+  esac
+done
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 # wait_for NAME PID LOG URL: until URL answers (a minute at most), or exit 1 with the log if the process ended
 wait_for() {
@@ -46,7 +56,7 @@ wait_for node $NODE "$WORK/node.log" "http://127.0.0.1:$PORT/health"
 mkdir -p bench/results
 OUT="bench/results/route-$(date +%Y%m%dT%H%M%S).txt"
 java -cp "target/classes:target/test-classes:$(cat target/test-cp.txt)" dev.weft.bench.RouteBench \
-  --url "http://127.0.0.1:$PORT" --seconds "$SECONDS_PER_RUN" --node-pid "$NODE" --clock-ticks "$(getconf CLK_TCK)" $LIVE ${L1_REST:+--rest "http://127.0.0.1:$L1_REST"} | tee "$OUT"
+  --url "http://127.0.0.1:$PORT" --seconds "$SECONDS_PER_RUN" --node-pid "$NODE" --clock-ticks "$(getconf CLK_TCK)" $LIVE $FLOOR ${L1_REST:+--rest "http://127.0.0.1:$L1_REST"} | tee "$OUT"
 if ! kill -0 $NODE 2>/dev/null || grep -q "failed requests" "$OUT"; then
   echo "the node failed during the run; its log:"; tail -50 "$WORK/node.log"; exit 1
 fi

@@ -41,12 +41,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * With {@code --node-pid PID --clock-ticks N} (the node's process and the kernel's clock ticks per second) each HTTP run
  * also prints the node's CPU time per answered request, user and system, read from {@code /proc/PID/stat}: what a
  * request costs the server, a figure that moves less from run to run than a p99.
+ * With {@code --floor} each concurrency also measures two requests that pay part of a route's way and none of its
+ * search, against the same {@code /health}: the same route requests refused by their checks (the POST path alone, no
+ * bus) and {@code GET /v2/info/chains} for one chain (a bus round trip to the route verticle with a small answer). Their
+ * ratios are what any POST or any bus-served answer costs on this server and machine, before a route is computed.
  * Usage: {@code bench/route-bench.sh [seconds] [--live]} (starts the node, runs this, stops the node).
  */
 public final class RouteBench {
   private static final int[] CONCURRENCY = {1, 4, 16};
   /** The node's CPU time, read around each HTTP run (null without {@code --node-pid}). */
   private static NodeCpu nodeCpu;
+  /** Also measure the floor: a refused POST and a bus round trip ({@code --floor}). */
+  private static boolean floor;
 
   public static void main(String[] args) throws Exception {
     String url = null;
@@ -62,6 +68,7 @@ public final class RouteBench {
       if (args[i].equals("--rest")) rest = args[++i];
       if (args[i].equals("--node-pid")) nodePid = Long.parseLong(args[++i]);
       if (args[i].equals("--clock-ticks")) clockTicks = Integer.parseInt(args[++i]);
+      if (args[i].equals("--floor")) floor = true;
     }
     if (nodePid >= 0) nodeCpu = new NodeCpu(nodePid, clockTicks);
     if (live) {
@@ -159,6 +166,13 @@ public final class RouteBench {
           System.out.printf("                  node CPU per request: route %.1f µs (system %.1f) | /health %.1f µs (system %.1f)%n",
               route.cpu()[0], route.cpu()[1], health.cpu()[0], health.cpu()[1]);
         }
+        if (floor) {
+          Result refused = load(vertx, url, HttpMethod.POST, "/v2/fungible/route", refused(mix), c, seconds);
+          String chain = mix.get(0).getString("source_asset_chain_id");
+          Result bus = load(vertx, url, HttpMethod.GET, "/v2/info/chains?chain_ids=" + chain, null, c, seconds);
+          floorLine("refused POST (checks, 400, no bus)", refused, health);
+          floorLine("GET /v2/info/chains (bus, " + chain + ")", bus, health);
+        }
       }
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -197,6 +211,16 @@ public final class RouteBench {
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
+  }
+
+  /** The mix with each amount made invalid: the API refuses every request before the bus. */
+  private static List<Buffer> refused(List<JsonObject> mix) {
+    return mix.stream().map(r -> r.copy().put("amount_in", "x" + r.getString("amount_in")).toBuffer()).toList();
+  }
+
+  private static void floorLine(String what, Result r, Result health) {
+    System.out.printf("           floor: %-38s %6.0f req/s p99 %.2f ms, ratio %.2f%s%n", what, r.perSecond, r.p99, r.p99 / health.p99,
+        r.cpu() == null ? "" : String.format(" | node CPU %.1f µs (system %.1f)", r.cpu()[0], r.cpu()[1]));
   }
 
   /**
