@@ -45,7 +45,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * search, against the same {@code /health}: the same route requests refused by their checks (the POST path alone, no
  * bus) and {@code GET /v2/info/chains} for one chain (a bus round trip to the route verticle with a small answer). Their
  * ratios are what any POST or any bus-served answer costs on this server and machine, before a route is computed.
- * Usage: {@code bench/route-bench.sh [seconds] [--live]} (starts the node, runs this, stops the node).
+ * Usage: {@code bench/route-bench.sh [seconds] [--live] [--floor]} (starts the node, runs this, stops the node).
  */
 public final class RouteBench {
   private static final int[] CONCURRENCY = {1, 4, 16};

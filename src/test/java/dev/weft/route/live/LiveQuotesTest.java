@@ -26,7 +26,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.ZoneOffset;
@@ -135,8 +134,8 @@ class LiveQuotesTest {
     String pool = pool(first);
     assertEquals(firstPair[1], first.getString("amount_out"));
     assertTrue(Long.parseLong(first.getString("swap_state_height")) >= 10, first.encode());
-    assertEquals(new BigDecimal("1.00"), new BigDecimal(first.getString("usd_amount_in")).setScale(2, java.math.RoundingMode.HALF_EVEN)
-        .max(new BigDecimal("1.00")).min(new BigDecimal("1.00")));
+    // the devnet oracle's USDC/USD stays within 1 ± 0.11 %, so 1 USDC is 1.00 at two decimals at any height
+    assertEquals("1.00", first.getString("usd_amount_in"), first.encode());
 
     // a large swap on that pair moves it: the next quotes follow
     JsonArray args = new JsonArray().add(Bcs.address(Hex.decode(pool.substring(5)))).add(Bcs.address(Denoms.moveMetadata("uusdc")))
