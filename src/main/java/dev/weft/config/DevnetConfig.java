@@ -22,12 +22,15 @@ import java.util.List;
  * @param moveOwnerEvents whether the Move chains follow each fungible-asset deposit/withdrawal with its owner event
  *                    (movevm since mid-2025); false emits what chains of older movevm versions emit
  * @param verifySignatures whether CheckTx verifies submitted txs' signatures and sequences as a real chain does
+ * @param cachedBlocks how many generated blocks the generated chain keeps (the most recently used): a block asked again
+ *                    after the cache let it go is generated again
  */
 public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBlocks, Duration blockInterval, int txsPerBlock,
                            double emptyBlockShare, Instant genesisTime, String host, int rpcPort, int restPort,
                            int jsonRpcPort, int recipients, int txSearchWindow, String stateFile, FaultConfig faults,
                            String registry, List<ExtraChain> chains, RelayerConfig relayer, OpinitConfig opinit,
-                           int maxBlockTxs, ChainKind chainKind, boolean moveOwnerEvents, boolean verifySignatures) {
+                           int maxBlockTxs, ChainKind chainKind, boolean moveOwnerEvents, boolean verifySignatures,
+                           int cachedBlocks) {
 
   public enum Mode { LIVE, HISTORY }
 
@@ -80,7 +83,8 @@ public record DevnetConfig(long seed, long evmChainId, Mode mode, long historyBl
         c.intValue("devnet.max_block_txs", 5000, 1, 100_000),
         c.enumValue("devnet.chain_kind", ChainKind.class, ChainKind.ROLLUP),
         c.bool("devnet.move_owner_events", true),
-        c.bool("devnet.verify_signatures", true));
+        c.bool("devnet.verify_signatures", true),
+        c.intValue("devnet.cached_blocks", 128, 1, 10_000_000));
   }
 
   private static List<ExtraChain> chains(ConfigSource c) {

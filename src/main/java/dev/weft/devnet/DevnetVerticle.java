@@ -79,7 +79,7 @@ public final class DevnetVerticle extends VerticleBase {
 
   private Future<?> serve(WeftConfig config, DevnetConfig d, Prepared p) {
     DevnetStart s = p.start();
-    chain = new DevnetChain(ChainSpec.of(d, config.chain(), s.genesis()), s.head());
+    chain = new DevnetChain(ChainSpec.of(d, config.chain(), s.genesis()), s.head(), d.cachedBlocks());
     initialHead = s.head();
     world = World.build(chain, p.registry(), d, s.genesis(), s.head(), d.mode() == DevnetConfig.Mode.LIVE);
     FaultInjector faults = new FaultInjector(d.faults());

@@ -71,12 +71,16 @@ public final class IngestReadBench {
     String jsonRpc = System.getProperty("bench.devnet_json_rpc");
     if (rpc == null) {
       int[] ports = {Ports.free(), Ports.free(), Ports.free()};
-      devnet = startDevnet(work, blocks, txsPerBlock, ports);
+      // -Dbench.devnet_cache=true (default): the devnet keeps every block of its history once generated, and the
+      // warm-up asks for all of them, so the timed run's devnet only renders and serves (a node on another machine
+      // costs this machine nothing); false: generated on demand during the run, as before, 400 heights warmed
+      boolean cached = Boolean.parseBoolean(System.getProperty("bench.devnet_cache", "true"));
+      devnet = startDevnet(work, blocks, txsPerBlock, ports, cached ? cacheAll(blocks) : List.of());
       rpc = "http://127.0.0.1:" + ports[0];
       rest = "http://127.0.0.1:" + ports[1];
       jsonRpc = "http://127.0.0.1:" + ports[2];
       waitFor(rpc + "/status", 120);
-      warmDevnet(rpc, rest, jsonRpc, blocks);
+      warmDevnet(rpc, rest, jsonRpc, blocks, cached ? (int) blocks : 400);
     }
     long head = Long.parseLong(new JsonObject(httpGet(rpc + "/status")).getJsonObject("result").getJsonObject("sync_info").getString("latest_block_height"));
     // -Dbench.pg_statements=true: pg_stat_statements loaded, and the statements costing the most server time of the
@@ -232,7 +236,10 @@ public final class IngestReadBench {
     return startDevnet(work, blocks, txsPerBlock, ports, List.of());
   }
 
-  /** @param extra more {@code -D} options of the devnet's JVM (e.g. {@code -Dweft.devnet.faults.latency=50ms}) */
+  /**
+   * @param extra more options of the devnet's JVM (e.g. {@code -Dweft.devnet.faults.latency=50ms}), after the default
+   *              {@code -Xmx1g}, so an {@code -Xmx} among them wins
+   */
   static Process startDevnet(Path work, long blocks, int txsPerBlock, int[] ports, List<String> extra) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
         "-Dweft.chain.chain_id=" + CHAIN, "-Dweft.devnet.mode=history", "-Dweft.devnet.history_blocks=" + blocks,
@@ -243,7 +250,7 @@ public final class IngestReadBench {
         "-Dweft.devnet.chains.weft-l1-1.rpc_port=0", "-Dweft.devnet.chains.weft-l1-1.rest_port=0",
         "-Dweft.devnet.chains.weft-move-1.rpc_port=0", "-Dweft.devnet.chains.weft-move-1.rest_port=0",
         "-cp", System.getProperty("java.class.path"), "dev.weft.Main", "--roles", "devnet"));
-    cmd.addAll(1, extra);
+    cmd.addAll(2, extra);
     // -Dbench.devnet_java_opts="-XX:StartFlightRecording=..." profiles the devnet's JVM
     String opts = System.getProperty("bench.devnet_java_opts", "").trim();
     if (!opts.isEmpty()) cmd.addAll(1, List.of(opts.split("\\s+")));
@@ -257,8 +264,19 @@ public final class IngestReadBench {
    * been running would have. The timed ingestion still pays Weft's own warm-up.
    */
   static void warmDevnet(String rpc, String rest, String jsonRpc, long head) throws Exception {
+    warmDevnet(rpc, rest, jsonRpc, head, 400);
+  }
+
+  /** The devnet options that keep its whole history cached once generated (with the heap that takes). */
+  static List<String> cacheAll(long blocks) {
+    long heapMb = 1024 + blocks / 5; // ~150 KB per cached block of 20 txs, with room
+    return List.of("-Dweft.devnet.cached_blocks=" + (blocks + 1), "-Xmx" + heapMb + "m");
+  }
+
+  /** @param most how many heights to ask for, spread over the history */
+  static void warmDevnet(String rpc, String rest, String jsonRpc, long head, int most) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
-    int heights = (int) Math.min(head, 400);
+    int heights = (int) Math.min(head, most);
     long started = System.nanoTime();
     java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
     try {

@@ -37,12 +37,7 @@ public final class DevnetChain {
   private final ConcurrentSkipListMap<Long, List<Tx>> submitted = new ConcurrentSkipListMap<>();
   private final SubmittedBalances submittedBalances;
   private final Accounts accounts;
-  private final Map<Long, Block> cache = new LinkedHashMap<>(CACHED_BLOCKS * 2, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, Block> e) {
-      return size() > CACHED_BLOCKS;
-    }
-  };
+  private final Map<Long, Block> cache;
 
   private final AtomicLong generations = new AtomicLong();
   /** Heights being generated, so concurrent askers share one generation. */
@@ -54,6 +49,17 @@ public final class DevnetChain {
   public record TxRef(Block block, Tx tx) {}
 
   public DevnetChain(ChainSpec spec, long initialHead) {
+    this(spec, initialHead, CACHED_BLOCKS);
+  }
+
+  /** @param cachedBlocks how many generated blocks stay cached (the most recently used) */
+  public DevnetChain(ChainSpec spec, long initialHead, int cachedBlocks) {
+    this.cache = new LinkedHashMap<>(Math.min(cachedBlocks, 1 << 16) * 2, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<Long, Block> e) {
+        return size() > cachedBlocks;
+      }
+    };
     this.spec = spec;
     this.genesis = new Genesis(spec);
     this.layout = new Layout(spec);

@@ -62,6 +62,19 @@ class DevnetChainTest {
   }
 
   @Test
+  @DisplayName("devnet.cached_blocks: a chain keeps that many generated blocks, so a history that fits is generated once")
+  void cachedBlocks() {
+    DevnetChain whole = new DevnetChain(spec(7, 4), 300, 300);
+    for (int round = 0; round < 2; round++) for (long h = 1; h <= 300; h++) whole.block(h);
+    assertEquals(300, whole.generations(), "the whole history kept: each height generated once");
+    DevnetChain small = new DevnetChain(spec(7, 4), 300, 100);
+    for (int round = 0; round < 2; round++) for (long h = 1; h <= 300; h++) small.block(h);
+    assertEquals(600, small.generations(), "the most recent 100 kept: a second pass over 300 heights generates them all again");
+    small.block(300);
+    assertEquals(600, small.generations(), "a recent height comes from the cache");
+  }
+
+  @Test
   @DisplayName("the layout is consistent: heights hold their txs in order, some blocks are empty, a window keeps the rate")
   void layout() {
     Layout layout = new Layout(spec(42, 20));
