@@ -80,70 +80,75 @@ final class IngestRows {
       blockTimes[bi] = bt;
       blockJson[bi] = Buffer.buffer(BlockJson.render(b, bt));
       firstSeq.add(seq + 1);
-      for (int i = 0; i < b.txs().size(); i++) {
-        IndexedBlock.Tx t = b.txs().get(i);
-        long s = ++seq;
-        txSeq.add(s);
-        txHeight.add(b.height());
-        txIndex.add(i);
-        txHash.add(Buffer.buffer(t.hash()));
-        txCode.add(t.code());
-        txSigner.add(t.signer() == null ? null : id(t.signer()));
-        txJson.add(t.json());
-        for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
-          Long id = id(e.getKey());
-          accId.add(id);
-          accSeq.add(s);
-          accSigner.add(e.getValue());
-          long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
-          st[0]++;
-          if (e.getValue()) st[1]++;
-        }
-        // a tx's types are distinct (one row per type and tx)
-        for (String type : t.msgTypes()) {
-          Integer typeId = resolved(ids.msgTypes(), type);
-          msgTypeId.add(typeId);
-          msgSeq.add(s);
-          typeStats.merge(typeId, 1L, Long::sum);
-          if (t.msgTypes().size() > 1) {
-            multiSeq.add(s);
-            multiTypeId.add(typeId);
-          }
-        }
-        for (int k = 0; k < t.transfers().size(); k++) {
-          FungibleTransfer f = t.transfers().get(k);
-          transferHeight.add(b.height());
-          transferSeq.add(s);
-          transferIndex.add(k);
-          transferKind.add((short) f.kind().code());
-          transferToken.add(Buffer.buffer(f.token().bytes()));
-          transferFrom.add(Buffer.buffer(f.from().bytes()));
-          transferTo.add(Buffer.buffer(f.to().bytes()));
-          transferAmount.add(f.amount().toString());
-        }
-        for (String d : t.coinDenoms()) coinDenoms.putIfAbsent(d, b.height());
-        txCount++;
-      }
-      for (IndexedBlock.EvmTx t : b.evmTxs()) {
-        long s = ++evmSeqNext;
-        evmSeq.add(s);
-        evmHeight.add(b.height());
-        evmIndex.add(t.index());
-        evmHash.add(Buffer.buffer(t.hash()));
-        evmFrom.add(t.from() == null ? null : id(t.from()));
-        evmJson.add(t.json());
-        for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
-          Long id = id(e.getKey());
-          evmAccId.add(id);
-          evmAccSeq.add(s);
-          evmAccSigner.add(e.getValue());
-          long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
-          st[2]++;
-          if (e.getValue()) st[3]++;
-        }
-        evmCount++;
+      for (int i = 0; i < b.txs().size(); i++) addTx(b, i, ++seq);
+      for (IndexedBlock.EvmTx t : b.evmTxs()) addEvmTx(b, t, ++evmSeqNext);
+    }
+  }
+
+  // one method per row kind: small units for the JIT (a loop body inlined into one large constructor was compiled
+  // three times, on-stack replacement included, at seconds of C2 time each)
+  private void addTx(IndexedBlock b, int i, long s) {
+    IndexedBlock.Tx t = b.txs().get(i);
+    txSeq.add(s);
+    txHeight.add(b.height());
+    txIndex.add(i);
+    txHash.add(Buffer.buffer(t.hash()));
+    txCode.add(t.code());
+    txSigner.add(t.signer() == null ? null : id(t.signer()));
+    txJson.add(t.json());
+    for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
+      Long id = id(e.getKey());
+      accId.add(id);
+      accSeq.add(s);
+      accSigner.add(e.getValue());
+      long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
+      st[0]++;
+      if (e.getValue()) st[1]++;
+    }
+    // a tx's types are distinct (one row per type and tx)
+    for (String type : t.msgTypes()) {
+      Integer typeId = resolved(ids.msgTypes(), type);
+      msgTypeId.add(typeId);
+      msgSeq.add(s);
+      typeStats.merge(typeId, 1L, Long::sum);
+      if (t.msgTypes().size() > 1) {
+        multiSeq.add(s);
+        multiTypeId.add(typeId);
       }
     }
+    for (int k = 0; k < t.transfers().size(); k++) addTransfer(b.height(), s, k, t.transfers().get(k));
+    for (String d : t.coinDenoms()) coinDenoms.putIfAbsent(d, b.height());
+    txCount++;
+  }
+
+  private void addTransfer(long height, long s, int k, FungibleTransfer f) {
+    transferHeight.add(height);
+    transferSeq.add(s);
+    transferIndex.add(k);
+    transferKind.add((short) f.kind().code());
+    transferToken.add(Buffer.buffer(f.token().bytes()));
+    transferFrom.add(Buffer.buffer(f.from().bytes()));
+    transferTo.add(Buffer.buffer(f.to().bytes()));
+    transferAmount.add(f.amount().toString());
+  }
+
+  private void addEvmTx(IndexedBlock b, IndexedBlock.EvmTx t, long s) {
+    evmSeq.add(s);
+    evmHeight.add(b.height());
+    evmIndex.add(t.index());
+    evmHash.add(Buffer.buffer(t.hash()));
+    evmFrom.add(t.from() == null ? null : id(t.from()));
+    evmJson.add(t.json());
+    for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
+      Long id = id(e.getKey());
+      evmAccId.add(id);
+      evmAccSeq.add(s);
+      evmAccSigner.add(e.getValue());
+      long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
+      st[2]++;
+      if (e.getValue()) st[3]++;
+    }
+    evmCount++;
   }
 
   private Long id(AccountAddress a) {
