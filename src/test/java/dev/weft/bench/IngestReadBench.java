@@ -150,6 +150,7 @@ public final class IngestReadBench {
         System.out.printf(Locale.ROOT, "         second half of the chain (steady state): %.0f txs/s%n", (txs - halfTxs) / ((doneNanos - halfNanos) / 1e9));
       }
 
+      printCommitDuty(ingestSecs);
       if (pgStatements) printStatements(pool, ingestSecs);
       double steadyTxsPerSec = halfNanos > 0 ? (txs - halfTxs) / ((doneNanos - halfNanos) / 1e9) : 0;
       // the main rows alone (block, tx, evm_tx and their account and message type edges: the earlier baseline), then
@@ -234,6 +235,23 @@ public final class IngestReadBench {
 
   static Process startDevnet(Path work, long blocks, int txsPerBlock, int[] ports) throws Exception {
     return startDevnet(work, blocks, txsPerBlock, ports, List.of());
+  }
+
+  /**
+   * How much of the ingestion's wall time a commit was running (the commits are sequential: at 100 % the writing
+   * connection is the limit, below it the commits wait for prepared runs), from the node's own commit timer.
+   */
+  private static void printCommitDuty(double ingestSecs) {
+    io.micrometer.core.instrument.MeterRegistry registry = io.vertx.micrometer.backends.BackendRegistries.getDefaultNow();
+    io.micrometer.core.instrument.Timer commits = registry == null ? null
+        : registry.find("weft_ingest_commit_seconds").tag("chain_id", CHAIN).timer();
+    if (commits == null) {
+      System.out.println("         (no commit timer: metrics are off)");
+      return;
+    }
+    double busy = commits.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS) / 1e9;
+    System.out.printf(Locale.ROOT, "         commits: %d, %.1f ms each on average, running %.0f %% of the ingestion's wall time%n",
+        commits.count(), 1000 * busy / Math.max(1, commits.count()), 100 * busy / ingestSecs);
   }
 
   /**
