@@ -96,15 +96,7 @@ final class IngestRows {
     txCode.add(t.code());
     txSigner.add(t.signer() == null ? null : id(t.signer()));
     txJson.add(t.json());
-    for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
-      Long id = id(e.getKey());
-      accId.add(id);
-      accSeq.add(s);
-      accSigner.add(e.getValue());
-      long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
-      st[0]++;
-      if (e.getValue()) st[1]++;
-    }
+    addAccounts(t.accounts(), s, accId, accSeq, accSigner, 0);
     // a tx's types are distinct (one row per type and tx)
     for (String type : t.msgTypes()) {
       Integer typeId = resolved(ids.msgTypes(), type);
@@ -139,16 +131,24 @@ final class IngestRows {
     evmHash.add(Buffer.buffer(t.hash()));
     evmFrom.add(t.from() == null ? null : id(t.from()));
     evmJson.add(t.json());
-    for (Map.Entry<AccountAddress, Boolean> e : t.accounts().entrySet()) {
-      Long id = id(e.getKey());
-      evmAccId.add(id);
-      evmAccSeq.add(s);
-      evmAccSigner.add(e.getValue());
-      long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
-      st[2]++;
-      if (e.getValue()) st[3]++;
-    }
+    addAccounts(t.accounts(), s, evmAccId, evmAccSeq, evmAccSigner, 2);
     evmCount++;
+  }
+
+  /**
+   * A tx's account edges, and its counts per account: {@code stat} is the index of the tx count ({@code 0} Cosmos,
+   * {@code 2} EVM), the signer count follows it.
+   */
+  private void addAccounts(Map<AccountAddress, Boolean> accounts, long s, List<Long> ids, List<Long> seqs, List<Boolean> signers, int stat) {
+    for (Map.Entry<AccountAddress, Boolean> e : accounts.entrySet()) {
+      Long id = id(e.getKey());
+      ids.add(id);
+      seqs.add(s);
+      signers.add(e.getValue());
+      long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
+      st[stat]++;
+      if (e.getValue()) st[stat + 1]++;
+    }
   }
 
   private Long id(AccountAddress a) {
