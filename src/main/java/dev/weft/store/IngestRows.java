@@ -139,10 +139,11 @@ final class IngestRows {
    * A tx's account edges, and its counts per account: {@code stat} is the index of the tx count ({@code 0} Cosmos,
    * {@code 2} EVM), the signer count follows it.
    */
-  private void addAccounts(Map<AccountAddress, Boolean> accounts, long s, List<Long> ids, List<Long> seqs, List<Boolean> signers, int stat) {
+  private void addAccounts(Map<AccountAddress, Boolean> accounts, long s, List<Long> accountIds, List<Long> seqs, List<Boolean> signers,
+                           int stat) {
     for (Map.Entry<AccountAddress, Boolean> e : accounts.entrySet()) {
       Long id = id(e.getKey());
-      ids.add(id);
+      accountIds.add(id);
       seqs.add(s);
       signers.add(e.getValue());
       long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
