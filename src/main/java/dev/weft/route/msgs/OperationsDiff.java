@@ -4,9 +4,17 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 import java.math.BigDecimal;
+import java.util.Set;
 
-/** The first place where the operations a client sent differ from the route's, described for a 400 message. */
+/**
+ * The first place where the operations a client sent differ from the route's, described for a 400 message. Values the
+ * route prices from the oracle at the moment it is computed are informational and not compared: a price that moved
+ * between a client's {@code /route} and its {@code /msgs} (a block or two later) does not make its operations wrong.
+ */
 public final class OperationsDiff {
+  /** Informational fields of an operation: USD values of the oracle price at the time of the route. */
+  private static final Set<String> PRICED = Set.of("messaging_fee_amount_usd");
+
   private OperationsDiff() {}
 
   /** Null when equal, else e.g. {@code operations[1].transfer.channel is "channel-3", the route has "channel-35"}. */
@@ -14,12 +22,13 @@ public final class OperationsDiff {
     if (expected instanceof JsonObject e) {
       if (!(given instanceof JsonObject g)) return path + " is " + show(given) + ", the route has an object";
       for (String k : e.fieldNames()) {
+        if (PRICED.contains(k)) continue;
         if (!g.containsKey(k)) return path + "." + k + " is missing, the route has " + show(e.getValue(k));
         String d = firstDifference(path + "." + k, g.getValue(k), e.getValue(k));
         if (d != null) return d;
       }
       for (String k : g.fieldNames()) {
-        if (!e.containsKey(k)) return path + "." + k + " is not part of the route";
+        if (!e.containsKey(k) && !PRICED.contains(k)) return path + "." + k + " is not part of the route";
       }
       return null;
     }

@@ -129,6 +129,24 @@ class MsgsTest {
     assertEquals(BigInteger.valueOf(4_950_000), word(data, 7));                // minAmountLD (1% slippage)
   }
 
+  @Test
+  @DisplayName("an operation's USD value is informational: the oracle price moving between /route and /msgs does not refuse the operations; its amounts still must match")
+  void pricedFieldsNotCompared() {
+    JsonObject req = msgsRequest(request("5000000", "31337", RouteFixtures.USDC_EXT, "weft-devnet-1", RouteFixtures.USDC_LZ_DEVNET), HEX, INIT_ADDR);
+    JsonObject lz = req.getJsonArray("operations").getJsonObject(0).getJsonObject("layer_zero_transfer");
+    assertTrue(lz.containsKey("messaging_fee_amount_usd"), "the route prices its messaging fee");
+    JsonObject moved = req.copy();
+    moved.getJsonArray("operations").getJsonObject(0).getJsonObject("layer_zero_transfer").put("messaging_fee_amount_usd", "9.99");
+    assertEquals(s.msgs(req), s.msgs(moved));
+    JsonObject without = req.copy();
+    without.getJsonArray("operations").getJsonObject(0).getJsonObject("layer_zero_transfer").remove("messaging_fee_amount_usd");
+    assertEquals(s.msgs(req), s.msgs(without));
+    JsonObject fee = req.copy();
+    fee.getJsonArray("operations").getJsonObject(0).getJsonObject("layer_zero_transfer").put("messaging_fee_amount", "1");
+    assertEquals("operations do not match the route for this request: operations[0].layer_zero_transfer.messaging_fee_amount is \"1\", the route has \""
+        + lz.getString("messaging_fee_amount") + "\"", badRequest(() -> s.msgs(fee)));
+  }
+
   private static BigInteger word(byte[] calldata, int i) {
     return new BigInteger(1, Arrays.copyOfRange(calldata, 4 + 32 * i, 4 + 32 * (i + 1)));
   }
