@@ -275,23 +275,24 @@ public final class IngestReadBench {
     return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("devnet.log").toFile()).start();
   }
 
-  /**
-   * Asks the devnet for what an indexer reads (block, results, REST txs, EVM receipts) at 400 heights spread over its
-   * history, before anything is timed: its JVM compiles its block generation and rendering then (the EVM signing of a
-   * cold JVM ran ~10× slower for its first thousands of txs, on the cores the timed ingestion shares), as a node that has
-   * been running would have. The timed ingestion still pays Weft's own warm-up.
-   */
-  static void warmDevnet(String rpc, String rest, String jsonRpc, long head) throws Exception {
-    warmDevnet(rpc, rest, jsonRpc, head, 400);
-  }
-
-  /** The devnet options that keep its whole history cached once generated (with the heap that takes). */
+  /** The devnet options that keep its whole history once generated (with the heap that takes). */
   static List<String> cacheAll(long blocks) {
     long heapMb = 1024 + blocks / 5; // ~150 KB per cached block of 20 txs, with room
     return List.of("-Dweft.devnet.cached_blocks=" + (blocks + 1), "-Xmx" + heapMb + "m");
   }
 
-  /** @param most how many heights to ask for, spread over the history */
+  /** {@link #warmDevnet(String, String, String, long, int)} at 400 heights. */
+  static void warmDevnet(String rpc, String rest, String jsonRpc, long head) throws Exception {
+    warmDevnet(rpc, rest, jsonRpc, head, 400);
+  }
+
+  /**
+   * Asks the devnet for what an indexer reads (block, results, REST txs, EVM receipts) at {@code most} heights spread
+   * over its history (every height when {@code most} covers it), before anything is timed: its JVM compiles its block
+   * generation and rendering then (the EVM signing of a cold JVM ran ~10× slower for its first thousands of txs, on the
+   * cores the timed ingestion shares), as a node that has been running would have, and a devnet that keeps its whole
+   * history ({@link #cacheAll}) has generated every block. The timed ingestion still pays Weft's own warm-up.
+   */
   static void warmDevnet(String rpc, String rest, String jsonRpc, long head, int most) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
     int heights = (int) Math.min(head, most);
