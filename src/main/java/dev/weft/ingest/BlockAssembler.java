@@ -99,54 +99,66 @@ public final class BlockAssembler {
     TreeMap<String, BigInteger> fees = new TreeMap<>();
     List<IndexedBlock.Tx> txs = new ArrayList<>(b.txs().size());
     for (int i = 0; i < b.txs().size(); i++) {
-      CosmosTx tx = d.txs().get(i);
       BlockResults.TxResult r = results.txs().get(i);
-      RestTx rest = restTxs[i];
-      if (rest == null) throw new IllegalStateException("no REST tx for " + d.hashes().get(i) + " at height " + b.height());
       gasUsed += r.gasUsedLong();
       gasWanted += r.gasWantedLong();
-      for (CosmosTx.Coin c : tx.fee().amount()) addFee(fees, c);
-      Buffer json = wrap(TxJson.render(d.hashes().get(i), b.height(), r, rest, timestamp));
-      Map<AccountAddress, Boolean> involved = new LinkedHashMap<>();
-      // the signers as the SDK derives them (each message's signer field), then those of the public keys (the same
-      // accounts on a real chain; the only ones when no message field is recognised)
-      AccountAddress signer = null;
-      for (AccountAddress a : messageSigners.of(rest)) {
-        if (signer == null) signer = a;
-        involved.put(a, true);
-      }
-      for (CosmosTx.SignerInfo s : tx.signerInfos()) {
-        AccountAddress a = signerAddress(s);
-        if (a == null) continue;
-        if (signer == null) signer = a;
-        involved.put(a, true);
-      }
-      accounts.fromEvents(r.events(), involved);
-      accounts.fromStoreOwners(r.events(), moveStoreOwners, involved);
-      Set<String> types = new LinkedHashSet<>();
-      for (CosmosTx.Any m : tx.messages()) types.add(m.typeUrl().startsWith("/") ? m.typeUrl().substring(1) : m.typeUrl());
-      List<FungibleTransfer> transfers = new ArrayList<>(0);
-      Set<String> coinDenoms = new LinkedHashSet<>();
-      FungibleTransfers.read(r.events(), accounts.prefix(), moveStoreOwners, transfers, coinDenoms);
-      txs.add(new IndexedBlock.Tx(Hex.decode(d.hashes().get(i)), r.code(), json, signer, involved, List.copyOf(types), transfers, coinDenoms));
+      txs.add(tx(d, i, r, restTxs[i], timestamp, fees, moveStoreOwners));
     }
     List<IndexedBlock.EvmTx> evmTxs = new ArrayList<>(receipts.size());
-    for (JsonNode rc : receipts) {
-      String number = NodeJson.text(rc, "blockNumber", null);
-      if (number != null && NodeJson.quantity(number) != b.height()) {
-        throw new IllegalStateException("receipt of block " + number + " in the receipts of " + b.height());
-      }
-      String hash = NodeJson.text(rc, "transactionHash", "");
-      if (!Hex.isHex(hash, 32)) throw new IllegalStateException("receipt without transactionHash at height " + b.height());
-      Map<AccountAddress, Boolean> involved = accounts.fromReceipt(rc);
-      AccountAddress from = AccountExtractor.hex20(NodeJson.text(rc, "from", null));
-      int index = (int) NodeJson.quantity(NodeJson.text(rc, "transactionIndex", "0x0"));
-      evmTxs.add(new IndexedBlock.EvmTx(Hex.decode(hash), index, wrap(ReceiptJson.render(rc)), from, involved));
-    }
+    for (JsonNode rc : receipts) evmTxs.add(evmTx(rc, b.height()));
     List<CosmosTx.Coin> totalFee = new ArrayList<>(fees.size());
     fees.forEach((denom, amount) -> totalFee.add(new CosmosTx.Coin(denom, amount.toString())));
     return new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), proposer, gasUsed,
         gasWanted, totalFee, txs, evmTxs, nftChanges, null);
+  }
+
+  /**
+   * One tx of the block. A method of its own (not the body of the block's loop) so the JIT compiles it once it has run
+   * for a few hundred txs, as a small unit, instead of compiling the whole block loop several times on stack replacement.
+   */
+  private IndexedBlock.Tx tx(Decoded d, int i, BlockResults.TxResult r, RestTx rest, String timestamp,
+                             TreeMap<String, BigInteger> fees, Map<AccountAddress, AccountAddress> moveStoreOwners) {
+    CosmosTx tx = d.txs().get(i);
+    long height = d.block().height();
+    if (rest == null) throw new IllegalStateException("no REST tx for " + d.hashes().get(i) + " at height " + height);
+    for (CosmosTx.Coin c : tx.fee().amount()) addFee(fees, c);
+    Buffer json = wrap(TxJson.render(d.hashes().get(i), height, r, rest, timestamp));
+    Map<AccountAddress, Boolean> involved = new LinkedHashMap<>();
+    // the signers as the SDK derives them (each message's signer field), then those of the public keys (the same
+    // accounts on a real chain; the only ones when no message field is recognised)
+    AccountAddress signer = null;
+    for (AccountAddress a : messageSigners.of(rest)) {
+      if (signer == null) signer = a;
+      involved.put(a, true);
+    }
+    for (CosmosTx.SignerInfo s : tx.signerInfos()) {
+      AccountAddress a = signerAddress(s);
+      if (a == null) continue;
+      if (signer == null) signer = a;
+      involved.put(a, true);
+    }
+    accounts.fromEvents(r.events(), involved);
+    accounts.fromStoreOwners(r.events(), moveStoreOwners, involved);
+    Set<String> types = new LinkedHashSet<>();
+    for (CosmosTx.Any m : tx.messages()) types.add(m.typeUrl().startsWith("/") ? m.typeUrl().substring(1) : m.typeUrl());
+    List<FungibleTransfer> transfers = new ArrayList<>(0);
+    Set<String> coinDenoms = new LinkedHashSet<>();
+    FungibleTransfers.read(r.events(), accounts.prefix(), moveStoreOwners, transfers, coinDenoms);
+    return new IndexedBlock.Tx(Hex.decode(d.hashes().get(i)), r.code(), json, signer, involved, List.copyOf(types), transfers, coinDenoms);
+  }
+
+  /** One EVM receipt of the block (a method of its own for the same reason as {@link #tx}). */
+  private IndexedBlock.EvmTx evmTx(JsonNode rc, long height) {
+    String number = NodeJson.text(rc, "blockNumber", null);
+    if (number != null && NodeJson.quantity(number) != height) {
+      throw new IllegalStateException("receipt of block " + number + " in the receipts of " + height);
+    }
+    String hash = NodeJson.text(rc, "transactionHash", "");
+    if (!Hex.isHex(hash, 32)) throw new IllegalStateException("receipt without transactionHash at height " + height);
+    Map<AccountAddress, Boolean> involved = accounts.fromReceipt(rc);
+    AccountAddress from = AccountExtractor.hex20(NodeJson.text(rc, "from", null));
+    int index = (int) NodeJson.quantity(NodeJson.text(rc, "transactionIndex", "0x0"));
+    return new IndexedBlock.EvmTx(Hex.decode(hash), index, wrap(ReceiptJson.render(rc)), from, involved);
   }
 
   /** A buffer over the array, without copying it (it is sent to PostgreSQL as is). */

@@ -75,18 +75,25 @@ final class IngestRows {
     long evmSeqNext = evmBase;
     for (int bi = 0; bi < blocks.size(); bi++) {
       IndexedBlock b = blocks.get(bi);
-      long bt = BlockJson.blockTimeMs(b.timeNs(), prev != null ? prev : b.previousTimeNs());
+      addBlock(bi, b, prev != null ? prev : b.previousTimeNs(), seq, evmSeqNext);
       prev = b.timeNs();
-      blockTimes[bi] = bt;
-      blockJson[bi] = Buffer.buffer(BlockJson.render(b, bt));
-      firstSeq.add(seq + 1);
-      for (int i = 0; i < b.txs().size(); i++) addTx(b, i, ++seq);
-      for (IndexedBlock.EvmTx t : b.evmTxs()) addEvmTx(b, t, ++evmSeqNext);
+      seq += b.txs().size();
+      evmSeqNext += b.evmTxs().size();
     }
   }
 
-  // one method per row kind: small units for the JIT (a loop body inlined into one large constructor was compiled
-  // three times, on-stack replacement included, at seconds of C2 time each)
+  // one method per block and per row kind: small units for the JIT (a loop body inlined into one large constructor,
+  // called once per run, was compiled three times, on-stack replacement included, at seconds of C2 time each)
+  private void addBlock(int bi, IndexedBlock b, Long previousTimeNs, long seqBefore, long evmSeqBefore) {
+    long bt = BlockJson.blockTimeMs(b.timeNs(), previousTimeNs);
+    blockTimes[bi] = bt;
+    blockJson[bi] = Buffer.buffer(BlockJson.render(b, bt));
+    firstSeq.add(seqBefore + 1);
+    for (int i = 0; i < b.txs().size(); i++) addTx(b, i, seqBefore + 1 + i);
+    long evmSeq = evmSeqBefore;
+    for (IndexedBlock.EvmTx t : b.evmTxs()) addEvmTx(b, t, ++evmSeq);
+  }
+
   private void addTx(IndexedBlock b, int i, long s) {
     IndexedBlock.Tx t = b.txs().get(i);
     txSeq.add(s);
