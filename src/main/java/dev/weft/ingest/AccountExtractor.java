@@ -213,8 +213,10 @@ public final class AccountExtractor {
     return AccountAddress.of(Hex.decode(s));
   }
 
+  // decoded each time, not cached: most topics are event signatures that fail the first check, and hashing a 66-char
+  // key for the cache cost about what decoding an address costs
   private AccountAddress topic(String t) {
-    return t.length() != 66 ? null : cached(t, AccountExtractor::topicAddress);
+    return t.length() != 66 ? null : topicAddress(t);
   }
 
   /** A topic that is a left-padded 20-byte address of at least 2^32 (so token ids and amounts are not accounts). */

@@ -66,19 +66,24 @@ public final class DictionaryStore {
     Set<AccountAddress> unknownAccounts = new LinkedHashSet<>();
     Map<String, Integer> types = new HashMap<>();
     Set<String> unknownTypes = new LinkedHashSet<>();
-    for (IndexedBlock b : run) {
-      for (IndexedBlock.Tx t : b.txs()) {
-        lookUp(t.signer(), accountIds, accounts, unknownAccounts);
-        for (AccountAddress a : t.accounts().keySet()) lookUp(a, accountIds, accounts, unknownAccounts);
-        for (String type : t.msgTypes()) lookUp(type, msgTypeIds, types, unknownTypes);
-      }
-      for (IndexedBlock.EvmTx t : b.evmTxs()) {
-        lookUp(t.from(), accountIds, accounts, unknownAccounts);
-        for (AccountAddress a : t.accounts().keySet()) lookUp(a, accountIds, accounts, unknownAccounts);
-      }
-    }
+    for (IndexedBlock b : run) lookUp(b, accounts, unknownAccounts, types, unknownTypes);
     return Future.all(add(accountIds, new ArrayList<>(unknownAccounts), accounts, 1), add(msgTypeIds, new ArrayList<>(unknownTypes), types, 1))
         .map(x -> new Ids(accounts, types));
+  }
+
+  // a block's values by a method of their own: called once per block, the JIT compiles it as a small unit (the loop
+  // over a whole run, called once per run, was compiled four times on stack replacement)
+  private void lookUp(IndexedBlock b, Map<AccountAddress, Long> accounts, Set<AccountAddress> unknownAccounts,
+                      Map<String, Integer> types, Set<String> unknownTypes) {
+    for (IndexedBlock.Tx t : b.txs()) {
+      lookUp(t.signer(), accountIds, accounts, unknownAccounts);
+      for (AccountAddress a : t.accounts().keySet()) lookUp(a, accountIds, accounts, unknownAccounts);
+      for (String type : t.msgTypes()) lookUp(type, msgTypeIds, types, unknownTypes);
+    }
+    for (IndexedBlock.EvmTx t : b.evmTxs()) {
+      lookUp(t.from(), accountIds, accounts, unknownAccounts);
+      for (AccountAddress a : t.accounts().keySet()) lookUp(a, accountIds, accounts, unknownAccounts);
+    }
   }
 
   private static <K, V> void lookUp(K value, Dictionary<K, V, ?> d, Map<K, V> ids, Set<K> unknown) {
