@@ -111,6 +111,7 @@ public final class IngestReadBench {
       System.out.printf(Locale.ROOT, "weft bench: %d history blocks (%d txs/block nominal), %d cores, PostgreSQL fsync %s, heap max %d MB%n",
           head, txsPerBlock, Runtime.getRuntime().availableProcessors(), fsync ? "on" : "off", Runtime.getRuntime().maxMemory() >> 20);
       for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) p.resetPeakUsage();
+      CpuShares cpuBefore = CpuShares.now(devnet);
       long t0 = System.nanoTime();
       WeftNode node = TestNodes.start(vertx, config);
       Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(8)).connectingTo(PgConnectOptions.fromUri(url)).using(vertx).build();
@@ -133,6 +134,7 @@ public final class IngestReadBench {
       long halfNanos = half[0];
       long halfTxs = half[1];
       long doneNanos = System.nanoTime();
+      CpuShares cpuAfter = CpuShares.now(devnet);
       double ingestSecs = (doneNanos - t0) / 1e9;
       long peakHeap = 0;
       for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) peakHeap += p.getPeakUsage().getUsed();
@@ -151,17 +153,20 @@ public final class IngestReadBench {
       }
 
       printCommitDuty(ingestSecs);
+      cpuAfter.minus(cpuBefore).print(ingestSecs, txs);
       if (pgStatements) printStatements(pool, ingestSecs);
       double steadyTxsPerSec = halfNanos > 0 ? (txs - halfTxs) / ((doneNanos - halfNanos) / 1e9) : 0;
       // the main rows alone (block, tx, evm_tx and their account and message type edges: the earlier baseline), then
       // every row table ingestion writes per tx (also the fungible transfer rows the rich list reads)
       for (List<RawInsertBaseline.Table> tables : List.of(RawInsertBaseline.MAIN, RawInsertBaseline.ALL)) {
-        long rawNanos = RawInsertBaseline.run(pool, tables, 1, head, config.ingest().commitBlocks());
+        RawInsertBaseline.Result raw = RawInsertBaseline.run(pool, tables, 1, head, config.ingest().commitBlocks());
+        long rawNanos = raw.nanos();
         double rawTxsPerSec = txs / (rawNanos / 1e9);
         System.out.printf(Locale.ROOT, "baseline raw bulk insert of the same rows (%s; same tables, same PostgreSQL): %.1f s, %.0f txs/s → ingest/raw ratio %.2f%s%n",
             tables == RawInsertBaseline.ALL ? "every row table, " + tables.size() + " tables" : "main rows, " + tables.size() + " tables",
             rawNanos / 1e9, rawTxsPerSec, txsPerSec / rawTxsPerSec,
             halfNanos > 0 ? String.format(Locale.ROOT, " (steady state %.2f)", steadyTxsPerSec / rawTxsPerSec) : "");
+        raw.cpu().print(rawNanos / 1e9, txs);
       }
 
       int apiInstances = Integer.getInteger("bench.api_instances", Runtime.getRuntime().availableProcessors());

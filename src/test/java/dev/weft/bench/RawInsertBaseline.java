@@ -46,8 +46,11 @@ final class RawInsertBaseline {
 
   private RawInsertBaseline() {}
 
-  /** Inserts everything again in chunks of {@code chunkBlocks}; returns the nanoseconds spent writing. */
-  static long run(Pool pool, List<Table> tables, long fromHeight, long toHeight, int chunkBlocks) {
+  /** The time spent writing, and the CPU the processes spent meanwhile. */
+  record Result(long nanos, CpuShares cpu) {}
+
+  /** Inserts everything again in chunks of {@code chunkBlocks}. */
+  static Result run(Pool pool, List<Table> tables, long fromHeight, long toHeight, int chunkBlocks) {
     for (Table t : tables) {
       await(pool.query("DROP TABLE IF EXISTS bench_" + t.name() + "; CREATE TABLE bench_" + t.name() + " (LIKE " + t.name()
           + " INCLUDING ALL)").execute());
@@ -56,10 +59,12 @@ final class RawInsertBaseline {
       }
     }
     long spent = 0;
+    CpuShares cpu = new CpuShares(0, 0, 0, 0);
     for (long from = fromHeight; from <= toHeight; from += chunkBlocks) {
       long to = Math.min(toHeight, from + chunkBlocks - 1);
       List<Tuple> chunk = new ArrayList<>();
       for (Table t : tables) chunk.add(read(pool, t, from, to));
+      CpuShares cpuBefore = CpuShares.now(null);
       long start = System.nanoTime();
       await(pool.withTransaction(conn -> {
         List<Future<?>> all = new ArrayList<>();
@@ -67,9 +72,10 @@ final class RawInsertBaseline {
         return Future.all(all);
       }));
       spent += System.nanoTime() - start;
+      cpu = cpu.plus(CpuShares.now(null).minus(cpuBefore));
     }
     for (Table t : tables) await(pool.query("DROP TABLE bench_" + t.name()).execute());
-    return spent;
+    return new Result(spent, cpu);
   }
 
   private static String insert(Table t) {
