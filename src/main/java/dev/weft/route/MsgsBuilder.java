@@ -51,17 +51,20 @@ public final class MsgsBuilder {
   private final RouteGraph g;
   private final Registry r;
   private final ComputedRoute route;
+  /** The route's amount in, then each operation's amount out: the route's, or the estimates the client accepted. */
+  private final List<BigInteger> amounts;
   private final List<AccountAddress> addresses;
   private final BigDecimal keep;
   private final long timeoutNanos;
   private final String pfmTimeout;
   private final String hookData;
 
-  private MsgsBuilder(RouteGraph g, ComputedRoute route, List<AccountAddress> addresses, BigDecimal slippagePercent,
-                      Duration timeout, Instant now, String hookData) {
+  private MsgsBuilder(RouteGraph g, ComputedRoute route, List<BigInteger> amounts, List<AccountAddress> addresses,
+                      BigDecimal slippagePercent, Duration timeout, Instant now, String hookData) {
     this.g = g;
     this.r = g.registry();
     this.route = route;
+    this.amounts = amounts;
     this.addresses = addresses;
     this.keep = BigDecimal.ONE.subtract(slippagePercent.movePointLeft(2));
     this.timeoutNanos = (now.getEpochSecond() + timeout.toSeconds()) * 1_000_000_000L;
@@ -70,12 +73,14 @@ public final class MsgsBuilder {
   }
 
   /**
+   * @param amounts   the route's amount in and each operation's amount out: {@code route.path().amounts()}, or the swap
+   *                  estimates the client accepted when the pools have moved since (the minimums follow them)
    * @param addresses one validated account per {@code route.chainIds()} entry
    * @param hookData  the base64 signed OP hook carried by a deposit into a wrapped ERC-20 ("" when none)
    */
-  public static JsonObject build(RouteGraph g, ComputedRoute route, List<AccountAddress> addresses, BigDecimal slippagePercent,
-                                 Duration timeout, Instant now, String hookData) {
-    return new MsgsBuilder(g, route, addresses, slippagePercent, timeout, now, hookData).build();
+  public static JsonObject build(RouteGraph g, ComputedRoute route, List<BigInteger> amounts, List<AccountAddress> addresses,
+                                 BigDecimal slippagePercent, Duration timeout, Instant now, String hookData) {
+    return new MsgsBuilder(g, route, amounts, addresses, slippagePercent, timeout, now, hookData).build();
   }
 
   private JsonObject build() {
@@ -86,7 +91,7 @@ public final class MsgsBuilder {
     for (int i = 0; i < edges.size(); i++) {
       msgAmount[i] = carried;
       if (edges.get(i).isSwap()) {
-        swapMin = floor(route.path().amounts().get(i + 1));
+        swapMin = floor(amounts.get(i + 1));
         carried = swapMin;
       }
     }
@@ -138,7 +143,8 @@ public final class MsgsBuilder {
    */
   private BigInteger minAmountOut() {
     boolean swaps = route.path().edges().stream().anyMatch(Edge::isSwap);
-    return swaps ? floor(route.path().amountOut()) : route.path().amountOut();
+    BigInteger out = amounts.get(amounts.size() - 1);
+    return swaps ? floor(out) : out;
   }
 
   private List<CosmosMsgs.Msg> cosmosMsgs(int start, int end, BigInteger[] msgAmount, BigInteger swapMin) {

@@ -181,20 +181,27 @@ public final class RouteService {
     RouteRequest again = new RouteRequest(asked.amountIn(), asked.sourceChainId(), asked.sourceDenom(),
         asked.destChainId(), asked.destDenom(), true, asked.goFast(), withdraw, asked.limits());
     ComputedRoute route = compute(again);
-    String diff = OperationsDiff.firstDifference("operations", m.operations(), route.json().getJsonArray("operations"));
-    RouteLimits used = diff == null ? null : m.limitsOfOperations();
-    if (used != null && !used.equals(asked.limits())) {
-      // the route was asked with restrictions (bridges, allow_swaps, swap_venues, allow_multi_tx) that the msgs
-      // request does not repeat: the best route within what its operations use is that route
-      ComputedRoute within = computeOrNull(new RouteRequest(again.amountIn(), again.sourceChainId(), again.sourceDenom(),
-          again.destChainId(), again.destDenom(), true, again.goFast(), withdraw, used));
-      if (within != null && OperationsDiff.firstDifference("operations", m.operations(), within.json().getJsonArray("operations")) == null) {
-        route = within;
-        diff = null;
+    // the operations are the route's, or differ from it only in the swap estimates of pools that have moved since
+    List<BigInteger> amounts = null;
+    if (OperationsDiff.firstDifference("operations", m.operations(), route.json().getJsonArray("operations")) != null) {
+      String diff = SwapEstimates.difference(m.operations(), route);
+      RouteLimits used = diff == null ? null : m.limitsOfOperations();
+      if (used != null && !used.equals(asked.limits())) {
+        // the route was asked with restrictions (bridges, allow_swaps, swap_venues, allow_multi_tx) that the msgs
+        // request does not repeat: the best route within what its operations use is that route
+        ComputedRoute within = computeOrNull(new RouteRequest(again.amountIn(), again.sourceChainId(), again.sourceDenom(),
+            again.destChainId(), again.destDenom(), true, again.goFast(), withdraw, used));
+        if (within != null && SwapEstimates.difference(m.operations(), within) == null) {
+          route = within;
+          diff = null;
+        }
+      }
+      if (diff != null) throw BusError.badRequest("operations do not match the route for this request: " + diff);
+      if (OperationsDiff.firstDifference("operations", m.operations(), route.json().getJsonArray("operations")) != null) {
+        amounts = SwapEstimates.accepted(m.operations(), route, m.amountOut(), m.slippagePercent());
       }
     }
-    if (diff != null) throw BusError.badRequest("operations do not match the route for this request: " + diff);
-    if (m.amountOut() != null && !m.amountOut().toString().equals(route.json().getString("amount_out"))) {
+    if (amounts == null && m.amountOut() != null && !m.amountOut().toString().equals(route.json().getString("amount_out"))) {
       throw BusError.badRequest("amount_out is \"" + m.amountOut() + "\", the route gives \"" + route.json().getString("amount_out") + "\"");
     }
     List<AccountAddress> addresses = addresses(route, m.addressList());
@@ -208,7 +215,8 @@ public final class RouteService {
       throw BusError.badRequest("signed_op_hook is only accepted when the route has required_op_hook true");
     }
     Duration timeout = m.timeoutSeconds() != null ? Duration.ofSeconds(m.timeoutSeconds()) : config.ibcTimeout();
-    return MsgsBuilder.build(graph, route, addresses, m.slippagePercent(), timeout, clock.instant(), hookData);
+    return MsgsBuilder.build(graph, route, amounts != null ? amounts : route.path().amounts(), addresses, m.slippagePercent(), timeout,
+        clock.instant(), hookData);
   }
 
   private List<AccountAddress> addresses(ComputedRoute route, List<String> given) {

@@ -19,16 +19,21 @@ public final class OperationsDiff {
 
   /** Null when equal, else e.g. {@code operations[1].transfer.channel is "channel-3", the route has "channel-35"}. */
   public static String firstDifference(String path, Object given, Object expected) {
+    return firstDifference(path, given, expected, Set.of());
+  }
+
+  /** The same, also not comparing the fields named in {@code skipped} (at any depth; present or not). */
+  public static String firstDifference(String path, Object given, Object expected, Set<String> skipped) {
     if (expected instanceof JsonObject e) {
       if (!(given instanceof JsonObject g)) return path + " is " + show(given) + ", the route has an object";
       for (String k : e.fieldNames()) {
-        if (PRICED.contains(k)) continue;
+        if (PRICED.contains(k) || skipped.contains(k)) continue;
         if (!g.containsKey(k)) return path + "." + k + " is missing, the route has " + show(e.getValue(k));
-        String d = firstDifference(path + "." + k, g.getValue(k), e.getValue(k));
+        String d = firstDifference(path + "." + k, g.getValue(k), e.getValue(k), skipped);
         if (d != null) return d;
       }
       for (String k : g.fieldNames()) {
-        if (!e.containsKey(k) && !PRICED.contains(k)) return path + "." + k + " is not part of the route";
+        if (!e.containsKey(k) && !PRICED.contains(k) && !skipped.contains(k)) return path + "." + k + " is not part of the route";
       }
       return null;
     }
@@ -36,7 +41,7 @@ public final class OperationsDiff {
       if (!(given instanceof JsonArray g)) return path + " is " + show(given) + ", the route has an array";
       if (g.size() != e.size()) return path + " has " + g.size() + " entries, the route has " + e.size();
       for (int i = 0; i < e.size(); i++) {
-        String d = firstDifference(path + "[" + i + "]", g.getValue(i), e.getValue(i));
+        String d = firstDifference(path + "[" + i + "]", g.getValue(i), e.getValue(i), skipped);
         if (d != null) return d;
       }
       return null;

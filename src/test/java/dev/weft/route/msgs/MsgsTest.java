@@ -147,6 +147,49 @@ class MsgsTest {
         + lz.getString("messaging_fee_amount") + "\"", badRequest(() -> s.msgs(fee)));
   }
 
+  /** The swap-and-transfer request as a client holds it after a quote whose swap estimated {@code estimate}. */
+  private JsonObject quotedAt(String estimate) {
+    JsonObject req = msgsRequest(request("1000000", "interwoven-1", RouteFixtures.USDC_INITIA, "echelon-1", RouteFixtures.INIT_IBC_ROLLUP), INIT_ADDR, INIT_ADDR);
+    JsonArray ops = req.getJsonArray("operations");
+    JsonObject swap = ops.getJsonObject(0);
+    swap.put("amount_out", estimate).getJsonObject("swap").getJsonObject("swap_in").put("estimated_amount_out", estimate)
+        .put("price_impact_percent", "0.42");
+    ops.getJsonObject(1).put("amount_in", estimate).put("amount_out", estimate);
+    return req.put("amount_out", estimate);
+  }
+
+  @Test
+  @DisplayName("pools that moved between /route and /msgs: the client's estimates are accepted while the route still reaches their minimum, and the messages carry that minimum")
+  void movedPoolsWithinSlippage() {
+    // the route now estimates 1,993,999; a quote of 2,000,000 (the pool has moved against the user since) accepts
+    // at least ⌊2,000,000 · 0.99⌋ = 1,980,000, which the pool still gives
+    JsonObject out = s.msgs(quotedAt("2000000"));
+    byte[] min = Base64.getDecoder().decode(firstMsg(out, 0, 0).getJsonArray("args").getString(3));
+    assertEquals(1_980_000L, ByteBuffer.wrap(min, 1, 8).order(ByteOrder.LITTLE_ENDIAN).getLong());
+    assertEquals("1980000", firstMsg(out, 0, 1).getJsonObject("token").getString("amount"));
+    assertEquals("1980000", out.getString("min_amount_out"));
+    // a quote below today's estimate (the pool moved in the user's favour): its own, lower minimum
+    assertEquals("1881000", s.msgs(quotedAt("1900000")).getString("min_amount_out"));
+    // beyond the slippage tolerance: refused, naming both amounts
+    assertEquals("the pools have moved: the route now gives \"1993999\", below the minimum \"2079000\" of amount_out \"2100000\" at "
+        + "slippage_tolerance_percent 1: ask /route again", badRequest(() -> s.msgs(quotedAt("2100000"))));
+    assertEquals("1974000", s.msgs(quotedAt("2100000").put("slippage_tolerance_percent", "6")).getString("min_amount_out"));
+    // the estimates must add up: the transfer moves what the swap gives, and amount_out is the operations'
+    JsonObject gap = quotedAt("2000000");
+    gap.getJsonArray("operations").getJsonObject(1).put("amount_in", "1993999").put("amount_out", "1993999");
+    assertEquals("operations[1].amount_in is \"1993999\", the operation before gives \"2000000\"", badRequest(() -> s.msgs(gap)));
+    assertEquals("amount_out is \"1990000\", the operations give \"2000000\"",
+        badRequest(() -> s.msgs(quotedAt("2000000").put("amount_out", "1990000"))));
+    // anything but the estimates still has to be the route's
+    JsonObject channel = quotedAt("2000000");
+    channel.getJsonArray("operations").getJsonObject(1).getJsonObject("transfer").put("channel", "channel-3");
+    assertEquals("operations do not match the route for this request: operations[1].transfer.channel is \"channel-3\", the route has \"channel-35\"",
+        badRequest(() -> s.msgs(channel)));
+    JsonObject input = quotedAt("2000000");
+    input.getJsonArray("operations").getJsonObject(0).put("amount_in", "999999");
+    assertEquals("operations[0].amount_in is \"999999\", the route has \"1000000\"", badRequest(() -> s.msgs(input)));
+  }
+
   private static BigInteger word(byte[] calldata, int i) {
     return new BigInteger(1, Arrays.copyOfRange(calldata, 4 + 32 * i, 4 + 32 * (i + 1)));
   }
