@@ -56,7 +56,7 @@ public final class DictionaryStore {
 
   public DictionaryStore(Pool pool, int accountCacheSize) {
     this.pool = pool;
-    this.accountIds = new Dictionary<>(ACCOUNT_IDS, new Lru<>(accountCacheSize), v -> Buffer.buffer(v.bytes()), Buffer[]::new,
+    this.accountIds = new Dictionary<>(ACCOUNT_IDS, new Lru<>(accountCacheSize), v -> SqlArrays.bytea(v.bytes()), Buffer[]::new,
         r -> AccountAddress.of(r.getBuffer(1).getBytes()), r -> r.getLong(0));
   }
 

@@ -87,7 +87,7 @@ final class IngestRows {
   private void addBlock(int bi, IndexedBlock b, Long previousTimeNs, long seqBefore, long evmSeqBefore) {
     long bt = BlockJson.blockTimeMs(b.timeNs(), previousTimeNs);
     blockTimes[bi] = bt;
-    blockJson[bi] = Buffer.buffer(BlockJson.render(b, bt));
+    blockJson[bi] = SqlArrays.bytea(BlockJson.render(b, bt));
     firstSeq.add(seqBefore + 1);
     for (int i = 0; i < b.txs().size(); i++) addTx(b, i, seqBefore + 1 + i);
     long evmSeq = evmSeqBefore;
@@ -99,7 +99,7 @@ final class IngestRows {
     txSeq.add(s);
     txHeight.add(b.height());
     txIndex.add(i);
-    txHash.add(Buffer.buffer(t.hash()));
+    txHash.add(SqlArrays.bytea(t.hash()));
     txCode.add(t.code());
     txSigner.add(t.signer() == null ? null : id(t.signer()));
     txJson.add(t.json());
@@ -125,9 +125,9 @@ final class IngestRows {
     transferSeq.add(s);
     transferIndex.add(k);
     transferKind.add((short) f.kind().code());
-    transferToken.add(Buffer.buffer(f.token().bytes()));
-    transferFrom.add(Buffer.buffer(f.from().bytes()));
-    transferTo.add(Buffer.buffer(f.to().bytes()));
+    transferToken.add(SqlArrays.bytea(f.token().bytes()));
+    transferFrom.add(SqlArrays.bytea(f.from().bytes()));
+    transferTo.add(SqlArrays.bytea(f.to().bytes()));
     transferAmount.add(f.amount().toString());
   }
 
@@ -135,7 +135,7 @@ final class IngestRows {
     evmSeq.add(s);
     evmHeight.add(b.height());
     evmIndex.add(t.index());
-    evmHash.add(Buffer.buffer(t.hash()));
+    evmHash.add(SqlArrays.bytea(t.hash()));
     evmFrom.add(t.from() == null ? null : id(t.from()));
     evmJson.add(t.json());
     addAccounts(t.accounts(), s, evmAccId, evmAccSeq, evmAccSigner, 2);
@@ -185,9 +185,9 @@ final class IngestRows {
     for (int i = 0; i < n; i++) {
       IndexedBlock b = blocks.get(i);
       h[i] = b.height();
-      hs[i] = Buffer.buffer(b.hash());
+      hs[i] = SqlArrays.bytea(b.hash());
       ns[i] = b.timeNs();
-      pa[i] = Buffer.buffer(b.proposerAddress());
+      pa[i] = SqlArrays.bytea(b.proposerAddress());
       pm[i] = b.proposer().moniker();
       po[i] = b.proposer().operatorAddress();
       gu[i] = b.gasUsed();

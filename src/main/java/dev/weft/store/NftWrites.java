@@ -164,7 +164,7 @@ final class NftWrites {
     Buffer[] out = new Buffer[l.size()];
     for (int i = 0; i < out.length; i++) {
       AccountAddress a = f.apply(l.get(i));
-      out[i] = a == null ? null : Buffer.buffer(a.bytes());
+      out[i] = a == null ? null : SqlArrays.bytea(a.bytes());
     }
     return out;
   }

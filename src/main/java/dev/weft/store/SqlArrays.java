@@ -1,6 +1,8 @@
 package dev.weft.store;
 
+import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.buffer.BufferInternal;
 
 import java.util.List;
 
@@ -18,6 +20,14 @@ final class SqlArrays {
 
   static String[] strings(List<String> l) {
     return l.toArray(new String[0]);
+  }
+
+  /**
+   * A {@code bytea} value over the array, not a copy of it ({@code Buffer.buffer(byte[])} copies): for arrays nothing
+   * writes to afterwards, such as an address's {@code bytes()} (itself a copy) or a hash.
+   */
+  static Buffer bytea(byte[] b) {
+    return BufferInternal.buffer(Unpooled.wrappedBuffer(b));
   }
 
   static Buffer[] bufs(List<Buffer> l) {
