@@ -40,7 +40,7 @@ public final class EvmTraceBench {
     long blocks = Long.getLong("bench.blocks", 6_000);
     int txsPerBlock = Integer.getInteger("bench.txs_per_block", 20);
     boolean fsync = Boolean.parseBoolean(System.getProperty("bench.fsync", "true"));
-    Path work = Files.createTempDirectory("weft-bench-evm");
+    Path work = BenchWork.create("weft-bench-evm");
     int[] ports = {Ports.free(), Ports.free(), Ports.free()};
     Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports);
     String rpc = "http://127.0.0.1:" + ports[0];

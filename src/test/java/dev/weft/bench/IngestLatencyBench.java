@@ -51,7 +51,7 @@ public final class IngestLatencyBench {
 
   /** One catch-up from empty against a devnet answering after {@code latencyMs}; its blocks per second. */
   static double run(long blocks, int txsPerBlock, boolean fsync, long latencyMs) throws Exception {
-    Path work = Files.createTempDirectory("weft-bench-latency");
+    Path work = BenchWork.create("weft-bench-latency");
     int[] ports = {Ports.free(), Ports.free(), Ports.free()};
     Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports, List.of("-Dweft.devnet.faults.latency=" + latencyMs + "ms"));
     EmbeddedPostgresServer pg = null;

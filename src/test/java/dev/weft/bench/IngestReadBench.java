@@ -64,7 +64,7 @@ public final class IngestReadBench {
     int clients = Integer.getInteger("bench.clients", 8);
     long readMs = Long.getLong("bench.read_seconds", 10) * 1000;
     boolean fsync = Boolean.parseBoolean(System.getProperty("bench.fsync", "true"));
-    Path work = Files.createTempDirectory("weft-bench");
+    Path work = BenchWork.create("weft-bench");
     Process devnet = null;
     String rpc = System.getProperty("bench.devnet_rpc");
     String rest = System.getProperty("bench.devnet_rest");
@@ -277,7 +277,10 @@ public final class IngestReadBench {
     // -Dbench.devnet_java_opts="-XX:StartFlightRecording=..." profiles the devnet's JVM
     String opts = System.getProperty("bench.devnet_java_opts", "").trim();
     if (!opts.isEmpty()) cmd.addAll(1, List.of(opts.split("\\s+")));
-    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("devnet.log").toFile()).start();
+    Process devnet = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("devnet.log").toFile()).start();
+    // a bench stopped with SIGTERM or Ctrl-C stops its devnet too (a no-op once the bench has stopped it)
+    Runtime.getRuntime().addShutdownHook(new Thread(devnet::destroy, "bench-devnet-stop"));
+    return devnet;
   }
 
   /** The devnet options that keep its whole history once generated (with the heap that takes). */

@@ -51,7 +51,7 @@ public final class LongHistoryBench {
     boolean fsync = Boolean.parseBoolean(System.getProperty("bench.fsync", "true"));
     List<String> follow = new ArrayList<>();
     for (String r : System.getProperty("bench.follow_roles", "evm,richlist").split(",")) if (!r.isBlank()) follow.add(r.trim());
-    Path work = Files.createTempDirectory("weft-bench-long");
+    Path work = BenchWork.create("weft-bench-long");
     int[] ports = {Ports.free(), Ports.free(), Ports.free()};
     long started = System.nanoTime();
     Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports);

@@ -49,7 +49,7 @@ public final class RichListBench {
     long readMs = Long.getLong("bench.read_seconds", 10) * 1000;
     int holders = Integer.getInteger("bench.holders", 100_000);
     boolean fsync = Boolean.parseBoolean(System.getProperty("bench.fsync", "true"));
-    Path work = Files.createTempDirectory("weft-bench");
+    Path work = BenchWork.create("weft-bench");
     int[] ports = {Ports.free(), Ports.free(), Ports.free()};
     Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports);
     String rpc = "http://127.0.0.1:" + ports[0];
