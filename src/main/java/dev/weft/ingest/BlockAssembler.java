@@ -13,9 +13,8 @@ import dev.weft.chain.model.RestTx;
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.model.nft.NftEvent;
 import dev.weft.nft.NftParser;
-import io.netty.buffer.Unpooled;
+import dev.weft.store.SqlArrays;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.internal.buffer.BufferInternal;
 
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -122,7 +121,7 @@ public final class BlockAssembler {
     long height = d.block().height();
     if (rest == null) throw new IllegalStateException("no REST tx for " + d.hashes().get(i) + " at height " + height);
     for (CosmosTx.Coin c : tx.fee().amount()) addFee(fees, c);
-    Buffer json = wrap(TxJson.render(d.hashes().get(i), height, r, rest, timestamp));
+    Buffer json = SqlArrays.bytea(TxJson.render(d.hashes().get(i), height, r, rest, timestamp));
     Map<AccountAddress, Boolean> involved = new LinkedHashMap<>();
     // the signers as the SDK derives them (each message's signer field), then those of the public keys (the same
     // accounts on a real chain; the only ones when no message field is recognised)
@@ -158,12 +157,7 @@ public final class BlockAssembler {
     Map<AccountAddress, Boolean> involved = accounts.fromReceipt(rc);
     AccountAddress from = AccountExtractor.hex20(NodeJson.text(rc, "from", null));
     int index = (int) NodeJson.quantity(NodeJson.text(rc, "transactionIndex", "0x0"));
-    return new IndexedBlock.EvmTx(Hex.decode(hash), index, wrap(ReceiptJson.render(rc)), from, involved);
-  }
-
-  /** A buffer over the array, without copying it (it is sent to PostgreSQL as is). */
-  private static Buffer wrap(byte[] b) {
-    return BufferInternal.buffer(Unpooled.wrappedBuffer(b));
+    return new IndexedBlock.EvmTx(Hex.decode(hash), index, SqlArrays.bytea(ReceiptJson.render(rc)), from, involved);
   }
 
   private static void addFee(TreeMap<String, BigInteger> fees, CosmosTx.Coin c) {

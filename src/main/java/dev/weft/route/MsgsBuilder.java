@@ -66,7 +66,7 @@ public final class MsgsBuilder {
     this.route = route;
     this.amounts = amounts;
     this.addresses = addresses;
-    this.keep = BigDecimal.ONE.subtract(slippagePercent.movePointLeft(2));
+    this.keep = keep(slippagePercent);
     this.timeoutNanos = (now.getEpochSecond() + timeout.toSeconds()) * 1_000_000_000L;
     this.pfmTimeout = timeout.toSeconds() % 60 == 0 ? timeout.toSeconds() / 60 + "m" : timeout.toSeconds() + "s";
     this.hookData = hookData;
@@ -255,6 +255,16 @@ public final class MsgsBuilder {
   }
 
   private BigInteger floor(BigInteger amount) {
+    return floor(amount, keep);
+  }
+
+  /** The share of an amount a slippage tolerance (percent) keeps. */
+  static BigDecimal keep(BigDecimal slippagePercent) {
+    return BigDecimal.ONE.subtract(slippagePercent.movePointLeft(2));
+  }
+
+  /** An amount less the slippage tolerance: the least a swap may give, in whole base units. */
+  static BigInteger floor(BigInteger amount, BigDecimal keep) {
     return new BigDecimal(amount).multiply(keep).setScale(0, RoundingMode.FLOOR).toBigInteger();
   }
 }

@@ -185,6 +185,7 @@ public final class RouteService {
     List<BigInteger> amounts = null;
     if (OperationsDiff.firstDifference("operations", m.operations(), route.json().getJsonArray("operations")) != null) {
       String diff = SwapEstimates.difference(m.operations(), route);
+      boolean exact = false;
       RouteLimits used = diff == null ? null : m.limitsOfOperations();
       if (used != null && !used.equals(asked.limits())) {
         // the route was asked with restrictions (bridges, allow_swaps, swap_venues, allow_multi_tx) that the msgs
@@ -194,12 +195,11 @@ public final class RouteService {
         if (within != null && SwapEstimates.difference(m.operations(), within) == null) {
           route = within;
           diff = null;
+          exact = OperationsDiff.firstDifference("operations", m.operations(), within.json().getJsonArray("operations")) == null;
         }
       }
       if (diff != null) throw BusError.badRequest("operations do not match the route for this request: " + diff);
-      if (OperationsDiff.firstDifference("operations", m.operations(), route.json().getJsonArray("operations")) != null) {
-        amounts = SwapEstimates.accepted(m.operations(), route, m.amountOut(), m.slippagePercent());
-      }
+      if (!exact) amounts = SwapEstimates.accepted(m.operations(), route, m.amountOut(), m.slippagePercent());
     }
     if (amounts == null && m.amountOut() != null && !m.amountOut().toString().equals(route.json().getString("amount_out"))) {
       throw BusError.badRequest("amount_out is \"" + m.amountOut() + "\", the route gives \"" + route.json().getString("amount_out") + "\"");

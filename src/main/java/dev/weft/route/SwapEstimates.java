@@ -8,7 +8,6 @@ import io.vertx.core.json.JsonObject;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -80,8 +79,7 @@ final class SwapEstimates {
     if (amountOut != null && !amountOut.equals(accepted)) {
       throw BusError.badRequest("amount_out is \"" + amountOut + "\", the operations give \"" + accepted + "\"");
     }
-    BigInteger minimum = new BigDecimal(accepted).multiply(BigDecimal.ONE.subtract(slippagePercent.movePointLeft(2)))
-        .setScale(0, RoundingMode.FLOOR).toBigInteger();
+    BigInteger minimum = MsgsBuilder.floor(accepted, MsgsBuilder.keep(slippagePercent));
     BigInteger now = route.path().amountOut();
     if (now.compareTo(minimum) < 0) {
       throw BusError.badRequest("the pools have moved: the route now gives \"" + now + "\", below the minimum \"" + minimum

@@ -6,8 +6,8 @@ import io.vertx.core.internal.buffer.BufferInternal;
 
 import java.util.List;
 
-/** Java lists as the arrays {@code unnest} statements take. */
-final class SqlArrays {
+/** Java lists as the arrays {@code unnest} statements take, and byte arrays as their {@code bytea} values. */
+public final class SqlArrays {
   private SqlArrays() {}
 
   static Long[] longs(List<Long> l) {
@@ -26,7 +26,7 @@ final class SqlArrays {
    * A {@code bytea} value over the array, not a copy of it ({@code Buffer.buffer(byte[])} copies): for arrays nothing
    * writes to afterwards, such as an address's {@code bytes()} (itself a copy) or a hash.
    */
-  static Buffer bytea(byte[] b) {
+  public static Buffer bytea(byte[] b) {
     return BufferInternal.buffer(Unpooled.wrappedBuffer(b));
   }
 
