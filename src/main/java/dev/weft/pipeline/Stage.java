@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param <S> a target: one height to fetch, with whatever the fetch needs to know about it
  * @param <T> the fetched item of one height
- * @param <P> the writer's position in the database (its cursor and counters)
+ * @param <P> the writer's position in the database (its cursor, counters and the token of the commit that moved it
+ *           last, so two commits of the same heights leave unequal positions)
  * @param <B> a prepared run of consecutive items, ready to commit
  */
 public interface Stage<S, T, P, B> {
@@ -48,7 +49,7 @@ public interface Stage<S, T, P, B> {
    */
   Future<B> prepare(List<T> run, P before);
 
-  /** Where the database stands once {@code batch} is committed. */
+  /** Where the database stands once {@code batch} is committed: equal to a position read later only if this commit made it. */
   P after(B batch);
 
   /**

@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -46,8 +47,8 @@ final class CommitBurst {
 
   /**
    * A failed commit that went through after all succeeds: unless the position check refused it, {@code landed} tells
-   * whether the database now stands where the commit would have left it. When that cannot be told either (the
-   * database unreachable), the commit's own failure stands and the writer re-reads its position later.
+   * whether it did (see {@link #landed}). When that cannot be told either (the database unreachable), the commit's own
+   * failure stands and the writer re-reads its position later.
    */
   static <T> Future<T> resolve(Future<T> commit, T committed, String writer, Supplier<Future<Boolean>> landed) {
     return commit.recover(e -> {
@@ -72,10 +73,19 @@ final class CommitBurst {
   }
 
   /**
+   * Whether the commit that wrote {@code token} with the cursor is the one that moved it last. The position alone cannot
+   * tell: after a lease changed hands, another writer may have committed the very same heights.
+   */
+  static Future<Boolean> landed(Pool pool, String cursor, UUID token) {
+    return afterWriters(pool, cursor, c -> c.preparedQuery("SELECT commit_token FROM pipeline_cursor WHERE name = $1").execute(Tuple.of(cursor))
+        .map(rows -> rows.size() == 1 && token.equals(rows.iterator().next().getUUID(0))));
+  }
+
+  /**
    * Reads a writer's position once no transaction holds its cursor row: every write locks that row first, so a commit
    * whose connection was lost has ended, committed or rolled back, when this reads.
    */
-  static <T> Future<T> afterWriters(Pool pool, String cursor, Function<SqlConnection, Future<T>> read) {
+  private static <T> Future<T> afterWriters(Pool pool, String cursor, Function<SqlConnection, Future<T>> read) {
     // a read: rolled back, so its own outcome needs no answer from the server
     return pool.withConnection(c -> c.begin().compose(tx -> c.query("SET LOCAL lock_timeout = '30s'").execute()
         .compose(x -> c.preparedQuery("SELECT 1 FROM pipeline_cursor WHERE name = $1 FOR UPDATE").execute(Tuple.of(cursor)))

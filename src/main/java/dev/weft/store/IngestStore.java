@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * Writes runs of consecutive blocks, one transaction per run. A run is prepared off the event loop into one
@@ -31,7 +32,7 @@ import java.util.Set;
  */
 public final class IngestStore {
   private static final String POSITION = """
-      SELECT c.height, t.blocks, t.txs, t.evm_txs, (SELECT b.time_ns FROM block b WHERE b.height = c.height)
+      SELECT c.height, t.blocks, t.txs, t.evm_txs, (SELECT b.time_ns FROM block b WHERE b.height = c.height), c.commit_token
       FROM pipeline_cursor c CROSS JOIN ingest_totals t WHERE c.name = 'ingest'""";
   private static final String EXPECT = "SELECT weft_ingest_expect($1, $2, $3)";
   private static final String INSERT_BLOCKS = """
@@ -74,8 +75,11 @@ public final class IngestStore {
       ON CONFLICT (denom) DO NOTHING""";
   private static final String UPDATE_TOTALS = "UPDATE ingest_totals SET blocks = $1, txs = $2, evm_txs = $3 WHERE id = 1";
 
-  /** Where ingestion stands: the last committed height, its block time (null when none), and the totals. */
-  public record Position(long height, Long timeNs, long blocks, long txs, long evmTxs) {
+  /**
+   * Where ingestion stands: the last committed height, its block time (null when none), the totals, and the token of the
+   * commit that left it there (null before the first), which tells two commits of the same heights apart.
+   */
+  public record Position(long height, Long timeNs, long blocks, long txs, long evmTxs, UUID commit) {
     public boolean empty() {
       return height == 0 && blocks == 0;
     }
@@ -150,7 +154,7 @@ public final class IngestStore {
   private static Future<Position> position(SqlClient client) {
     return client.query(POSITION).execute().map(rows -> {
       Row r = rows.iterator().next();
-      return new Position(r.getLong(0), r.getLong(4), r.getLong(1), r.getLong(2), r.getLong(3));
+      return new Position(r.getLong(0), r.getLong(4), r.getLong(1), r.getLong(2), r.getLong(3), r.getUUID(5));
     });
   }
 
@@ -177,7 +181,7 @@ public final class IngestStore {
         ids);
     IndexedBlock last = blocks.get(blocks.size() - 1);
     Position after = new Position(last.height(), last.timeNs(), before.blocks() + blocks.size(), before.txs() + c.txCount,
-        before.evmTxs() + c.evmCount);
+        before.evmTxs() + c.evmCount, UUID.randomUUID());
     Batch b = new Batch(blocks, before, after, c.coinDenoms.keySet());
     b.add(EXPECT, Tuple.of(before.height(), before.txs(), before.evmTxs()));
     b.add(INSERT_BLOCKS, c.blocks());
@@ -214,7 +218,7 @@ public final class IngestStore {
     }
     NftWrites.add(nftFold(blocks, c.firstSeq), evmChain, b::add);
     b.add(UPDATE_TOTALS, Tuple.of(after.blocks(), after.txs(), after.evmTxs()));
-    b.add(StatusStore.ADVANCE, Tuple.of(StatusStore.INGEST, after.height()));
+    b.add(StatusStore.ADVANCE, Tuple.of(StatusStore.INGEST, after.height(), after.commit()));
     return b;
   }
 
@@ -237,7 +241,7 @@ public final class IngestStore {
    */
   public Future<Void> commit(Batch b) {
     return CommitBurst.resolve(b.statements.run(pool), null, StatusStore.INGEST,
-        () -> CommitBurst.afterWriters(pool, StatusStore.INGEST, IngestStore::position).map(b.after()::equals)).onSuccess(v -> {
+        () -> CommitBurst.landed(pool, StatusStore.INGEST, b.after().commit())).onSuccess(v -> {
       Map<String, Boolean> denoms = new HashMap<>();
       for (String d : b.coinDenoms) denoms.put(d, Boolean.TRUE);
       knownCoinDenoms.putAll(denoms);

@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * EVM internal txs: the tracer's writes (a run of traced heights in one pipelined transaction whose first statement
@@ -27,7 +28,7 @@ import java.util.Set;
  */
 public final class InternalTxStore {
   private static final String POSITION = """
-      SELECT c.height, t.internal_txs FROM pipeline_cursor c CROSS JOIN evm_internal_totals t WHERE c.name = 'evm'""";
+      SELECT c.height, t.internal_txs, c.commit_token FROM pipeline_cursor c CROSS JOIN evm_internal_totals t WHERE c.name = 'evm'""";
   private static final String EXPECT = "SELECT weft_evm_expect($1, $2)";
   private static final String NEW_ACCOUNTS = """
       INSERT INTO account (address) SELECT DISTINCT v FROM unnest($1::bytea[]) AS v ORDER BY v ON CONFLICT (address) DO NOTHING""";
@@ -55,7 +56,8 @@ public final class InternalTxStore {
       WHERE c.name = 'ingest' ORDER BY b.height""";
 
   /** Where the tracer stands: the last committed height and the number of internal txs (= the last sequence). */
-  public record Position(long height, long internalTxs) {}
+  /** Where tracing stands, and the token of the commit that left it there (null before the first). */
+  public record Position(long height, long internalTxs, UUID commit) {}
 
   /** A height to trace, with the EVM tx count ingestion indexed for it (-1 when unknown). */
   public record Target(long height, int evmTxs) {}
@@ -123,7 +125,7 @@ public final class InternalTxStore {
   private static Future<Position> position(SqlClient client) {
     return client.query(POSITION).execute().map(rows -> {
       Row r = rows.iterator().next();
-      return new Position(r.getLong(0), r.getLong(1));
+      return new Position(r.getLong(0), r.getLong(1), r.getUUID(2));
     });
   }
 
@@ -152,7 +154,7 @@ public final class InternalTxStore {
       prev = b.height();
       n += b.rows().size();
     }
-    Position after = new Position(prev, before.internalTxs() + n);
+    Position after = new Position(prev, before.internalTxs() + n, UUID.randomUUID());
     Long[] seq = new Long[n];
     Long[] height = new Long[n];
     Buffer[] hash = new Buffer[n];
@@ -220,7 +222,7 @@ public final class InternalTxStore {
       batch.add(UPSERT_ACCOUNT_STATS, Tuple.tuple().addValue(statAccount).addValue(statCount));
       batch.add(UPDATE_TOTAL, Tuple.of(after.internalTxs()));
     }
-    batch.add(StatusStore.ADVANCE, Tuple.of(StatusStore.EVM, after.height()));
+    batch.add(StatusStore.ADVANCE, Tuple.of(StatusStore.EVM, after.height(), after.commit()));
     return batch;
   }
 
@@ -248,7 +250,7 @@ public final class InternalTxStore {
    */
   public Future<Void> commit(Batch b) {
     return CommitBurst.resolve(b.statements.run(pool), null, StatusStore.EVM,
-        () -> CommitBurst.afterWriters(pool, StatusStore.EVM, InternalTxStore::position).map(b.after()::equals)).onSuccess(v -> {
+        () -> CommitBurst.landed(pool, StatusStore.EVM, b.after().commit())).onSuccess(v -> {
       Map<ByteBuffer, Boolean> known = new HashMap<>();
       for (ByteBuffer a : b.accounts) known.put(a, Boolean.TRUE);
       knownAccounts.putAll(known);

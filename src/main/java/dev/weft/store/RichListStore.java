@@ -20,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -209,12 +210,11 @@ public final class RichListStore {
    * transaction whose answer was lost but which went through succeeds.
    */
   public Future<Writes> transact(long expected, Writes w, Function<Map<Pair, BigInteger>, Map<AccountAddress, Long>> holders) {
-    // went through = the cursor stands at w's (a write that does not move the cursor cannot be told apart)
-    return CommitBurst.resolve(write(expected, w, holders), w, StatusStore.RICHLIST, () -> CommitBurst.afterWriters(pool, StatusStore.RICHLIST, RichListStore::progress)
-        .map(p -> expected != w.cursor() && p.richList() == w.cursor()));
+    UUID token = UUID.randomUUID();
+    return CommitBurst.resolve(write(expected, w, holders, token), w, StatusStore.RICHLIST, () -> CommitBurst.landed(pool, StatusStore.RICHLIST, token));
   }
 
-  private Future<Writes> write(long expected, Writes w, Function<Map<Pair, BigInteger>, Map<AccountAddress, Long>> holders) {
+  private Future<Writes> write(long expected, Writes w, Function<Map<Pair, BigInteger>, Map<AccountAddress, Long>> holders, UUID token) {
     return pool.withTransaction(conn -> {
       List<Future<?>> first = new ArrayList<>();
       first.add(conn.preparedQuery(EXPECT).execute(Tuple.of(expected)));
@@ -246,7 +246,7 @@ public final class RichListStore {
           String[] keys = names.stream().map(RichListStore::denomKey).toArray(String[]::new);
           all.add(conn.preparedQuery(NEW_DENOMS).execute(values(names.toArray(new String[0]), keys, addrs(w.denoms().values()))));
         }
-        all.add(conn.preparedQuery(StatusStore.ADVANCE).execute(Tuple.of(StatusStore.RICHLIST, w.cursor())));
+        all.add(conn.preparedQuery(StatusStore.ADVANCE).execute(Tuple.of(StatusStore.RICHLIST, w.cursor(), token)));
         return Future.all(all).map(w);
       });
     }).recover(e -> {

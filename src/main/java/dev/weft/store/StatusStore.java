@@ -2,7 +2,6 @@ package dev.weft.store;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
 import java.util.HashMap;
@@ -47,12 +46,10 @@ public final class StatusStore {
         .map(rows -> rows.size() == 0 ? 0L : rows.iterator().next().getLong(0));
   }
 
-  /** The statement of {@link #advance}, parameters (name, height), for callers that batch their statements. */
-  public static final String ADVANCE = "INSERT INTO pipeline_cursor (name, height, updated_at) VALUES ($1, $2, now()) "
-      + "ON CONFLICT (name) DO UPDATE SET height = EXCLUDED.height, updated_at = now()";
-
-  /** Moves a cursor; call it on the connection of the transaction that wrote that height's data. */
-  public static Future<Void> advance(SqlClient tx, String name, long height) {
-    return tx.preparedQuery(ADVANCE).execute(Tuple.of(name, height)).mapEmpty();
-  }
+  /**
+   * Moves a cursor, in the transaction that wrote that height's data; parameters (name, height, commit token). The token
+   * names the commit, so a writer that lost its commit's answer can tell its own commit from another's ({@link CommitBurst#landed}).
+   */
+  public static final String ADVANCE = "INSERT INTO pipeline_cursor (name, height, updated_at, commit_token) VALUES ($1, $2, now(), $3) "
+      + "ON CONFLICT (name) DO UPDATE SET height = EXCLUDED.height, updated_at = now(), commit_token = EXCLUDED.commit_token";
 }

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -66,9 +67,14 @@ class IngestStoreTest {
   @DisplayName("a commit from a stale position is refused and changes nothing (no duplicate, no double count); gaps are refused")
   void positionCheck() throws Exception {
     IngestStore.Position p0 = TestNodes.await(store.position());
-    assertEquals(new IngestStore.Position(0, null, 0, 0, 0), p0);
+    assertEquals(new IngestStore.Position(0, null, 0, 0, 0, null), p0);
+    // two writers preparing the same heights (a lease that changed hands): only the one that committed sees its position
+    IngestStore.Batch lost = prepared(new IngestStore(db.pool(), 1000), blocks.range(1, 5), p0);
     IngestStore.Position p5 = commit(store, 1, 5, p0);
     assertEquals(p5, TestNodes.await(store.position()));
+    assertEquals(lost.after().height(), p5.height());
+    assertEquals(lost.after().txs(), p5.txs());
+    assertNotEquals(lost.after(), p5, "another writer's commit of the same heights is not this one's");
     Map<String, List<String>> after5 = IngestDump.dump(url);
     Exception again = assertThrows(Exception.class, () -> TestNodes.await(store.commit(prepared(store, blocks.range(1, 5), p0))));
     assertInstanceOf(PositionMovedException.class, again);

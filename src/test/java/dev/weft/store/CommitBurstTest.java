@@ -1,0 +1,57 @@
+package dev.weft.store;
+
+import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Tuple;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.util.UUID;
+
+import static dev.weft.testsupport.TestNodes.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Deciding whether a commit whose answer was lost went through. */
+class CommitBurstTest {
+  private Vertx vertx;
+  private Database db;
+
+  @BeforeEach
+  void setUp() {
+    vertx = Vertx.vertx();
+    db = await(Database.start(vertx, TestConfig.defaults().set("database.url", TestDatabase.freshUrl()).build().database()));
+  }
+
+  @AfterEach
+  void tearDown() {
+    await(db.close());
+    await(vertx.close());
+  }
+
+  @Test
+  @DisplayName("a lost commit counts as landed only when the cursor carries its own token, not another writer's commit of the same height")
+  void landedByToken() {
+    UUID mine = UUID.randomUUID();
+    UUID theirs = UUID.randomUUID();
+    // another writer (the lease's next holder) moved the cursor to the height this writer's lost commit would have
+    await(db.pool().preparedQuery(StatusStore.ADVANCE).execute(Tuple.of(StatusStore.INGEST, 105L, theirs)));
+    RuntimeException lost = new RuntimeException("connection closed after COMMIT was sent");
+
+    assertFalse(await(CommitBurst.landed(db.pool(), StatusStore.INGEST, mine)));
+    assertTrue(await(CommitBurst.landed(db.pool(), StatusStore.INGEST, theirs)));
+    assertSame(lost, assertThrows(RuntimeException.class, () -> await(CommitBurst.resolve(Future.failedFuture(lost), "run",
+        StatusStore.INGEST, () -> CommitBurst.landed(db.pool(), StatusStore.INGEST, mine)))), "the commit's own failure stands");
+    assertEquals("run", await(CommitBurst.resolve(Future.failedFuture(lost), "run", StatusStore.INGEST,
+        () -> CommitBurst.landed(db.pool(), StatusStore.INGEST, theirs))));
+    // another cursor is not this one
+    assertFalse(await(CommitBurst.landed(db.pool(), StatusStore.EVM, theirs)));
+  }
+}
