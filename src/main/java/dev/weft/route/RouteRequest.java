@@ -89,11 +89,16 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
 
   /** A required base-unit amount: a positive integer, as a JSON string (or an integral JSON number). */
   public static BigInteger amount(JsonObject body, String key) {
+    return amount(body, key, key);
+  }
+
+  /** {@link #amount(JsonObject, String)} of a nested object, its errors naming the field by {@code path}. */
+  static BigInteger amount(JsonObject body, String key, String path) {
     Object v = body.getValue(key);
-    if (v == null) throw BusError.badRequest(key + " is required");
+    if (v == null) throw BusError.badRequest(path + " is required");
     String s = v instanceof String str ? str : v instanceof Number n && !(v instanceof Double || v instanceof Float) ? n.toString() : null;
     if (s == null || !DIGITS.matcher(s).matches() || ZEROS.matcher(s).matches()) {
-      throw BusError.badRequest(key + " must be a positive integer in base units (got " + show(v) + ")");
+      throw BusError.badRequest(path + " must be a positive integer in base units (got " + show(v) + ")");
     }
     return new BigInteger(s);
   }

@@ -58,8 +58,8 @@ final class SwapEstimates {
     for (int i = firstSwap; i < edges.size(); i++) {
       JsonObject op = given.getJsonObject(i);
       String at = "operations[" + i + "]";
-      BigInteger in = RouteRequest.amount(op, "amount_in");
-      BigInteger out = RouteRequest.amount(op, "amount_out");
+      BigInteger in = RouteRequest.amount(op, "amount_in", at + ".amount_in");
+      BigInteger out = RouteRequest.amount(op, "amount_out", at + ".amount_out");
       BigInteger carried = amounts.get(i);
       if (!in.equals(carried)) {
         throw BusError.badRequest(at + ".amount_in is \"" + in + "\", " + (i == firstSwap ? "the route has" : "the operation before gives")

@@ -178,6 +178,12 @@ class MsgsTest {
     JsonObject gap = quotedAt("2000000");
     gap.getJsonArray("operations").getJsonObject(1).put("amount_in", "1993999").put("amount_out", "1993999");
     assertEquals("operations[1].amount_in is \"1993999\", the operation before gives \"2000000\"", badRequest(() -> s.msgs(gap)));
+    JsonObject notAmount = quotedAt("2000000");
+    notAmount.getJsonArray("operations").getJsonObject(1).put("amount_out", "2.5");
+    assertEquals("operations[1].amount_out must be a positive integer in base units (got \"2.5\")", badRequest(() -> s.msgs(notAmount)));
+    JsonObject noAmount = quotedAt("2000000");
+    noAmount.getJsonArray("operations").getJsonObject(1).remove("amount_in");
+    assertEquals("operations[1].amount_in is required", badRequest(() -> s.msgs(noAmount)));
     assertEquals("amount_out is \"1990000\", the operations give \"2000000\"",
         badRequest(() -> s.msgs(quotedAt("2000000").put("amount_out", "1990000"))));
     // anything but the estimates still has to be the route's
