@@ -23,12 +23,7 @@ class CommitTokenMigrationTest {
     String url = TestDatabase.freshUrl();
     try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
       c.setAutoCommit(false);
-      st.execute("CREATE TABLE weft_migration (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-      for (Migrations.Migration m : Migrations.load()) {
-        if (m.version().startsWith("V011")) break;
-        st.execute(m.sql());
-        st.execute("INSERT INTO weft_migration (version) VALUES ('" + m.version() + "')");
-      }
+      OlderSchema.before(st, "V011");
       st.execute("UPDATE pipeline_cursor SET height = 7 WHERE name = 'ingest'");
       st.execute("UPDATE ingest_totals SET blocks = 7, txs = 3");
       c.commit();

@@ -46,12 +46,7 @@ class NftOwnerCountsTest {
     String url = TestDatabase.freshUrl();
     try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
       c.setAutoCommit(false);
-      st.execute("CREATE TABLE weft_migration (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-      for (Migrations.Migration m : Migrations.load()) {
-        if (m.version().startsWith("V008")) break;
-        st.execute(m.sql());
-        st.execute("INSERT INTO weft_migration (version) VALUES ('" + m.version() + "')");
-      }
+      OlderSchema.before(st, "V008");
       for (String coll : List.of(X, Y)) {
         st.execute("INSERT INTO nft_collection (addr, name, search, height, time_ns) VALUES ('\\x" + coll + "', 'c', 'c|', 1, 1)");
       }

@@ -32,12 +32,7 @@ class RichListUpkeepMigrationTest {
     String url = TestDatabase.freshUrl();
     try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
       c.setAutoCommit(false);
-      st.execute("CREATE TABLE weft_migration (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-      for (Migrations.Migration m : Migrations.load()) {
-        if (m.version().startsWith("V010")) break;
-        st.execute(m.sql());
-        st.execute("INSERT INTO weft_migration (version) VALUES ('" + m.version() + "')");
-      }
+      OlderSchema.before(st, "V010");
       st.execute("INSERT INTO rich_list_token (contract, holders) VALUES ('\\xe1', 2)");
       st.execute("INSERT INTO rich_list (token_id, account, amount) VALUES (1, '\\xa1', 5), (1, '\\xa2', 7), (1, '\\xa3', 0)");
       c.commit();
