@@ -112,11 +112,15 @@ public final class IngestReadBench {
           head, txsPerBlock, Runtime.getRuntime().availableProcessors(), fsync ? "on" : "off", Runtime.getRuntime().maxMemory() >> 20);
       for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) p.resetPeakUsage();
       CpuShares cpuBefore = CpuShares.now(devnet);
+      // -Dbench.backend_states=true: what the PostgreSQL backends do during the ingestion (running, waiting on the node, the disk, a lock)
+      BackendStates backends = Boolean.getBoolean("bench.backend_states") ? new BackendStates(url) : null;
       long t0 = System.nanoTime();
       WeftNode node = TestNodes.start(vertx, config);
       Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(8)).connectingTo(PgConnectOptions.fromUri(url)).using(vertx).build();
       long[] warm = {0, 0}; // nanos, txs at the first sample after 15 s (JIT warm)
       long[] half = {0, 0}; // nanos, txs at the first sample at half the chain
+      CpuShares[] cpuHalf = {null};
+      Process devnetProcess = devnet;
       Await.until("ingestion to " + head, BENCH_SECONDS, () -> {
         long at = cursor(pool);
         if (warm[0] == 0 && System.nanoTime() - t0 > 15_000_000_000L) {
@@ -126,6 +130,7 @@ public final class IngestReadBench {
         if (half[0] == 0 && at >= head / 2) {
           half[0] = System.nanoTime();
           half[1] = txs(pool);
+          cpuHalf[0] = CpuShares.now(devnetProcess);
         }
         return at >= head;
       });
@@ -135,6 +140,7 @@ public final class IngestReadBench {
       long halfTxs = half[1];
       long doneNanos = System.nanoTime();
       CpuShares cpuAfter = CpuShares.now(devnet);
+      if (backends != null) backends.close();
       double ingestSecs = (doneNanos - t0) / 1e9;
       long peakHeap = 0;
       for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) peakHeap += p.getPeakUsage().getUsed();
@@ -154,6 +160,8 @@ public final class IngestReadBench {
 
       printCommitDuty(ingestSecs);
       cpuAfter.minus(cpuBefore).print(ingestSecs, txs);
+      if (halfNanos > 0) cpuAfter.minus(cpuHalf[0]).print("second half: ", (doneNanos - halfNanos) / 1e9, txs - halfTxs);
+      if (backends != null) backends.print("the ingestion");
       if (pgStatements) printStatements(pool, ingestSecs);
       double steadyTxsPerSec = halfNanos > 0 ? (txs - halfTxs) / ((doneNanos - halfNanos) / 1e9) : 0;
       // the main rows alone (block, tx, evm_tx and their account and message type edges: the earlier baseline), then

@@ -59,7 +59,7 @@ final class RawInsertBaseline {
       }
     }
     long spent = 0;
-    CpuShares cpu = new CpuShares(0, 0, 0, 0);
+    CpuShares cpu = new CpuShares(0, 0, 0, 0, 0);
     for (long from = fromHeight; from <= toHeight; from += chunkBlocks) {
       long to = Math.min(toHeight, from + chunkBlocks - 1);
       List<Tuple> chunk = new ArrayList<>();
