@@ -37,6 +37,35 @@ class CommitBurstTest {
   }
 
   @Test
+  @DisplayName("a burst is one transaction: a statement refused by the server or by the client (a parameter of the wrong type) rolls back the statements before it, its own error is reported, the connection stays usable")
+  void allOrNothing() {
+    await(db.pool().query("CREATE TABLE burst_probe (x int PRIMARY KEY)").execute());
+    CommitBurst duplicate = new CommitBurst();
+    duplicate.add("INSERT INTO burst_probe VALUES ($1)", Tuple.of(1));
+    duplicate.add("INSERT INTO burst_probe VALUES ($1)", Tuple.of(2));
+    duplicate.add("INSERT INTO burst_probe VALUES ($1)", Tuple.of(1));
+    duplicate.add("INSERT INTO burst_probe VALUES ($1)", Tuple.of(3));
+    RuntimeException refused = assertThrows(RuntimeException.class, () -> await(duplicate.run(db.pool())));
+    assertTrue(refused.getMessage().contains("duplicate key"), refused.getMessage());
+    CommitBurst wrongType = new CommitBurst();
+    wrongType.add("INSERT INTO burst_probe VALUES ($1)", Tuple.of(4));
+    wrongType.add("INSERT INTO burst_probe VALUES ($1)", Tuple.of("not a number"));
+    wrongType.add("INSERT INTO burst_probe VALUES ($1)", Tuple.of(5));
+    assertThrows(RuntimeException.class, () -> await(wrongType.run(db.pool())));
+    assertEquals(0L, count());
+
+    CommitBurst fine = new CommitBurst();
+    fine.add("INSERT INTO burst_probe VALUES ($1)", Tuple.of(6));
+    fine.add("INSERT INTO burst_probe VALUES ($1)", Tuple.of(7));
+    await(fine.run(db.pool()));
+    assertEquals(2L, count());
+  }
+
+  private long count() {
+    return await(db.pool().query("SELECT count(*) FROM burst_probe").execute()).iterator().next().getLong(0);
+  }
+
+  @Test
   @DisplayName("a lost commit counts as landed only when the cursor carries its own token, not another writer's commit of the same height")
   void landedByToken() {
     UUID mine = UUID.randomUUID();
