@@ -18,8 +18,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The statements of one commit, sent at once on one connection and run in one transaction, so no statement waits for
- * another's round trip. A writer's first statement checks its position (the {@code weft_*_expect} functions raise
+ * The statements of one commit, sent at once right behind BEGIN on one connection and run in one transaction, so no
+ * statement waits for another's round trip; COMMIT follows once all of them have succeeded. A writer's first statement
+ * checks its position (the {@code weft_*_expect} functions raise
  * SQLSTATE {@code WI001} when the cursor or the counters are not where the writer expects them); the burst then fails
  * with {@link PositionMovedException} and nothing of it is written. A commit that fails otherwise may still have
  * committed (the connection lost after {@code COMMIT} was sent): {@link #resolve} asks the database which it was, so a

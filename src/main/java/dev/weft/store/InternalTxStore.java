@@ -55,8 +55,10 @@ public final class InternalTxStore {
                          ORDER BY height LIMIT $2) b ON true
       WHERE c.name = 'ingest' ORDER BY b.height""";
 
-  /** Where the tracer stands: the last committed height and the number of internal txs (= the last sequence). */
-  /** Where tracing stands, and the token of the commit that left it there (null before the first). */
+  /**
+   * Where the tracer stands: the last committed height, the number of internal txs (= the last sequence), and the token
+   * of the commit that left it there (null before the first).
+   */
   public record Position(long height, long internalTxs, UUID commit) {}
 
   /** A height to trace, with the EVM tx count ingestion indexed for it (-1 when unknown). */
