@@ -5,7 +5,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Transaction;
 import io.vertx.sqlclient.Tuple;
 import org.slf4j.Logger;
@@ -14,7 +13,6 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -84,22 +82,15 @@ final class CommitBurst {
 
   /**
    * Whether the commit that wrote {@code token} with the cursor is the one that moved it last. The position alone cannot
-   * tell: after a lease changed hands, another writer may have committed the very same heights.
+   * tell: after a lease changed hands, another writer may have committed the very same heights. The token is read with
+   * the cursor row locked: every write locks that row first, so a commit whose connection was lost has ended, committed
+   * or rolled back, when this reads (after the wait, the row as the last commit left it).
    */
   static Future<Boolean> landed(Pool pool, String cursor, UUID token) {
-    return afterWriters(pool, cursor, c -> c.preparedQuery("SELECT commit_token FROM pipeline_cursor WHERE name = $1").execute(Tuple.of(cursor))
-        .map(rows -> rows.size() == 1 && token.equals(rows.iterator().next().getUUID(0))));
-  }
-
-  /**
-   * Reads a writer's position once no transaction holds its cursor row: every write locks that row first, so a commit
-   * whose connection was lost has ended, committed or rolled back, when this reads.
-   */
-  private static <T> Future<T> afterWriters(Pool pool, String cursor, Function<SqlConnection, Future<T>> read) {
     // a read: rolled back, so its own outcome needs no answer from the server
     return pool.withConnection(c -> c.begin().compose(tx -> c.query("SET LOCAL lock_timeout = '30s'").execute()
-        .compose(x -> c.preparedQuery("SELECT 1 FROM pipeline_cursor WHERE name = $1 FOR UPDATE").execute(Tuple.of(cursor)))
-        .compose(x -> read.apply(c))
+        .compose(x -> c.preparedQuery("SELECT commit_token FROM pipeline_cursor WHERE name = $1 FOR UPDATE").execute(Tuple.of(cursor)))
+        .map(rows -> rows.size() == 1 && token.equals(rows.iterator().next().getUUID(0)))
         .eventually(() -> tx.rollback().otherwiseEmpty())));
   }
 }
