@@ -45,7 +45,7 @@ final class EvmMetrics {
     Gauge.builder("weft_evm_window_heights", window, AtomicLong::get).description("heights being traced or waiting for their commit")
         .tag("chain_id", chainId).register(r);
     pipeline = new PipelineMeters(height, head, window, traceLatency, traceRetries, commitLatency, commitRetries)
-        .registerBounds(r, "weft_evm", chainId);
+        .registerWindow(r, "weft_evm", chainId);
   }
 
   PipelineMeters pipeline() {

@@ -47,7 +47,7 @@ final class IngestMetrics {
     Gauge.builder("weft_ingest_window_blocks", window, AtomicLong::get).description("heights fetched or held, not yet committed")
         .tag("chain_id", chainId).register(r);
     pipeline = new PipelineMeters(height, head, window, fetchLatency, fetchRetries, commitLatency, commitRetries)
-        .registerBounds(r, "weft_ingest", chainId);
+        .registerWindow(r, "weft_ingest", chainId);
   }
 
   PipelineMeters pipeline() {

@@ -71,6 +71,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
   private Progress progress;
   private long progressTimer = -1;
   private long lastWindowFullLog;
+  private final CommitIdle.Clock idle;
 
   public OrderedCommitPipeline(Vertx vertx, Stage<S, T, P, B> stage, PipelineOptions options, PipelineMeters meters) {
     this.vertx = vertx;
@@ -78,6 +79,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     this.options = options;
     this.meters = meters;
     this.window = new AdaptiveWindow(options.window(), Math.max(options.window(), options.windowMax()), 1_000_000_000L);
+    this.idle = new CommitIdle.Clock(meters.idle());
   }
 
   /** Reads the position and starts; the future holds the position it starts from. */
@@ -98,6 +100,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
   /** Stops fetching and committing; completes once a running commit has finished (committed whole or rolled back). */
   public Future<Void> stop() {
     stopped = true;
+    noteWaiting();
     if (progressTimer >= 0) vertx.cancelTimer(progressTimer);
     return commitDone();
   }
@@ -235,13 +238,22 @@ public final class OrderedCommitPipeline<S, T, P, B> {
   // ---- commit: prepare the next run on a worker while the current one is committed ----
 
   private void tryCommit() {
-    if (stopped || recovering) return;
-    if (inflight == null && prepared != null) {
-      Run<B> r = prepared;
-      prepared = null;
-      send(r);
+    if (!stopped && !recovering) {
+      if (inflight == null && prepared != null) {
+        Run<B> r = prepared;
+        prepared = null;
+        send(r);
+      }
+      if (prepared == null && !preparing) prepareNext();
     }
-    if (prepared == null && !preparing) prepareNext();
+    noteWaiting();
+  }
+
+  /** What the commit loop waits for from now on (nothing while a commit runs), for the idle-time counters. */
+  private void noteWaiting() {
+    CommitIdle.Waiting w = inflight != null || stopped ? null : recovering ? CommitIdle.Waiting.RETRY
+        : preparing ? CommitIdle.Waiting.PREPARE : committedHeight >= head ? CommitIdle.Waiting.HEAD : CommitIdle.Waiting.FETCH;
+    idle.note(System.nanoTime(), w);
   }
 
   private void prepareNext() {
@@ -317,6 +329,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     long started = System.nanoTime();
     stage.commit(r.batch()).onComplete(ar -> {
       inflight = null;
+      noteWaiting();
       if (ar.succeeded()) {
         commitFailures = 0;
         meters.commitLatency().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
@@ -361,6 +374,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
       return;
     }
     recovering = true;
+    noteWaiting();
     long delay = cause instanceof PositionMovedException ? 0 : Backoff.delayMs(commitFailures, options.retryBase(), options.retryMax());
     LOG.warn("{}: {} failed (attempt {}): {}; re-reading the position in {} ms", options.name(), what, commitFailures,
         cause.getMessage(), delay);
@@ -376,6 +390,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
   private void recovered(P pos, Throwable cause) {
     if (stopped) return;
     recovering = false;
+    noteWaiting();
     if (pos == null) {
       failed("reading the position", cause);
       return;

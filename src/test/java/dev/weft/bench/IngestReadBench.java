@@ -5,6 +5,7 @@ import dev.weft.chain.Hex;
 import dev.weft.config.ConfigSource;
 import dev.weft.config.WeftConfig;
 import dev.weft.node.WeftNode;
+import dev.weft.pipeline.CommitIdle;
 import dev.weft.store.EmbeddedPostgresServer;
 import dev.weft.store.TxStore;
 import dev.weft.testsupport.Await;
@@ -120,6 +121,7 @@ public final class IngestReadBench {
       long[] warm = {0, 0}; // nanos, txs at the first sample after 15 s (JIT warm)
       long[] half = {0, 0}; // nanos, txs at the first sample at half the chain
       CpuShares[] cpuHalf = {null};
+      double[][] idleHalf = {null};
       Process devnetProcess = devnet;
       Await.until("ingestion to " + head, BENCH_SECONDS, () -> {
         long at = cursor(pool);
@@ -131,6 +133,7 @@ public final class IngestReadBench {
           half[0] = System.nanoTime();
           half[1] = txs(pool);
           cpuHalf[0] = CpuShares.now(devnetProcess);
+          idleHalf[0] = commitIdleSeconds();
         }
         return at >= head;
       });
@@ -158,7 +161,7 @@ public final class IngestReadBench {
         System.out.printf(Locale.ROOT, "         second half of the chain (steady state): %.0f txs/s%n", (txs - halfTxs) / ((doneNanos - halfNanos) / 1e9));
       }
 
-      printCommitDuty(ingestSecs);
+      printCommitDuty(ingestSecs, idleHalf[0]);
       cpuAfter.minus(cpuBefore).print(ingestSecs, txs);
       if (halfNanos > 0) cpuAfter.minus(cpuHalf[0]).print("second half: ", (doneNanos - halfNanos) / 1e9, txs - halfTxs);
       if (backends != null) backends.print("the ingestion");
@@ -254,7 +257,7 @@ public final class IngestReadBench {
    * How much of the ingestion's wall time a commit was running (the commits are sequential: at 100 % the writing
    * connection is the limit, below it the commits wait for prepared runs), from the node's own commit timer.
    */
-  private static void printCommitDuty(double ingestSecs) {
+  private static void printCommitDuty(double ingestSecs, double[] idleAtHalf) {
     io.micrometer.core.instrument.MeterRegistry registry = io.vertx.micrometer.backends.BackendRegistries.getDefaultNow();
     io.micrometer.core.instrument.Timer commits = registry == null ? null
         : registry.find("weft_ingest_commit_seconds").tag("chain_id", CHAIN).timer();
@@ -265,6 +268,30 @@ public final class IngestReadBench {
     double busy = commits.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS) / 1e9;
     System.out.printf(Locale.ROOT, "         commits: %d, %.1f ms each on average, running %.0f %% of the ingestion's wall time%n",
         commits.count(), 1000 * busy / Math.max(1, commits.count()), 100 * busy / ingestSecs);
+    double[] idle = commitIdleSeconds();
+    StringBuilder line = new StringBuilder("         between commits, waiting on:");
+    CommitIdle.Waiting[] causes = CommitIdle.Waiting.values();
+    for (int i = 0; i < causes.length; i++) {
+      line.append(String.format(Locale.ROOT, "%s %s %.1f s", i == 0 ? "" : ",", causes[i].label(), idle[i]));
+      if (idleAtHalf != null) line.append(String.format(Locale.ROOT, " (second half %.1f)", idle[i] - idleAtHalf[i]));
+    }
+    System.out.println(line);
+  }
+
+  /**
+   * The node's idle time between commits so far by what the commit loop waited for ({@code weft_ingest_commit_idle_seconds}):
+   * fetches (the node side is the limit), a run's preparation, the head, a retry; in {@link CommitIdle.Waiting} order.
+   */
+  private static double[] commitIdleSeconds() {
+    io.micrometer.core.instrument.MeterRegistry registry = io.vertx.micrometer.backends.BackendRegistries.getDefaultNow();
+    CommitIdle.Waiting[] causes = CommitIdle.Waiting.values();
+    double[] out = new double[causes.length];
+    for (int i = 0; registry != null && i < causes.length; i++) {
+      io.micrometer.core.instrument.FunctionCounter c = registry.find("weft_ingest_commit_idle_seconds").tag("chain_id", CHAIN)
+          .tag("waiting", causes[i].label()).functionCounter();
+      out[i] = c == null ? 0 : c.count();
+    }
+    return out;
   }
 
   /**

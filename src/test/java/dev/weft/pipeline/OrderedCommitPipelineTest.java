@@ -179,10 +179,18 @@ class OrderedCommitPipelineTest {
   }
 
   static OrderedCommitPipeline<Long, Long, Pos, Batch> pipeline(Vertx vertx, Fake fake, int window, int commitItems, long commitWeight) {
-    fake.vertx = vertx;
+    return pipeline(vertx, fake, window, commitItems, commitWeight, meters());
+  }
+
+  static PipelineMeters meters() {
     MeterRegistry r = new SimpleMeterRegistry();
-    PipelineMeters meters = new PipelineMeters(new AtomicLong(), new AtomicLong(), new AtomicLong(), Timer.builder("f").register(r),
+    return new PipelineMeters(new AtomicLong(), new AtomicLong(), new AtomicLong(), Timer.builder("f").register(r),
         Counter.builder("fr").register(r), Timer.builder("c").register(r), Counter.builder("cr").register(r));
+  }
+
+  static OrderedCommitPipeline<Long, Long, Pos, Batch> pipeline(Vertx vertx, Fake fake, int window, int commitItems, long commitWeight,
+                                                               PipelineMeters meters) {
+    fake.vertx = vertx;
     return new OrderedCommitPipeline<>(vertx, fake, new PipelineOptions("test", "items", window, window, 1 << 20, commitItems, commitWeight,
         Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofHours(1)), meters);
   }
@@ -297,5 +305,60 @@ class OrderedCommitPipelineTest {
         })));
       });
     });
+  }
+
+  @Test
+  void idleTimeIsCountedOnlyWhileNoCommitRunsByWhatTheLoopWaitsFor(Vertx vertx, VertxTestContext test) {
+    Fake fake = new Fake(10, h -> true);
+    fake.held = Promise.promise();
+    fake.commitFault.put(1, "held");
+    PipelineMeters meters = meters();
+    CommitIdle idle = meters.idle();
+    vertx.getOrCreateContext().runOnContext(v -> {
+      var p = pipeline(vertx, fake, WINDOW, 4, 3, meters);
+      p.start();
+      // read once the turn that sent the commit (and noted it) has ended
+      fake.heldCommitStarted.future().onComplete(x -> vertx.runOnContext(turn -> {
+        // the first run waited for its heights, fetched by timers of at least a millisecond
+        long fetchWait = idle.nanos(CommitIdle.Waiting.FETCH);
+        test.verify(() -> assertTrue(fetchWait >= 1_000_000, "waited on fetches: " + fetchWait));
+        // fetches complete while the commit is held: nothing is idle time
+        vertx.setTimer(30, t -> {
+          test.verify(() -> {
+            assertEquals(fetchWait, idle.nanos(CommitIdle.Waiting.FETCH), "no idle time while a commit runs");
+            assertEquals(0, idle.nanos(CommitIdle.Waiting.HEAD));
+          });
+          fake.held.complete();
+          fake.reachedLast.future().onComplete(y -> vertx.setTimer(5, t2 -> p.stop().onComplete(test.succeeding(z -> test.verify(() -> {
+            assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L), fake.written);
+            // caught up at 10 = the head, then stopped 5 ms later: that wait is the chain's, not the node's
+            assertTrue(idle.nanos(CommitIdle.Waiting.HEAD) >= 5_000_000, "waited at the head: " + idle.nanos(CommitIdle.Waiting.HEAD));
+            assertEquals(0, idle.nanos(CommitIdle.Waiting.RETRY));
+            test.completeNow();
+          })))));
+        });
+      }));
+    });
+  }
+
+  @Test
+  void idleIntervalsAddToWhatWasWaitedForWhenTheyBegan() {
+    CommitIdle idle = new CommitIdle();
+    CommitIdle.Clock clock = new CommitIdle.Clock(idle);
+    clock.note(100, CommitIdle.Waiting.FETCH);
+    clock.note(110, CommitIdle.Waiting.PREPARE);
+    clock.note(125, null);
+    clock.note(400, CommitIdle.Waiting.FETCH);
+    clock.note(405, CommitIdle.Waiting.HEAD);
+    clock.note(465, CommitIdle.Waiting.RETRY);
+    assertEquals(15, idle.nanos(CommitIdle.Waiting.FETCH), "10 before the preparation, 5 after the commit");
+    assertEquals(15, idle.nanos(CommitIdle.Waiting.PREPARE));
+    assertEquals(60, idle.nanos(CommitIdle.Waiting.HEAD));
+    assertEquals(0, idle.nanos(CommitIdle.Waiting.RETRY), "the open interval is not counted yet");
+    // a later pipeline's clock on the same counters starts without an interval
+    CommitIdle.Clock later = new CommitIdle.Clock(idle);
+    later.note(10_000, CommitIdle.Waiting.FETCH);
+    later.note(10_004, null);
+    assertEquals(19, idle.nanos(CommitIdle.Waiting.FETCH));
   }
 }
