@@ -326,6 +326,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
 
   private void send(Run<B> r) {
     inflight = r;
+    noteWaiting(); // the commit runs from here (the next run's preparation, begun in the same turn, is not idle time)
     long started = System.nanoTime();
     stage.commit(r.batch()).onComplete(ar -> {
       inflight = null;
