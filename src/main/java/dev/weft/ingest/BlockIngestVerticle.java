@@ -181,9 +181,7 @@ public final class BlockIngestVerticle extends VerticleBase {
 
     @Override
     public Future<IngestStore.Batch> prepare(List<IndexedBlock> run, IngestStore.Position before) {
-      // the cache lookups too run on a worker: on the event loop they would hold back the running commit's statements
-      return vertx.executeBlocking(() -> store.lookUp(run), false).compose(store::ids)
-          .compose(ids -> vertx.executeBlocking(() -> store.prepare(run, before, ids), false));
+      return store.ids(run).compose(ids -> vertx.executeBlocking(() -> store.prepare(run, before, ids), false));
     }
 
     @Override

@@ -60,25 +60,15 @@ public final class DictionaryStore {
         r -> AccountAddress.of(r.getBuffer(1).getBytes()), r -> r.getLong(0));
   }
 
-  /**
-   * A run's values split into those the cache knew (with their ids) and those it did not. Pure CPU work, thread-safe
-   * (the caches lock): a run of several thousand accounts takes milliseconds, so ingestion does it on a worker thread,
-   * off the event loop that sends the running commit's statements.
-   */
-  public record Lookup(Map<AccountAddress, Long> accounts, Set<AccountAddress> unknownAccounts, Map<String, Integer> msgTypes,
-                       Set<String> unknownTypes) {}
-
-  /** Looks every account, signer and message type of a run up in the caches. */
-  public Lookup lookUp(List<IndexedBlock> run) {
-    Lookup l = new Lookup(new HashMap<>(), new LinkedHashSet<>(), new HashMap<>(), new LinkedHashSet<>());
-    for (IndexedBlock b : run) lookUp(b, l.accounts(), l.unknownAccounts(), l.msgTypes(), l.unknownTypes());
-    return l;
-  }
-
-  /** The ids of every value of a lookup: the cached ones, the others from the database (added if new). */
-  public Future<Ids> resolve(Lookup l) {
-    return Future.all(add(accountIds, new ArrayList<>(l.unknownAccounts()), l.accounts(), 1),
-        add(msgTypeIds, new ArrayList<>(l.unknownTypes()), l.msgTypes(), 1)).map(x -> new Ids(l.accounts(), l.msgTypes()));
+  /** The ids of every account, signer and message type of a run: from the cache, else from the database. */
+  public Future<Ids> resolve(List<IndexedBlock> run) {
+    Map<AccountAddress, Long> accounts = new HashMap<>();
+    Set<AccountAddress> unknownAccounts = new LinkedHashSet<>();
+    Map<String, Integer> types = new HashMap<>();
+    Set<String> unknownTypes = new LinkedHashSet<>();
+    for (IndexedBlock b : run) lookUp(b, accounts, unknownAccounts, types, unknownTypes);
+    return Future.all(add(accountIds, new ArrayList<>(unknownAccounts), accounts, 1), add(msgTypeIds, new ArrayList<>(unknownTypes), types, 1))
+        .map(x -> new Ids(accounts, types));
   }
 
   // a block's values by a method of their own: called once per block, the JIT compiles it as a small unit (the loop

@@ -162,17 +162,7 @@ public final class IngestStore {
    * The dictionary ids a run's rows need: resolve them before {@link #prepare}.
    */
   public Future<DictionaryStore.Ids> ids(List<IndexedBlock> run) {
-    return ids(lookUp(run));
-  }
-
-  /** The dictionary values of a run the caches know, and those they do not (pure CPU work: on a worker thread). */
-  public DictionaryStore.Lookup lookUp(List<IndexedBlock> run) {
-    return dictionaries.lookUp(run);
-  }
-
-  /** {@link #ids(List)} from a lookup already made. */
-  public Future<DictionaryStore.Ids> ids(DictionaryStore.Lookup lookup) {
-    return dictionaries.resolve(lookup);
+    return dictionaries.resolve(run);
   }
 
   /**
