@@ -317,8 +317,9 @@ class OrderedCommitPipelineTest {
     vertx.getOrCreateContext().runOnContext(v -> {
       var p = pipeline(vertx, fake, WINDOW, 4, 3, meters);
       p.start();
-      // read once the turn that sent the commit (and noted it) has ended
-      fake.heldCommitStarted.future().onComplete(x -> vertx.runOnContext(turn -> {
+      // read in the turn that sends the commit: the idle interval ended as the commit was sent, not at the end of the
+      // turn (which also begins the next run's preparation)
+      fake.heldCommitStarted.future().onComplete(x -> {
         // the first run waited for its heights, fetched by timers of at least a millisecond
         long fetchWait = idle.nanos(CommitIdle.Waiting.FETCH);
         test.verify(() -> assertTrue(fetchWait >= 1_000_000, "waited on fetches: " + fetchWait));
@@ -337,7 +338,7 @@ class OrderedCommitPipelineTest {
             test.completeNow();
           })))));
         });
-      }));
+      });
     });
   }
 
