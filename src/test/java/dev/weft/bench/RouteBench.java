@@ -51,6 +51,8 @@ public final class RouteBench {
   private static final int[] CONCURRENCY = {1, 4, 16};
   /** The node's CPU time, read around each HTTP run (null without {@code --node-pid}). */
   private static NodeCpu nodeCpu;
+  /** This bench client's own CPU time, read around each HTTP run. */
+  private static NodeCpu clientCpu;
   /** Also measure the floor: a refused POST and a bus round trip ({@code --floor}). */
   private static boolean floor;
 
@@ -71,6 +73,7 @@ public final class RouteBench {
       if (args[i].equals("--floor")) floor = true;
     }
     if (nodePid >= 0) nodeCpu = new NodeCpu(nodePid, clockTicks);
+    clientCpu = new NodeCpu(ProcessHandle.current().pid(), clockTicks);
     if (live) {
       if (rest != null) liveDirect(rest, seconds);
       if (url != null) liveHttp(URI.create(url), seconds);
@@ -166,6 +169,8 @@ public final class RouteBench {
           System.out.printf("                  node CPU per request: route %.1f µs (system %.1f) | /health %.1f µs (system %.1f)%n",
               route.cpu()[0], route.cpu()[1], health.cpu()[0], health.cpu()[1]);
         }
+        System.out.printf("                  bench client CPU per request: route %.1f µs | /health %.1f µs; machine idle: route %.0f %% | /health %.0f %%%n",
+            route.clientCpu(), health.clientCpu(), 100 * route.idle(), 100 * health.idle());
         if (floor) {
           Result refused = load(vertx, url, HttpMethod.POST, "/v2/fungible/route", refused(mix), c, seconds);
           String chain = mix.get(0).getString("source_asset_chain_id");
@@ -219,8 +224,9 @@ public final class RouteBench {
   }
 
   private static void floorLine(String what, Result r, Result health) {
-    System.out.printf("           floor: %-38s %6.0f req/s p99 %.2f ms, ratio %.2f%s%n", what, r.perSecond, r.p99, r.p99 / health.p99,
-        r.cpu() == null ? "" : String.format(" | node CPU %.1f µs (system %.1f)", r.cpu()[0], r.cpu()[1]));
+    System.out.printf("           floor: %-38s %6.0f req/s p99 %.2f ms, ratio %.2f%s, client %.1f µs, idle %.0f %%%n", what, r.perSecond, r.p99, r.p99 / health.p99,
+        r.cpu() == null ? "" : String.format(" | node CPU %.1f µs (system %.1f)", r.cpu()[0], r.cpu()[1]),
+        r.clientCpu(), 100 * r.idle());
   }
 
   /**
@@ -277,8 +283,24 @@ public final class RouteBench {
     return new long[]{requests, Long.parseLong(height)};
   }
 
-  /** @param cpu the node's CPU µs per answered request, total and system (null without {@code --node-pid}) */
-  record Result(double perSecond, double p50, double p99, double[] cpu) {}
+  /**
+   * @param cpu the node's CPU µs per answered request, total and system (null without {@code --node-pid})
+   * @param clientCpu this bench client's CPU µs per answered request (it shares the machine's cores with the node)
+   * @param idle the share of the machine's CPU time left idle during the run (0 when every core was busy)
+   */
+  record Result(double perSecond, double p50, double p99, double[] cpu, double clientCpu, double idle) {}
+
+  /** {idle, total} clock ticks of every core so far, from the first line of {@code /proc/stat}. */
+  private static long[] machineTicks() {
+    try {
+      String[] f = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/stat")).get(0).trim().split("\\s+");
+      long total = 0;
+      for (int i = 1; i < f.length; i++) total += Long.parseLong(f[i]);
+      return new long[]{Long.parseLong(f[4]) + Long.parseLong(f[5]), total};
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("/proc/stat is unreadable", e);
+    }
+  }
 
   /** The CPU time of a process from {@code /proc/PID/stat} (utime and stime, in clock ticks). */
   record NodeCpu(long pid, int ticksPerSecond) {
@@ -314,6 +336,8 @@ public final class RouteBench {
   private static Result load(HttpClient client, HttpMethod method, String path, List<Buffer> bodies, int concurrency, int seconds)
       throws Exception {
     long[] cpuBefore = nodeCpu == null ? null : nodeCpu.micros();
+    long[] clientBefore = clientCpu.micros();
+    long[] ticksBefore = machineTicks();
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     List<long[]> perLoop = new ArrayList<>();
     List<Future<Void>> loops = new ArrayList<>();
@@ -355,12 +379,16 @@ public final class RouteBench {
     }
     Future.all(loops).toCompletionStage().toCompletableFuture().get(seconds + 60L, TimeUnit.SECONDS);
     long[] cpuAfter = nodeCpu == null ? null : nodeCpu.micros();
+    long[] clientAfter = clientCpu.micros();
+    long[] ticksAfter = machineTicks();
     long[] all = perLoop.stream().flatMapToLong(Arrays::stream).toArray();
     Arrays.sort(all);
     if (errors.get() > 0) System.out.println("  (" + errors.get() + " failed requests on " + path + ", not counted)");
-    if (all.length == 0) return new Result(0, Double.NaN, Double.NaN, null);
+    if (all.length == 0) return new Result(0, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN);
     double[] cpu = cpuBefore == null ? null
         : new double[]{(cpuAfter[0] - cpuBefore[0]) / (double) all.length, (cpuAfter[1] - cpuBefore[1]) / (double) all.length};
-    return new Result(all.length / (double) seconds, all[all.length / 2] / 1e6, all[(int) (all.length * 0.99)] / 1e6, cpu);
+    double idle = (ticksAfter[0] - ticksBefore[0]) / (double) Math.max(1, ticksAfter[1] - ticksBefore[1]);
+    return new Result(all.length / (double) seconds, all[all.length / 2] / 1e6, all[(int) (all.length * 0.99)] / 1e6, cpu,
+        (clientAfter[0] - clientBefore[0]) / (double) all.length, idle);
   }
 }
