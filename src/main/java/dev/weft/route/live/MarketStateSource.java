@@ -29,15 +29,21 @@ import java.util.function.Consumer;
  * more read after it). Discovery runs again every {@value #REDISCOVER_EVERY} refreshes (new pairs, fee changes) and
  * after a failed read. Each completed read replaces the state and is handed to {@code onUpdate}; a failed read keeps
  * the previous state (which ages: quotes refuse it after {@code route.max_state_age}). Requests are bounded (two in
- * flight per chain, the configured timeout, two attempts).
+ * flight per chain, the configured timeout, two attempts). A feed whose reads fail backs off ({@link ReadFailures}:
+ * the refresh interval doubled per failure in a row, up to {@value #RETRY_MAX_SECONDS} s) and warns at the 1st, 2nd,
+ * 4th, 8th… failure in a row, then says when it reads again.
  */
 public final class MarketStateSource {
   private static final Logger LOG = LoggerFactory.getLogger(MarketStateSource.class);
   static final int REDISCOVER_EVERY = 30;
+  /** The longest wait between reads of a feed whose reads fail (unless {@code route.pool_refresh} is longer). */
+  private static final int RETRY_MAX_SECONDS = 10;
+  static final Duration RETRY_MAX = Duration.ofSeconds(RETRY_MAX_SECONDS);
 
   private final Vertx vertx;
   private final RouteConfig config;
   private final Consumer<MarketState> onUpdate;
+  private final Clock clock;
   private final List<Feed> feeds = new ArrayList<>();
   private final List<NodeHttp> clients = new ArrayList<>();
   private MarketState state = MarketState.EMPTY;
@@ -48,6 +54,8 @@ public final class MarketStateSource {
   /** One thing read from a chain: a venue's pools or an oracle's prices. */
   private final class Feed {
     final String chainId;
+    /** What it reads, for the log: a venue's pools or an oracle's prices, and the chain. */
+    final String name;
     final InitiaDexReader dex;
     final ConnectPrices prices;
     InitiaDexReader.Discovery discovery;
@@ -55,9 +63,11 @@ public final class MarketStateSource {
     boolean inFlight;
     boolean again;
     int sinceDiscovery;
+    final ReadFailures failures = new ReadFailures(config.poolRefresh(), RETRY_MAX);
 
-    Feed(String chainId, InitiaDexReader dex, ConnectPrices prices) {
+    Feed(String chainId, String name, InitiaDexReader dex, ConnectPrices prices) {
       this.chainId = chainId;
+      this.name = name;
       this.dex = dex;
       this.prices = prices;
     }
@@ -71,6 +81,8 @@ public final class MarketStateSource {
         again = true;
         return;
       }
+      // after failures, neither the refresh timer nor a new block starts a read before the backoff delay is over
+      if (!failures.due(clock.millis())) return;
       inFlight = true;
       boolean discover = !discovered || sinceDiscovery >= REDISCOVER_EVERY;
       Future<Void> done = dex != null ? readDex(discover) : readPrices(discover);
@@ -78,7 +90,17 @@ public final class MarketStateSource {
         inFlight = false;
         if (ar.failed()) {
           discovered = false;
-          LOG.warn("market state of {} not read: {}", chainId, ar.cause().getMessage());
+          long delay = failures.failed(clock.millis());
+          if (failures.worthWarning()) {
+            LOG.warn("{} not read (failure {} in a row; warned again at failure {}): {}; next read in {} ms",
+                name, failures.inARow(), 2 * failures.inARow(), ar.cause().getMessage(), delay);
+          } else {
+            LOG.debug("{} not read (failure {} in a row): {}; next read in {} ms", name, failures.inARow(),
+                ar.cause().getMessage(), delay);
+          }
+        } else {
+          int failed = failures.succeeded();
+          if (failed > 0) LOG.info("{} read again (after failure {} in a row)", name, failed);
         }
         if (again) {
           again = false;
@@ -117,6 +139,7 @@ public final class MarketStateSource {
     this.vertx = vertx;
     this.config = config;
     this.onUpdate = onUpdate;
+    this.clock = clock;
     NodeClientOptions opts = new NodeClientOptions(2, config.stateTimeout(), 2, Duration.ofMillis(200), Duration.ofSeconds(1), 3,
         Duration.ofSeconds(10));
     for (SwapVenue v : registry.venues()) {
@@ -127,7 +150,7 @@ public final class MarketStateSource {
         continue;
       }
       NodeHttp http = client(urls, opts, "route-dex");
-      feeds.add(new Feed(v.chainId(), new InitiaDexReader(http, v, registry, clock), null));
+      feeds.add(new Feed(v.chainId(), "pool state of " + v.name() + " on " + v.chainId(), new InitiaDexReader(http, v, registry, clock), null));
     }
     for (String chain : registry.priceOracles()) {
       List<String> urls = restUrls(registry, chain, info);
@@ -135,7 +158,7 @@ public final class MarketStateSource {
         LOG.warn("price oracle of {}: no REST URL known (route.rest.{}), no USD values from it", chain, chain);
         continue;
       }
-      feeds.add(new Feed(chain, null, new ConnectPrices(client(urls, opts, "route-oracle"), registry)));
+      feeds.add(new Feed(chain, "oracle prices of " + chain, null, new ConnectPrices(client(urls, opts, "route-oracle"), registry)));
     }
   }
 
