@@ -17,8 +17,8 @@ import java.util.Locale;
 
 /**
  * What keeps one client from taking the HTTP server down: server options (idle timeout, line and header sizes), the
- * per-address connection cap and request deadline on every new connection, JSON answers to requests the HTTP decoder
- * rejects, the per-client rate limit, the JSON-only rule for request bodies, and the same-origin rule of the SockJS
+ * per-address connection cap, request deadline and HTTP version check on every new connection, JSON answers to
+ * requests the HTTP decoder rejects, the per-client rate limit, the JSON-only rule for request bodies, and the same-origin rule of the SockJS
  * bridge.
  */
 final class HttpGuards {
@@ -57,6 +57,7 @@ final class HttpGuards {
       conn.closeHandler(v -> limits.closed(key));
     }
     RequestDeadline.install(base.channel().pipeline(), http.requestTimeout().toMillis());
+    HttpVersionGuard.install(base.channel().pipeline());
   }
 
   /** A request the HTTP decoder rejected (line or headers too long, malformed): a JSON error, then close. */

@@ -30,10 +30,20 @@ public final class BusError extends RuntimeException {
   }
 
   public BusError(int httpStatus, String message, JsonArray details) {
-    super(message, null, false, false);
+    super(bounded(message), null, false, false);
     this.httpStatus = httpStatus;
     this.grpcCode = grpcCodeOf(httpStatus);
     this.details = details;
+  }
+
+  /** The longest message kept whole: a message quoting a request's value (a denom, an amount) is cut after it. */
+  static final int MAX_MESSAGE = 1_000;
+
+  /** A message quoting a megabyte-long request value would repeat it whole: cut, saying how long it was. */
+  private static String bounded(String message) {
+    // the slack keeps a message cut once (then carried over the bus and read back) from being cut again
+    if (message == null || message.length() <= MAX_MESSAGE + 40) return message;
+    return message.substring(0, MAX_MESSAGE) + "… (" + message.length() + " characters)";
   }
 
   public static BusError badRequest(String message) {
@@ -85,7 +95,7 @@ public final class BusError extends RuntimeException {
       case 401 -> 16;            // UNAUTHENTICATED
       case 403 -> 7;             // PERMISSION_DENIED
       case 404 -> 5;             // NOT_FOUND
-      case 405, 501 -> 12;       // UNIMPLEMENTED
+      case 405, 501, 505 -> 12;  // UNIMPLEMENTED
       case 409 -> 6;             // ALREADY_EXISTS
       case 429 -> 8;             // RESOURCE_EXHAUSTED
       case 503 -> 14;            // UNAVAILABLE

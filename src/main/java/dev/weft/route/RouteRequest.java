@@ -122,7 +122,11 @@ public record RouteRequest(BigInteger amountIn, String sourceChainId, String sou
     throw BusError.badRequest(key + " must be a boolean");
   }
 
+  /** A request value quoted in an error: strings in quotes, a long one cut after {@value #SHOWN} characters. */
   static String show(Object v) {
-    return v instanceof String s ? "\"" + s + "\"" : String.valueOf(v);
+    if (!(v instanceof String s)) return String.valueOf(v);
+    return s.length() <= SHOWN ? "\"" + s + "\"" : "\"" + s.substring(0, SHOWN) + "…\" (" + s.length() + " characters)";
   }
+
+  private static final int SHOWN = 100;
 }

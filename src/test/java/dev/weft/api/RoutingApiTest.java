@@ -142,6 +142,10 @@ class RoutingApiTest {
     assertEquals(404, chain.statusCode());
     assertEquals(new JsonObject().put("code", 5).put("message", "source chain nowhere-1 is not supported").put("details", new JsonArray()),
         chain.bodyAsJsonObject());
+    // an error quoting a request value stays short whatever the value's length
+    var longChain = post("/v2/fungible/route", request("1", "x".repeat(5000), "uusdc", "interwoven-1", USDC_INITIA));
+    assertEquals(404, longChain.statusCode());
+    assertEquals("source chain " + "x".repeat(987) + "… (5030 characters)", longChain.bodyAsJsonObject().getString("message"));
     var noRoute = post("/v2/fungible/route", request("1000", "weft-l1-1", "uinit", "interwoven-1", "uinit"));
     assertEquals(404, noRoute.statusCode());
     assertError(noRoute.bodyAsJsonObject(), 5);

@@ -50,6 +50,9 @@ class RouteErrorsTest {
       assertEquals(expected(400, 3, "amount_in must be a positive integer in base units (got " + (bad instanceof String ? "\"" + bad + "\"" : bad) + ")"),
           error(body), String.valueOf(bad));
     }
+    // a long value is quoted cut, with its length
+    assertEquals(expected(400, 3, "amount_in must be a positive integer in base units (got \"" + "1".repeat(100) + "…\" (200000 characters))"),
+        error(request("1", "noble-1", "uusdc", "interwoven-1", USDC_INITIA).put("amount_in", "1".repeat(200_000))));
     JsonObject none = request("1", "noble-1", "uusdc", "interwoven-1", USDC_INITIA);
     none.remove("amount_in");
     assertEquals(expected(400, 3, "amount_in is required"), error(none));
