@@ -1,6 +1,7 @@
 package dev.weft.api;
 
 import dev.weft.bus.BusError;
+import dev.weft.runtime.Listening;
 import dev.weft.runtime.NodeContext;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -47,19 +48,19 @@ public final class HttpApiVerticle extends VerticleBase {
     return vertx.executeBlocking(() -> OpenApiDocument.merge(shown), false).<Object>compose(openApi -> {
       Router router = router(modules, openApi);
       String host = ctx.config().http().host();
-      server = listen(router, host, sharedPort(ctx.info()::httpPort, ctx.info()::httpPort, host, ctx.config().http().port()));
+      server = listen(router, "http.port", host, sharedPort(ctx.info()::httpPort, ctx.info()::httpPort, host, ctx.config().http().port()));
       if (!admin.ownListener()) return server.mapEmpty();
       String adminHost = ctx.config().admin().host();
-      adminServer = listen(adminRouter(admin), adminHost, sharedPort(ctx.info()::adminPort, ctx.info()::adminPort, adminHost, ctx.config().admin().port()));
+      adminServer = listen(adminRouter(admin), "admin.port", adminHost, sharedPort(ctx.info()::adminPort, ctx.info()::adminPort, adminHost, ctx.config().admin().port()));
       return Future.all(server, adminServer).mapEmpty();
     });
   }
 
-  private Future<HttpServer> listen(Router router, String host, int port) {
-    return vertx.createHttpServer(guards.serverOptions(host, port))
+  private Future<HttpServer> listen(Router router, String setting, String host, int port) {
+    return Listening.named(vertx.createHttpServer(guards.serverOptions(host, port))
         .connectionHandler(guards::onConnection)
         .invalidRequestHandler(guards::onInvalidRequest)
-        .requestHandler(router).listen();
+        .requestHandler(router).listen(), setting, host, port);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.weft.bus;
 
+import dev.weft.runtime.Listening;
 import dev.weft.runtime.NodeContext;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -31,7 +32,7 @@ public final class TcpBridgeVerticle extends VerticleBase {
     String host = ctx.config().bridge().tcpHost();
     // the bridge does not report the port it bound, so port 0 is resolved to a free port first
     int port = ctx.config().bridge().tcpPort() > 0 ? ctx.config().bridge().tcpPort() : freePort(host);
-    return bridge.listen(port, host).onSuccess(b -> {
+    return Listening.named(bridge.listen(port, host), "bridge.tcp_port", host, port).onSuccess(b -> {
       ctx.info().bridgeTcp(port, "tcp://" + host + ":" + port + " (event-bus bridge: weft.updates.*)");
     });
   }

@@ -13,6 +13,7 @@ import dev.weft.devnet.rest.CosmosRestServer;
 import dev.weft.devnet.rpc.CometRpcServer;
 import dev.weft.devnet.world.ChainNode;
 import dev.weft.devnet.world.World;
+import dev.weft.runtime.Listening;
 import dev.weft.runtime.NodeContext;
 import dev.weft.runtime.NodeInfo;
 import dev.weft.route.registry.Registry;
@@ -93,10 +94,14 @@ public final class DevnetVerticle extends VerticleBase {
       boolean plain = generated ? d.chainKind() == DevnetConfig.ChainKind.PLAIN : isL1(p.registry(), n.chainId());
       CosmosRestServer rest = new CosmosRestServer(vertx, faults, n.chain(), n, plain, d.txSearchWindow())
           .withRoutes(world.restRoutes(n.chainId()));
-      listening.add(rpc.listen(d.host(), generated ? d.rpcPort() : ports.rpcPort()));
-      listening.add(rest.listen(d.host(), generated ? d.restPort() : ports.restPort()));
+      // an extra chain's ports are devnet.chains.<chain id>.rpc_port / rest_port
+      String prefix = generated ? "devnet." : "devnet.chains." + n.chainId() + ".";
+      int rpcPort = generated ? d.rpcPort() : ports.rpcPort();
+      int restPort = generated ? d.restPort() : ports.restPort();
+      listening.add(Listening.named(rpc.listen(d.host(), rpcPort), prefix + "rpc_port", d.host(), rpcPort));
+      listening.add(Listening.named(rest.listen(d.host(), restPort), prefix + "rest_port", d.host(), restPort));
       EvmRpcServer evm = generated ? new EvmRpcServer(vertx, faults, chain, d.txSearchWindow(), n::submitEthereum) : null;
-      if (evm != null) listening.add(evm.listen(d.host(), d.jsonRpcPort()));
+      if (evm != null) listening.add(Listening.named(evm.listen(d.host(), d.jsonRpcPort()), "devnet.json_rpc_port", d.host(), d.jsonRpcPort()));
       bound.add(() -> new NodeInfo.DevnetChain(n.chainId(), rpc.port(), rest.port(), evm == null ? 0 : evm.port()));
     }
     return Future.all(listening).onSuccess(x -> {

@@ -84,16 +84,21 @@ class LauncherTest {
   }
 
   @Test
-  @DisplayName("a failing start-up step (a port already taken) ends with one line and exit code 1, not a hang")
+  @DisplayName("a failing start-up step (a port already taken) ends with one line naming the port's setting and exit code 1, not a hang")
   void failingStep(@TempDir Path dir) throws Exception {
-    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
-      Path f = TestConfig.defaults().roles("api").set("bridge.tcp_port", taken.getLocalPort()).writeTo(dir);
-      Process p = launch(dir, "--config", f.toString());
-      assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher hung after a failed start-up step");
-      String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertEquals(1, p.exitValue());
-      String last = err.lines().filter(l -> l.startsWith("weft:")).findFirst().orElse(err);
-      assertTrue(last.startsWith("weft: start-up failed: ") && last.contains("in use"), last);
+    for (String setting : new String[]{"bridge.tcp_port", "http.port"}) {
+      try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+        int port = taken.getLocalPort();
+        Path f = TestConfig.defaults().roles("api").set(setting, port).writeTo(dir);
+        Process p = launch(dir, "--config", f.toString());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher hung after a failed start-up step");
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(1, p.exitValue());
+        String last = err.lines().filter(l -> l.startsWith("weft:")).findFirst().orElse(err);
+        assertEquals("weft: start-up failed: " + setting + ": cannot listen on 127.0.0.1:" + port + ": Address already in use"
+            + " (another process holds the port: stop it, or choose another with " + setting + " / WEFT_"
+            + setting.replace('.', '_').toUpperCase(java.util.Locale.ROOT) + ")", last);
+      }
     }
   }
 
