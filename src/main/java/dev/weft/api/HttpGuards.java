@@ -84,7 +84,8 @@ final class HttpGuards {
       rc.next();
       return;
     }
-    boolean costly = req.method() == HttpMethod.POST && !req.path().startsWith("/eventbus/");
+    // the POSTs that compute (routes, messages, tracking) and the Prometheus scrape (a ~250 KB answer)
+    boolean costly = req.method() == HttpMethod.POST && !req.path().startsWith("/eventbus/") || "/metrics".equals(req.path());
     long wait = limits.take(client, costly);
     if (wait == 0) {
       rc.next();

@@ -10,7 +10,6 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.micrometer.backends.BackendRegistries;
 import io.vertx.spi.cluster.hazelcast.ClusterHealthCheck;
 
@@ -19,6 +18,8 @@ import java.util.Map;
 
 /** {@code /status}, {@code /health} (liveness), {@code /ready} (database and cluster) and {@code /metrics}. */
 public final class SystemApi implements ApiModule {
+  /** How long one rendering of {@code /metrics} answers scrapes (Prometheus scrapes every 15–60 s). */
+  static final java.time.Duration METRICS_MAX_AGE = java.time.Duration.ofSeconds(1);
   private final NodeContext ctx;
   private final ClusterView cluster;
   private final StatusStore status;
@@ -38,7 +39,7 @@ public final class SystemApi implements ApiModule {
     router.get("/health").handler(rc -> Responses.json(rc, new JsonObject().put("status", "UP")));
     router.get("/ready").handler(this::ready);
     if (BackendRegistries.getDefaultNow() instanceof PrometheusMeterRegistry prometheus) {
-      router.get("/metrics").handler(PrometheusScrapingHandler.create(prometheus));
+      router.get("/metrics").handler(new MetricsScrape(ctx.vertx(), prometheus::scrape, METRICS_MAX_AGE, System::nanoTime)::handle);
     } else {
       router.get("/metrics").handler(rc -> Responses.error(rc, BusError.unavailable("metrics are disabled on this node")));
     }

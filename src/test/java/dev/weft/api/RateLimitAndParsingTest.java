@@ -76,7 +76,7 @@ class RateLimitAndParsingTest {
   }
 
   @Test
-  @DisplayName("POST route/msgs/track have the stricter bucket")
+  @DisplayName("POST route/msgs/track and GET /metrics have the stricter bucket")
   void costlyPosts() {
     String a = freshClient();
     var first = call(behindProxy, HttpMethod.POST, "/v2/fungible/route", a, "{}");
@@ -85,6 +85,11 @@ class RateLimitAndParsingTest {
     assertEquals(429, second.statusCode());
     assertError(second.bodyAsJsonObject(), 8);
     assertEquals(200, call(behindProxy, HttpMethod.GET, "/health", a, null).statusCode());
+    String b = freshClient();
+    assertEquals(200, call(behindProxy, HttpMethod.GET, "/metrics", b, null).statusCode());
+    var scrapeAgain = call(behindProxy, HttpMethod.GET, "/metrics", b, null);
+    assertEquals(429, scrapeAgain.statusCode());
+    assertError(scrapeAgain.bodyAsJsonObject(), 8);
   }
 
   @Test

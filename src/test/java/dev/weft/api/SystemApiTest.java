@@ -71,12 +71,23 @@ class SystemApiTest {
   }
 
   @Test
-  @DisplayName("/metrics is a Prometheus scrape with Vert.x HTTP server metrics")
-  void metrics() {
+  @DisplayName("/metrics is a Prometheus scrape with Vert.x HTTP server metrics: latency buckets, no byte-size buckets; gzipped for a client that accepts it")
+  void metrics() throws Exception {
     get(client, port, "/health");
     var r = get(client, port, "/metrics");
     assertEquals(200, r.statusCode());
-    assertTrue(r.bodyAsString().contains("vertx_http_server_requests_total"), "no HTTP metrics in the scrape");
+    assertEquals("text/plain; version=0.0.4; charset=utf-8", r.getHeader("content-type"));
+    String scrape = r.bodyAsString();
+    assertTrue(scrape.contains("vertx_http_server_requests_total"), "no HTTP metrics in the scrape");
+    assertTrue(scrape.contains("vertx_http_server_response_time_seconds_bucket{"), "no latency buckets");
+    assertTrue(scrape.contains("vertx_http_server_response_bytes_count{"), "response sizes keep their count");
+    assertTrue(scrape.lines().noneMatch(l -> l.contains("_bytes_bucket{")), "byte-size histograms");
+    var zipped = TestNodes.await(client.get(port, "127.0.0.1", "/metrics").putHeader("accept-encoding", "gzip").send());
+    assertEquals(200, zipped.statusCode());
+    assertEquals("gzip", zipped.getHeader("content-encoding"));
+    try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body().getBytes()))) {
+      assertTrue(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).contains("vertx_http_server_requests_total"));
+    }
   }
 
   @Test
