@@ -116,13 +116,13 @@ public final class HttpApiVerticle extends VerticleBase {
       rc.next();
     });
     router.route().handler(guards::rateLimit);
-    List<String> cors = ctx.config().http().corsOriginList();
+    CorsOrigins cors = CorsOrigins.of(ctx.config().http().corsOriginList());
     if (!cors.isEmpty()) {
-      CorsHandler corsHandler = CorsHandler.create().addOrigins(cors)
-          .allowedMethod(HttpMethod.GET).allowedMethod(HttpMethod.POST).allowedHeader("content-type");
+      CorsHandler corsHandler = cors.handler().allowedMethod(HttpMethod.GET).allowedMethod(HttpMethod.POST).allowedHeader("content-type");
       // a same-origin request (the live page) carries an Origin too, and CorsHandler would refuse it
+      CorsOrigins none = CorsOrigins.of(List.of());
       router.route().handler(rc -> {
-        if (HttpGuards.allowedOrigin(List.of(), rc.request().getHeader("origin"), rc.request().getHeader("host"))) rc.next();
+        if (HttpGuards.allowedOrigin(none, rc.request().getHeader("origin"), rc.request().getHeader("host"))) rc.next();
         else corsHandler.handle(rc);
       });
     }

@@ -122,9 +122,10 @@ final class HttpGuards {
    * a 403 (SockJS itself would echo any Origin with credentials allowed).
    */
   static io.vertx.core.Handler<RoutingContext> sameOriginBridge(HttpConfig http) {
+    CorsOrigins cors = CorsOrigins.of(http.corsOriginList());
     return rc -> {
       String origin = rc.request().getHeader("origin");
-      if (origin == null || allowedOrigin(http.corsOriginList(), origin, rc.request().getHeader("host"))) {
+      if (origin == null || allowedOrigin(cors, origin, rc.request().getHeader("host"))) {
         rc.addHeadersEndHandler(v -> rc.response().headers().remove("access-control-allow-credentials"));
         rc.next();
         return;
@@ -133,9 +134,10 @@ final class HttpGuards {
     };
   }
 
-  static boolean allowedOrigin(List<String> allowed, String origin, String host) {
+  /** Whether {@code origin} is one of {@code allowed} or the API's own (its authority is the request's Host). */
+  static boolean allowedOrigin(CorsOrigins allowed, String origin, String host) {
     if (origin == null) return false;
-    if (allowed.contains(origin)) return true;
+    if (allowed.allows(origin)) return true;
     try {
       String authority = new java.net.URI(origin).getRawAuthority();
       return authority != null && host != null && authority.equalsIgnoreCase(host);

@@ -28,6 +28,12 @@ public record HttpConfig(String host, int port, int bodyLimitBytes, String corsO
         c.stringList("http.trusted_proxies", List.of()));
     if (http.idleTimeout.toSeconds() < 1) throw new ConfigException("http.idle_timeout", "must be at least 1s");
     if (http.requestTimeout.toMillis() < 100) throw new ConfigException("http.request_timeout", "must be at least 100ms");
+    for (String origin : http.corsOriginList()) {
+      if (!CORS_ENTRY.matcher(origin).matches()) {
+        throw new ConfigException("http.cors_origins", "each entry must be *, an origin such as https://app.example.com[:port], or a"
+            + " subdomain wildcard such as https://*.example.com or *.example.com (got \"" + origin + "\")");
+      }
+    }
     for (String cidr : http.trustedProxies) {
       try {
         Cidr.parse(cidr);
@@ -38,8 +44,13 @@ public record HttpConfig(String host, int port, int bodyLimitBytes, String corsO
     return http;
   }
 
-  /** The configured CORS origins (empty: same-origin only). */
+  /** {@code *}; {@code scheme://host[:port]}, the host possibly {@code *.domain}; or {@code *.domain}. */
+  private static final java.util.regex.Pattern CORS_ENTRY = java.util.regex.Pattern.compile(
+      "\\*|[a-zA-Z][a-zA-Z0-9+.-]*://(\\*\\.)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?|\\*\\.[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*");
+
+  /** The configured CORS origins (empty: same-origin only), without a trailing slash (a browser's Origin has none). */
   public List<String> corsOriginList() {
-    return corsOrigins == null ? List.of() : java.util.Arrays.stream(corsOrigins.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    return corsOrigins == null ? List.of() : java.util.Arrays.stream(corsOrigins.split(",")).map(String::trim)
+        .map(s -> s.endsWith("/") ? s.substring(0, s.length() - 1) : s).filter(s -> !s.isEmpty()).toList();
   }
 }

@@ -82,6 +82,9 @@ class WeftConfigTest {
     assertKeyError(Map.of("WEFT_LOG_LEVEL", "loud"), "log.level", "one of trace");
     assertKeyError(Map.of("WEFT_DATABASE_EMBEDDED_FSYNC", "maybe"), "database.embedded_fsync", "true or false");
     assertKeyError(Map.of("WEFT_CHAIN_CHAIN_ID", " "), "chain.chain_id", "is missing");
+    assertKeyError(Map.of("WEFT_HTTP_CORS_ORIGINS", "https://app.example.com, app.example.com"), "http.cors_origins",
+        "(got \"app.example.com\")");
+    assertKeyError(Map.of("WEFT_HTTP_CORS_ORIGINS", "https://app.*.com"), "http.cors_origins", "subdomain wildcard");
   }
 
   private static void assertKeyError(Map<String, String> env, String key, String fragment) throws Exception {

@@ -100,7 +100,7 @@ public final class MarketStateSource {
           }
         } else {
           int failed = failures.succeeded();
-          if (failed > 0) LOG.info("{} read again (after failure {} in a row)", name, failed);
+          if (failed > 0) LOG.info("{} read again after {} failed {}", name, failed, failed == 1 ? "read" : "reads in a row");
         }
         if (again) {
           again = false;
