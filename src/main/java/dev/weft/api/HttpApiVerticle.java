@@ -171,9 +171,20 @@ public final class HttpApiVerticle extends VerticleBase {
       Responses.error(rc, new BusError(405, "method " + rc.request().method() + " is not allowed on " + rc.request().path()));
     });
     router.errorHandler(413, rc -> Responses.error(rc, new BusError(413, "request body too large")));
-    router.errorHandler(400, rc -> Responses.error(rc, BusError.badRequest(rc.failure() != null && rc.failure().getMessage() != null ? rc.failure().getMessage() : "bad request")));
+    router.errorHandler(400, rc -> Responses.error(rc, BusError.badRequest(badRequestMessage(rc))));
     router.errorHandler(500, this::onFailure);
     return router;
+  }
+
+  /** A 400 the router or a handler of vertx-web raised: its own words, else what the request got wrong where we can tell. */
+  private static String badRequestMessage(RoutingContext rc) {
+    if (rc.failure() != null && rc.failure().getMessage() != null) return rc.failure().getMessage();
+    // the router refuses a path it cannot decode before any route matches (a '%' not followed by two hex digits)
+    String uri = rc.request().uri();
+    if (uri != null && java.util.regex.Pattern.compile("%(?![0-9A-Fa-f]{2})").matcher(uri).find()) {
+      return "malformed percent-encoding in the request URI (a '%' must be followed by two hex digits)";
+    }
+    return "bad request";
   }
 
   /** The body handler POST routes put in front of their handler (bounded by {@code http.body_limit_bytes}). */

@@ -129,6 +129,12 @@ class HttpLimitsTest {
       c.write("GET /status HTTP/1.1\r\nHost: x\r\nContent-Length: nine\r\n\r\n");
       assertJsonError(c.read(), 400, 3);
     }
+    try (RawHttp c = new RawHttp(port)) {
+      c.write("GET /indexer/tx/v1/txs/%zz HTTP/1.1\r\nHost: x\r\n\r\n");
+      RawHttp.Response r = c.read();
+      assertJsonError(r, 400, 3);
+      assertEquals("malformed percent-encoding in the request URI (a '%' must be followed by two hex digits)", r.json().getString("message"));
+    }
   }
 
   @Test
