@@ -176,12 +176,14 @@ public final class HttpApiVerticle extends VerticleBase {
     return router;
   }
 
+  private static final java.util.regex.Pattern BAD_PERCENT = java.util.regex.Pattern.compile("%(?![0-9A-Fa-f]{2})");
+
   /** A 400 the router or a handler of vertx-web raised: its own words, else what the request got wrong where we can tell. */
   private static String badRequestMessage(RoutingContext rc) {
     if (rc.failure() != null && rc.failure().getMessage() != null) return rc.failure().getMessage();
     // the router refuses a path it cannot decode before any route matches (a '%' not followed by two hex digits)
     String uri = rc.request().uri();
-    if (uri != null && java.util.regex.Pattern.compile("%(?![0-9A-Fa-f]{2})").matcher(uri).find()) {
+    if (uri != null && BAD_PERCENT.matcher(uri).find()) {
       return "malformed percent-encoding in the request URI (a '%' must be followed by two hex digits)";
     }
     return "bad request";

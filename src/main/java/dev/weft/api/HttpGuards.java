@@ -18,8 +18,8 @@ import java.util.Locale;
 /**
  * What keeps one client from taking the HTTP server down: server options (idle timeout, line and header sizes), the
  * per-address connection cap, request deadline and HTTP version check on every new connection, JSON answers to
- * requests the HTTP decoder rejects, the per-client rate limit, the JSON-only rule for request bodies, and the same-origin rule of the SockJS
- * bridge.
+ * requests the HTTP decoder rejects, the per-client rate limit, the JSON-only rule for request bodies, and the
+ * same-origin rule of the SockJS bridge.
  */
 final class HttpGuards {
   private final HttpConfig http;
