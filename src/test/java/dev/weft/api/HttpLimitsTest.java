@@ -141,22 +141,27 @@ class HttpLimitsTest {
   @DisplayName("a request line of another HTTP version (the HTTP/2 prior-knowledge preface, HTTP/1.2): 505 JSON, then the connection closes; HTTP/1.0 is served")
   void otherHttpVersions() throws Exception {
     try (RawHttp c = new RawHttp(port)) {
-      c.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
-      RawHttp.Response r = c.read();
-      assertJsonError(r, 505, 12);
-      assertEquals("HTTP/2.0 is not supported: this server speaks HTTP/1.1", r.json().getString("message"));
-      assertTrue(c.closedByServer());
+      assertEquals("HTTP/2.0 is not supported: this server speaks HTTP/1.1",
+          refusedThenClosed(c, "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n").json().getString("message"));
     }
     try (RawHttp c = new RawHttp(port)) {
       // a second request pipelined behind the refused one is not answered
-      c.write("GET /status HTTP/1.2\r\nHost: x\r\n\r\nGET /status HTTP/1.1\r\nHost: x\r\n\r\n");
-      assertJsonError(c.read(), 505, 12);
-      assertTrue(c.closedByServer());
+      assertEquals("HTTP/1.2 is not supported: this server speaks HTTP/1.1",
+          refusedThenClosed(c, "GET /status HTTP/1.2\r\nHost: x\r\n\r\nGET /status HTTP/1.1\r\nHost: x\r\n\r\n").json().getString("message"));
     }
     try (RawHttp c = new RawHttp(port)) {
       c.write("GET /health HTTP/1.0\r\n\r\n");
       assertEquals(200, c.read().status());
     }
+  }
+
+  /** Sends {@code request}, expects the JSON 505 and the server closing the connection; returns the answer. */
+  private static RawHttp.Response refusedThenClosed(RawHttp c, String request) throws Exception {
+    c.write(request);
+    RawHttp.Response r = c.read();
+    assertJsonError(r, 505, 12);
+    assertTrue(c.closedByServer(), "the connection stays open");
+    return r;
   }
 
   @Test
