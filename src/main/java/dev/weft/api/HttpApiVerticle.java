@@ -120,9 +120,8 @@ public final class HttpApiVerticle extends VerticleBase {
     if (!cors.isEmpty()) {
       CorsHandler corsHandler = cors.handler().allowedMethod(HttpMethod.GET).allowedMethod(HttpMethod.POST).allowedHeader("content-type");
       // a same-origin request (the live page) carries an Origin too, and CorsHandler would refuse it
-      CorsOrigins none = CorsOrigins.of(List.of());
       router.route().handler(rc -> {
-        if (HttpGuards.allowedOrigin(none, rc.request().getHeader("origin"), rc.request().getHeader("host"))) rc.next();
+        if (HttpGuards.sameOrigin(rc.request().getHeader("origin"), rc.request().getHeader("host"))) rc.next();
         else corsHandler.handle(rc);
       });
     }

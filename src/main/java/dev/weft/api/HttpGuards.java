@@ -134,10 +134,14 @@ final class HttpGuards {
     };
   }
 
-  /** Whether {@code origin} is one of {@code allowed} or the API's own (its authority is the request's Host). */
+  /** Whether {@code origin} is one of {@code allowed} or the API's own. */
   static boolean allowedOrigin(CorsOrigins allowed, String origin, String host) {
+    return allowed.allows(origin) || sameOrigin(origin, host);
+  }
+
+  /** Whether {@code origin} is the API's own: its authority is the request's Host. */
+  static boolean sameOrigin(String origin, String host) {
     if (origin == null) return false;
-    if (allowed.allows(origin)) return true;
     try {
       String authority = new java.net.URI(origin).getRawAuthority();
       return authority != null && host != null && authority.equalsIgnoreCase(host);

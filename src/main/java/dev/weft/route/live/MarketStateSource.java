@@ -30,15 +30,14 @@ import java.util.function.Consumer;
  * after a failed read. Each completed read replaces the state and is handed to {@code onUpdate}; a failed read keeps
  * the previous state (which ages: quotes refuse it after {@code route.max_state_age}). Requests are bounded (two in
  * flight per chain, the configured timeout, two attempts). A feed whose reads fail backs off ({@link ReadFailures}:
- * the refresh interval doubled per failure in a row, up to {@value #RETRY_MAX_SECONDS} s) and warns at the 1st, 2nd,
+ * the refresh interval doubled per failure in a row, up to {@link #RETRY_MAX}) and warns at the 1st, 2nd,
  * 4th, 8th… failure in a row, then says when it reads again.
  */
 public final class MarketStateSource {
   private static final Logger LOG = LoggerFactory.getLogger(MarketStateSource.class);
   static final int REDISCOVER_EVERY = 30;
   /** The longest wait between reads of a feed whose reads fail (unless {@code route.pool_refresh} is longer). */
-  private static final int RETRY_MAX_SECONDS = 10;
-  static final Duration RETRY_MAX = Duration.ofSeconds(RETRY_MAX_SECONDS);
+  static final Duration RETRY_MAX = Duration.ofSeconds(10);
 
   private final Vertx vertx;
   private final RouteConfig config;
