@@ -50,9 +50,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class RouteBench {
   private static final int[] CONCURRENCY = {1, 4, 16};
   /** The node's CPU time, read around each HTTP run (null without {@code --node-pid}). */
-  private static NodeCpu nodeCpu;
+  private static ProcessCpu nodeCpu;
   /** This bench client's own CPU time, read around each HTTP run. */
-  private static NodeCpu clientCpu;
+  private static ProcessCpu clientCpu;
   /** Also measure the floor: a refused POST and a bus round trip ({@code --floor}). */
   private static boolean floor;
 
@@ -72,8 +72,8 @@ public final class RouteBench {
       if (args[i].equals("--clock-ticks")) clockTicks = Integer.parseInt(args[++i]);
       if (args[i].equals("--floor")) floor = true;
     }
-    if (nodePid >= 0) nodeCpu = new NodeCpu(nodePid, clockTicks);
-    clientCpu = new NodeCpu(ProcessHandle.current().pid(), clockTicks);
+    if (nodePid >= 0) nodeCpu = new ProcessCpu(nodePid, clockTicks);
+    clientCpu = new ProcessCpu(ProcessHandle.current().pid(), clockTicks);
     if (live) {
       if (rest != null) liveDirect(rest, seconds);
       if (url != null) liveHttp(URI.create(url), seconds);
@@ -303,7 +303,7 @@ public final class RouteBench {
   }
 
   /** The CPU time of a process from {@code /proc/PID/stat} (utime and stime, in clock ticks). */
-  record NodeCpu(long pid, int ticksPerSecond) {
+  record ProcessCpu(long pid, int ticksPerSecond) {
     /** {user + system, system} in microseconds so far. */
     long[] micros() {
       try {
