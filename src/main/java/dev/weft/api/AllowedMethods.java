@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
-/** The {@code Allow} header of a 405: the methods the router's routes accept on a path. */
+/** The {@code Allow} header of a 405: the methods the router's routes accept on a path (HEAD wherever GET is). */
 final class AllowedMethods {
   private static final Pattern PARAM = Pattern.compile(":[A-Za-z0-9_]+");
   private final Router router;
@@ -23,6 +23,7 @@ final class AllowedMethods {
       if (r.getPath() == null || r.isRegexPath() || r.methods() == null || r.methods().isEmpty()) continue;
       if (matches(r.getPath(), path)) r.methods().stream().map(HttpMethod::name).forEach(methods::add);
     }
+    if (methods.contains("GET")) methods.add("HEAD");  // HttpGuards.headAsGet answers HEAD wherever GET is
     return String.join(", ", methods);
   }
 

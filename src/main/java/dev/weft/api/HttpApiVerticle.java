@@ -110,6 +110,7 @@ public final class HttpApiVerticle extends VerticleBase {
 
   Router router(List<ApiModule> modules, JsonObject openApi) {
     Router router = Router.router(vertx);
+    router.route().handler(HttpGuards::headAsGet);
     router.route().handler(rc -> {
       served.incrementAndGet();
       if (draining) rc.response().putHeader("connection", "close");
@@ -136,6 +137,7 @@ public final class HttpApiVerticle extends VerticleBase {
   /** The admin API alone, on its own listener ({@code admin.port}). */
   private Router adminRouter(AdminApi admin) {
     Router router = Router.router(vertx);
+    router.route().handler(HttpGuards::headAsGet);
     AllowedMethods allowed = new AllowedMethods(router);
     router.route().handler(rc -> HttpGuards.requireJson(rc, allowed));
     readJsonBodies(router);

@@ -19,9 +19,11 @@ import java.util.Locale;
  * What keeps one client from taking the HTTP server down: server options (idle timeout, line and header sizes), the
  * per-address connection cap, request deadline and HTTP version check on every new connection, JSON answers to
  * requests the HTTP decoder rejects, the per-client rate limit, the JSON-only rule for request bodies, and the
- * same-origin rule of the SockJS bridge.
+ * same-origin rule of the SockJS bridge; HEAD answered as GET without the body.
  */
 final class HttpGuards {
+  /** Routing-context key of a request the client sent as HEAD. */
+  private static final String HEAD = "weft.head";
   private final HttpConfig http;
   private final RateLimitConfig rateLimit;
   private final ClientLimits limits;
@@ -100,6 +102,26 @@ final class HttpGuards {
    * and a cross-site form post (a "simple" request a browser sends without asking) never reaches a handler. A method
    * no route takes is left to the router's 404/405.
    */
+  /**
+   * HEAD is answered as GET without the body (RFC 9110, section 9.3.2), as rollytics' Fiber routes answer it (its
+   * {@code Get} registers HEAD too), so uptime checks that send HEAD see what GET would: the request is routed again as
+   * GET, and Vert.x leaves out the body of a response to a HEAD request (and its content-length, which
+   * {@link Responses} puts back).
+   */
+  static void headAsGet(RoutingContext rc) {
+    if (rc.request().method() == HttpMethod.HEAD) {
+      rc.put(HEAD, Boolean.TRUE);
+      rc.reroute(HttpMethod.GET, rc.request().uri());
+    } else {
+      rc.next();
+    }
+  }
+
+  /** Whether the client sent HEAD (after {@link #headAsGet} the request reads as GET). */
+  static boolean isHead(RoutingContext rc) {
+    return rc.get(HEAD) != null;
+  }
+
   static void requireJson(RoutingContext rc, AllowedMethods allowed) {
     HttpMethod m = rc.request().method();
     boolean hasBody = m == HttpMethod.POST || m == HttpMethod.PUT || m == HttpMethod.PATCH;

@@ -6,6 +6,7 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
@@ -14,7 +15,7 @@ public final class Responses {
   private Responses() {}
 
   public static void json(RoutingContext rc, int status, JsonObject body) {
-    rc.response().setStatusCode(status).putHeader("content-type", "application/json").end(JsonBytes.encode(body));
+    json(rc, status, JsonBytes.encode(body));
   }
 
   public static void json(RoutingContext rc, JsonObject body) {
@@ -22,7 +23,14 @@ public final class Responses {
   }
 
   public static void json(RoutingContext rc, Buffer body) {
-    rc.response().setStatusCode(200).putHeader("content-type", "application/json").end(body);
+    json(rc, 200, body);
+  }
+
+  private static void json(RoutingContext rc, int status, Buffer body) {
+    HttpServerResponse response = rc.response().setStatusCode(status).putHeader("content-type", "application/json");
+    // Vert.x sends no content-length with a HEAD answer; the length GET would send is what HEAD asks for
+    if (HttpGuards.isHead(rc)) response.putHeader("content-length", Integer.toString(body.length()));
+    response.end(body);
   }
 
   /** Completes the request with the future's JSON, or routes its failure to the error handler. */

@@ -171,7 +171,7 @@ class HttpLimitsTest {
       c.write("DELETE /status HTTP/1.1\r\nHost: x\r\n\r\n");
       RawHttp.Response r = c.read();
       assertJsonError(r, 405, 12);
-      assertEquals("GET", r.headers().get("allow"));
+      assertEquals("GET, HEAD", r.headers().get("allow"));
       c.write("GET /v2/fungible/route HTTP/1.1\r\nHost: x\r\n\r\n");
       RawHttp.Response post = c.read();
       assertJsonError(post, 405, 12);
@@ -182,6 +182,27 @@ class HttpLimitsTest {
       c.write("POST /v2/fungible/route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + big.length() + "\r\n\r\n" + big);
       assertJsonError(c.read(), 413, 3);
     }
+  }
+
+  @Test
+  @DisplayName("HEAD answers what GET would, without the body: status, content-type, content-length, the query's checks")
+  void headIsGetWithoutBody() throws Exception {
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    for (String path : List.of("/health", "/indexer/tx/v1/txs?pagination.limit=1", "/indexer/tx/v1/txs?pagination.limit=0")) {
+      java.net.http.HttpResponse<String> get = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + path)).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      java.net.http.HttpResponse<String> head = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + path))
+          .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertEquals(get.statusCode(), head.statusCode(), path);
+      assertEquals("", head.body(), path);
+      assertEquals(get.headers().firstValue("content-type"), head.headers().firstValue("content-type"), path);
+      assertEquals(String.valueOf(get.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length),
+          head.headers().firstValue("content-length").orElse(null), path);
+    }
+    java.net.http.HttpResponse<String> post = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/v2/fungible/route"))
+        .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertEquals(405, post.statusCode());
+    assertEquals("POST", post.headers().firstValue("allow").orElse(null));
   }
 
   @Test
