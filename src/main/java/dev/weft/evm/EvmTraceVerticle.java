@@ -119,6 +119,11 @@ public final class EvmTraceVerticle extends VerticleBase {
     }
 
     @Override
+    public boolean requestsWaiting() {
+      return rpc.http().waiting() > 0;
+    }
+
+    @Override
     public long bytes(TracedBlock block) {
       long n = 64;
       for (TracedBlock.Row r : block.rows()) n += 2L * r.json().length + 256;

@@ -150,6 +150,11 @@ public final class BlockIngestVerticle extends VerticleBase {
     }
 
     @Override
+    public boolean requestsWaiting() {
+      return rpc.http().waiting() > 0 || rest.http().waiting() > 0 || (evm != null && evm.http().waiting() > 0);
+    }
+
+    @Override
     public long bytes(IndexedBlock block) {
       return block.approxBytes();
     }

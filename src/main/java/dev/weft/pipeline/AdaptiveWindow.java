@@ -7,14 +7,16 @@ package dev.weft.pipeline;
  *
  * <ul>
  *   <li>Each fetch's latency feeds a moving average (the round trip of one height, all its requests) and the floor
- *       (the least latency of the last two intervals: the round trip without any queueing).</li>
+ *       (the least latency of the last two intervals).</li>
  *   <li>Every {@code interval} of measured time, the commit rate over the interval is taken. If the window was full of
- *       fetches still in flight during the interval (fetching, not committing, was the bottleneck) and fetches are not
- *       queueing (the average stays within twice the floor: a longer wait is spent in a queue, the node's or the
- *       client's request limit, and a larger window would only lengthen it), the window doubles, a probe: when the next
- *       interval's rate did not rise by a tenth, the doubling is undone (the bottleneck is elsewhere) and the next probe
- *       waits 2, 4, … up to 32 intervals, so a rate that wanders (JIT warm-up, a busy database) cannot ratchet the window
- *       up to its cap.</li>
+ *       fetches still in flight during the interval (fetching, not committing, was the bottleneck) and no request
+ *       waited for a permit of its client's request limit (a larger window would only lengthen that queue), the window
+ *       doubles, a probe: when the next interval's rate did not rise by a tenth, the doubling is undone (the bottleneck
+ *       is elsewhere: the node queueing, the database, the CPU) and the next probe waits 2, 4, … up to 32 intervals, so
+ *       a rate that wanders (JIT warm-up, a busy database) cannot ratchet the window up to its cap. A height's latency
+ *       is no queueing signal of its own: heights take one round trip or several in a row (an empty block needs no
+ *       REST txs; a block with txs does, after its decoding), so on a far node the average is several times the floor
+ *       without any queue.</li>
  *   <li>Otherwise it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for jitter; the
  *       round trip counted at most twice its floor, so queueing does not hold the window up), at most by a quarter per
  *       interval so a short stall does not collapse it, never below {@code min}.</li>
@@ -23,7 +25,7 @@ package dev.weft.pipeline;
  */
 public final class AdaptiveWindow {
   private static final double ALPHA = 0.2;
-  /** An average round trip beyond this multiple of its floor is queueing. */
+  /** The shrink target counts the round trip at most this multiple of its floor (beyond it, a queue holds it up). */
   private static final double QUEUEING = 2.0;
   private static final int MAX_COOLDOWN = 32;
 
@@ -35,6 +37,7 @@ public final class AdaptiveWindow {
   private long lastTick = Long.MIN_VALUE;
   private long committedAtTick;
   private boolean fetchBound;
+  private boolean requestsWaited;
   private boolean probing;
   private double lastRate;
   private long floorThis = Long.MAX_VALUE;
@@ -72,14 +75,13 @@ public final class AdaptiveWindow {
     return f == Long.MAX_VALUE ? 0 : f;
   }
 
-  private boolean queueing() {
-    long f = floor();
-    return f > 0 && latencyNanos > QUEUEING * f;
-  }
-
-  /** The planner found the window full with {@code inFlight} of its heights still being fetched. */
-  public void full(int inFlight) {
+  /**
+   * The planner found the window full with {@code inFlight} of its heights still being fetched, and requests waiting
+   * for a permit of their client's request limit or not.
+   */
+  public void full(int inFlight, boolean requestsWaiting) {
     if (inFlight * 2 >= limit) fetchBound = true;
+    if (requestsWaiting) requestsWaited = true;
   }
 
   /** A commit at {@code now}: {@code committed} heights so far in total. Adapts once an interval has passed. */
@@ -97,7 +99,7 @@ public final class AdaptiveWindow {
       probing = false;
       failedProbes++;
       cooldown = Math.min(MAX_COOLDOWN, 1 << Math.min(failedProbes, 5));
-    } else if (fetchBound && cooldown == 0 && !queueing()) {
+    } else if (fetchBound && cooldown == 0 && !requestsWaited) {
       if (probing) failedProbes = 0;
       probing = limit < max;
       limit = (int) Math.min(max, 2L * limit);
@@ -114,6 +116,7 @@ public final class AdaptiveWindow {
     lastTick = now;
     committedAtTick = committed;
     fetchBound = false;
+    requestsWaited = false;
     floorPrev = floorThis;
     floorThis = Long.MAX_VALUE;
   }

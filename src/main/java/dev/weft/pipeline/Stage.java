@@ -22,6 +22,14 @@ public interface Stage<S, T, P, B> {
   /** Fetches one target; a failure is retried with backoff, never skipped. */
   Future<T> fetch(S target);
 
+  /**
+   * Whether fetches are waiting in the stage's own request limit right now (requests queued for a permit of a node
+   * client): more heights in flight would only lengthen that queue.
+   */
+  default boolean requestsWaiting() {
+    return false;
+  }
+
   /** The approximate bytes an item holds while it waits for its commit. */
   long bytes(T item);
 

@@ -18,7 +18,7 @@ class AdaptiveWindowTest {
     assertEquals(48, w.limit());
     w.fetched(200 * MS);
     w.committed(0, 0);
-    w.full(48);
+    w.full(48, false);
     w.committed(SECOND / 2, 100);
     assertEquals(48, w.limit(), "half an interval: no step yet");
   }
@@ -33,7 +33,7 @@ class AdaptiveWindowTest {
     long rate = 100;
     int[] expected = {96, 192, 300, 300};
     for (int e : expected) {
-      w.full(w.limit());
+      w.full(w.limit(), false);
       w.committed(t += SECOND, n += rate);
       assertEquals(e, w.limit());
       rate *= 2;
@@ -45,66 +45,84 @@ class AdaptiveWindowTest {
   void undoesAFruitlessDoubling() {
     AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
     w.committed(0, 0);
-    w.full(16);
+    w.full(16, false);
     w.committed(SECOND, 100);
     assertEquals(32, w.limit());
-    w.full(32);
+    w.full(32, false);
     w.committed(2 * SECOND, 205);
     assertEquals(16, w.limit(), "105/s after 100/s: the doubling bought nothing");
     long n = 205;
     for (int t = 3; t <= 4; t++) {
-      w.full(16);
+      w.full(16, false);
       w.committed(t * SECOND, n += 105);
       assertEquals(16, w.limit(), "no probe for two intervals after a fruitless one (interval " + t + ")");
     }
-    w.full(16);
+    w.full(16, false);
     w.committed(5 * SECOND, n += 105);
     assertEquals(32, w.limit(), "probes again");
-    w.full(32);
+    w.full(32, false);
     w.committed(6 * SECOND, n += 105);
     assertEquals(16, w.limit(), "fruitless again");
     for (int t = 7; t <= 10; t++) {
-      w.full(16);
+      w.full(16, false);
       w.committed(t * SECOND, n += 105);
       assertEquals(16, w.limit(), "the second fruitless probe doubles the wait to four intervals (interval " + t + ")");
     }
-    w.full(16);
+    w.full(16, false);
     w.committed(11 * SECOND, n += 105);
     assertEquals(32, w.limit());
   }
 
   @Test
-  @DisplayName("fetches that wait in a queue (average round trip beyond twice its floor) are no reason to grow, and the window shrinks toward rate × twice the floor")
-  void queueingDoesNotGrow() {
+  @DisplayName("requests waiting for a permit of their client's limit are no reason to grow; the window shrinks toward rate × twice the floor")
+  void requestsWaitingDoNotGrow() {
     AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
     w.committed(0, 0);
     long t = 0;
     long n = 0;
-    // not queueing: every fetch takes its 10 ms round trip; the window doubles while the rate rises
+    // no request waits: every fetch takes its 10 ms round trip; the window doubles while the rate rises
     for (int i = 0; i < 4; i++) {
       for (int k = 0; k < 10; k++) w.fetched(10 * MS);
-      w.full(w.limit());
+      w.full(w.limit(), false);
       w.committed(t += SECOND, n += 1000L << i);
     }
     assertEquals(256, w.limit());
-    // the node saturates: the heights in flight queue (100 ms each, the floor still 10 ms); full, but no probe
+    // the client's request limit binds: requests wait for a permit (100 ms per height, the floor still 10 ms)
     for (int k = 0; k < 30; k++) w.fetched(100 * MS);
     w.fetched(10 * MS);
-    w.full(w.limit());
+    w.full(w.limit(), true);
     w.committed(t += SECOND, n += 9_000);
     assertEquals(256, w.limit(), "the last doubling raised the rate (8000/s to 9000/s): kept, but not doubled again");
     for (int k = 0; k < 10; k++) w.fetched(100 * MS);
     w.fetched(10 * MS);
-    w.full(w.limit());
+    w.full(w.limit(), false);
+    w.full(w.limit(), true);
     w.committed(t += SECOND, n += 2_000);
-    assertEquals(192, w.limit(), "queueing: no probe; a quarter less toward 2 × 2000/s × (2 × 10 ms) = 80, not 2 × 2000/s × ~90 ms = 360");
+    assertEquals(192, w.limit(), "a request waited: no probe; a quarter less toward 2 × 2000/s × (2 × 10 ms) = 80, not 2 × 2000/s × ~90 ms = 360");
     for (int i = 0; i < 5; i++) {
       for (int k = 0; k < 10; k++) w.fetched(100 * MS);
       w.fetched(10 * MS);
-      w.full(w.limit());
+      w.full(w.limit(), true);
       w.committed(t += SECOND, n += 2_000);
     }
     assertEquals(80, w.limit());
+  }
+
+  @Test
+  @DisplayName("a far node: heights of one round trip (empty blocks) and of three (blocks with txs) average far above the floor, and the window still grows while the rate rises")
+  void unequalHeightsStillGrow() {
+    AdaptiveWindow w = new AdaptiveWindow(96, 1024, SECOND);
+    w.committed(0, 0);
+    long t = 0;
+    long n = 0;
+    // 200 ms per round trip: a fifth of the heights are empty (200 ms), the rest need three in a row (600 ms)
+    int[] expected = {192, 384};
+    for (int i = 0; i < 2; i++) {
+      for (int k = 0; k < 40; k++) w.fetched((k % 5 == 0 ? 200 : 600) * MS);
+      w.full(w.limit() / 2, false);
+      w.committed(t += SECOND, n += 150L << i);
+      assertEquals(expected[i], w.limit(), "interval " + i + ": fetch-bound, no request waiting, the rate doubled");
+    }
   }
 
   @Test
@@ -113,7 +131,7 @@ class AdaptiveWindowTest {
     AdaptiveWindow w = new AdaptiveWindow(48, 1024, SECOND);
     w.fetched(10 * MS);
     w.committed(0, 0);
-    w.full(10);
+    w.full(10, false);
     w.committed(SECOND, 500);
     assertEquals(48, w.limit(), "2 × 500/s × 10 ms = 10 < 48: stays at the minimum");
   }
@@ -127,7 +145,7 @@ class AdaptiveWindowTest {
     w.committed(SECOND, 300);
     assertEquals(16, w.limit(), "2 × 300/s × 0.2 s = 120, but nothing showed fetching was the bottleneck");
     for (int i = 0; i < 3; i++) {
-      w.full(w.limit());
+      w.full(w.limit(), false);
       w.committed((2 + i) * SECOND, 300L * (2 + i) * (i + 2));
     }
     assertEquals(128, w.limit(), "three doublings, each raising the rate");
@@ -146,7 +164,7 @@ class AdaptiveWindowTest {
     long t = 0;
     long n = 0;
     for (int i = 0; i < 5; i++) {
-      w.full(w.limit());
+      w.full(w.limit(), false);
       w.committed(t += SECOND, n += 200L << i);
     }
     assertEquals(512, w.limit());

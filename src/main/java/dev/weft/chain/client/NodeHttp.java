@@ -81,6 +81,11 @@ public final class NodeHttp {
     return limiter.running();
   }
 
+  /** Requests waiting for a permit of {@code max_requests}: this client's own queue. */
+  public int waiting() {
+    return limiter.waiting();
+  }
+
   public <T> Future<T> get(String pathAndQuery, Function<Buffer, T> parse) {
     return call(HttpMethod.GET, pathAndQuery, null, parse, opts);
   }
