@@ -119,8 +119,8 @@ public final class EvmTraceVerticle extends VerticleBase {
     }
 
     @Override
-    public boolean requestsWaiting() {
-      return rpc.http().waiting() > 0;
+    public boolean requestsQueueing() {
+      return rpc.http().queueing();
     }
 
     @Override

@@ -150,8 +150,8 @@ public final class BlockIngestVerticle extends VerticleBase {
     }
 
     @Override
-    public boolean requestsWaiting() {
-      return rpc.http().waiting() > 0 || rest.http().waiting() > 0 || (evm != null && evm.http().waiting() > 0);
+    public boolean requestsQueueing() {
+      return rpc.http().queueing() || rest.http().queueing() || (evm != null && evm.http().queueing());
     }
 
     @Override

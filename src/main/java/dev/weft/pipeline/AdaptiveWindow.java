@@ -9,14 +9,14 @@ package dev.weft.pipeline;
  *   <li>Each fetch's latency feeds a moving average (the round trip of one height, all its requests) and the floor
  *       (the least latency of the last two intervals).</li>
  *   <li>Every {@code interval} of measured time, the commit rate over the interval is taken. If the window was full of
- *       fetches still in flight during the interval (fetching, not committing, was the bottleneck) and no request
- *       waited for a permit of its client's request limit (a larger window would only lengthen that queue), the window
- *       doubles, a probe: when the next interval's rate did not rise by a tenth, the doubling is undone (the bottleneck
+ *       fetches still in flight during the interval (fetching, not committing, was the bottleneck) and the node
+ *       requests did not queue (none waited for a permit of its client, and single requests were answered within
+ *       twice their least time: a larger window would only lengthen a queue), the window doubles, a probe: when the next interval's rate did not rise by a tenth, the doubling is undone (the bottleneck
  *       is elsewhere: the node queueing, the database, the CPU) and the next probe waits 2, 4, … up to 32 intervals, so
- *       a rate that wanders (JIT warm-up, a busy database) cannot ratchet the window up to its cap. A height's latency
- *       is no queueing signal of its own: heights take one round trip or several in a row (an empty block needs no
- *       REST txs; a block with txs does, after its decoding), so on a far node the average is several times the floor
- *       without any queue.</li>
+ *       a rate that wanders (JIT warm-up, a busy database) cannot ratchet the window up to its cap. A height's own
+ *       latency is no queueing signal: heights take one round trip or several in a row (an empty block needs no REST
+ *       txs; a block with txs does, after its decoding), so on a far node its average is several times its floor
+ *       without any queue; a single request's is.</li>
  *   <li>Otherwise it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for jitter; the
  *       round trip counted at most twice its floor, so queueing does not hold the window up), at most by a quarter per
  *       interval so a short stall does not collapse it, never below {@code min}.</li>
@@ -37,7 +37,7 @@ public final class AdaptiveWindow {
   private long lastTick = Long.MIN_VALUE;
   private long committedAtTick;
   private boolean fetchBound;
-  private boolean requestsWaited;
+  private boolean requestsQueued;
   private boolean probing;
   private double lastRate;
   private long floorThis = Long.MAX_VALUE;
@@ -76,12 +76,12 @@ public final class AdaptiveWindow {
   }
 
   /**
-   * The planner found the window full with {@code inFlight} of its heights still being fetched, and requests waiting
-   * for a permit of their client's request limit or not.
+   * The planner found the window full with {@code inFlight} of its heights still being fetched, their node requests
+   * queueing or not ({@link Stage#requestsQueueing}).
    */
-  public void full(int inFlight, boolean requestsWaiting) {
+  public void full(int inFlight, boolean requestsQueueing) {
     if (inFlight * 2 >= limit) fetchBound = true;
-    if (requestsWaiting) requestsWaited = true;
+    if (requestsQueueing) requestsQueued = true;
   }
 
   /** A commit at {@code now}: {@code committed} heights so far in total. Adapts once an interval has passed. */
@@ -99,7 +99,7 @@ public final class AdaptiveWindow {
       probing = false;
       failedProbes++;
       cooldown = Math.min(MAX_COOLDOWN, 1 << Math.min(failedProbes, 5));
-    } else if (fetchBound && cooldown == 0 && !requestsWaited) {
+    } else if (fetchBound && cooldown == 0 && !requestsQueued) {
       if (probing) failedProbes = 0;
       probing = limit < max;
       limit = (int) Math.min(max, 2L * limit);
@@ -116,7 +116,7 @@ public final class AdaptiveWindow {
     lastTick = now;
     committedAtTick = committed;
     fetchBound = false;
-    requestsWaited = false;
+    requestsQueued = false;
     floorPrev = floorThis;
     floorThis = Long.MAX_VALUE;
   }

@@ -156,7 +156,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     // until it reaches them again (at most one window more)
     int room = window.limit() - order.size();
     if (room <= 0 || readyBytes >= options.bufferedBytes()) {
-      if (room <= 0) window.full(fetching.size(), stage.requestsWaiting());
+      if (room <= 0) window.full(fetching.size(), stage.requestsQueueing());
       logWindowFull();
       return;
     }

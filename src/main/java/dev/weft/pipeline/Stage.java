@@ -23,10 +23,10 @@ public interface Stage<S, T, P, B> {
   Future<T> fetch(S target);
 
   /**
-   * Whether fetches are waiting in the stage's own request limit right now (requests queued for a permit of a node
-   * client): more heights in flight would only lengthen that queue.
+   * Whether the fetches' node requests queue right now (waiting for a permit of their client, or answered in over
+   * twice their least time): more heights in flight would only lengthen the queue.
    */
-  default boolean requestsWaiting() {
+  default boolean requestsQueueing() {
     return false;
   }
 

@@ -74,20 +74,20 @@ class AdaptiveWindowTest {
   }
 
   @Test
-  @DisplayName("requests waiting for a permit of their client's limit are no reason to grow; the window shrinks toward rate × twice the floor")
-  void requestsWaitingDoNotGrow() {
+  @DisplayName("node requests that queue (for a permit, or at the node) are no reason to grow; the window shrinks toward rate × twice the floor")
+  void queueingRequestsDoNotGrow() {
     AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
     w.committed(0, 0);
     long t = 0;
     long n = 0;
-    // no request waits: every fetch takes its 10 ms round trip; the window doubles while the rate rises
+    // no request queues: every fetch takes its 10 ms round trip; the window doubles while the rate rises
     for (int i = 0; i < 4; i++) {
       for (int k = 0; k < 10; k++) w.fetched(10 * MS);
       w.full(w.limit(), false);
       w.committed(t += SECOND, n += 1000L << i);
     }
     assertEquals(256, w.limit());
-    // the client's request limit binds: requests wait for a permit (100 ms per height, the floor still 10 ms)
+    // the node saturates: its requests queue (100 ms per height, the floor still 10 ms)
     for (int k = 0; k < 30; k++) w.fetched(100 * MS);
     w.fetched(10 * MS);
     w.full(w.limit(), true);
@@ -98,7 +98,7 @@ class AdaptiveWindowTest {
     w.full(w.limit(), false);
     w.full(w.limit(), true);
     w.committed(t += SECOND, n += 2_000);
-    assertEquals(192, w.limit(), "a request waited: no probe; a quarter less toward 2 × 2000/s × (2 × 10 ms) = 80, not 2 × 2000/s × ~90 ms = 360");
+    assertEquals(192, w.limit(), "requests queued: no probe; a quarter less toward 2 × 2000/s × (2 × 10 ms) = 80, not 2 × 2000/s × ~90 ms = 360");
     for (int i = 0; i < 5; i++) {
       for (int k = 0; k < 10; k++) w.fetched(100 * MS);
       w.fetched(10 * MS);
@@ -121,7 +121,7 @@ class AdaptiveWindowTest {
       for (int k = 0; k < 40; k++) w.fetched((k % 5 == 0 ? 200 : 600) * MS);
       w.full(w.limit() / 2, false);
       w.committed(t += SECOND, n += 150L << i);
-      assertEquals(expected[i], w.limit(), "interval " + i + ": fetch-bound, no request waiting, the rate doubled");
+      assertEquals(expected[i], w.limit(), "interval " + i + ": fetch-bound, no request queueing, the rate doubled");
     }
   }
 

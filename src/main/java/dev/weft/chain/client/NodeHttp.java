@@ -38,6 +38,7 @@ public final class NodeHttp {
   private final Endpoints endpoints;
   private final NodeClientOptions opts;
   private final AsyncLimiter limiter;
+  private final RoundTrips roundTrips = new RoundTrips(1_000_000_000L);
   private final Counter retries;
   private final Counter failures;
   private final Timer latency;
@@ -81,9 +82,13 @@ public final class NodeHttp {
     return limiter.running();
   }
 
-  /** Requests waiting for a permit of {@code max_requests}: this client's own queue. */
-  public int waiting() {
-    return limiter.waiting();
+  /**
+   * Whether requests queue: waiting for a permit of {@code max_requests} (this client's own queue), or answered in
+   * over twice the least time of the last second or two (a queue at the node, or in this process before the answers
+   * are read). More requests at once would only lengthen either queue.
+   */
+  public boolean queueing() {
+    return limiter.waiting() > 0 || roundTrips.queueing(System.nanoTime());
   }
 
   public <T> Future<T> get(String pathAndQuery, Function<Buffer, T> parse) {
@@ -151,6 +156,7 @@ public final class NodeHttp {
     if (headers != null) ro.setHeaders(headers);
     if (body != null) ro.putHeader("content-type", "application/json");
     long deadline = o.requestTimeout().toMillis();
+    long sent = System.nanoTime();
     Future<Buffer> f = client.request(ro)
         .compose(req -> body == null ? req.send() : req.send(body))
         .compose(resp -> {
@@ -163,6 +169,8 @@ public final class NodeHttp {
               String text = b.length() > 2000 ? b.getString(0, 2000) : b.toString();
               return Future.failedFuture(NodeException.http(url, resp.statusCode(), text));
             }
+            long now = System.nanoTime();
+            roundTrips.answered(now - sent, now);
             return Future.succeededFuture(b);
           });
         });
