@@ -98,11 +98,6 @@ final class HttpGuards {
   }
 
   /**
-   * Request bodies are JSON only: any other content type is a 415 before the body is read, so no form is ever decoded
-   * and a cross-site form post (a "simple" request a browser sends without asking) never reaches a handler. A method
-   * no route takes is left to the router's 404/405.
-   */
-  /**
    * HEAD is answered as GET without the body (RFC 9110, section 9.3.2), as rollytics' Fiber routes answer it (its
    * {@code Get} registers HEAD too), so uptime checks that send HEAD see what GET would: the request is routed again as
    * GET, and Vert.x leaves out the body of a response to a HEAD request (and its content-length, which
@@ -122,6 +117,11 @@ final class HttpGuards {
     return rc.get(HEAD) != null;
   }
 
+  /**
+   * Request bodies are JSON only: any other content type is a 415 before the body is read, so no form is ever decoded
+   * and a cross-site form post (a "simple" request a browser sends without asking) never reaches a handler. A method
+   * no route takes is left to the router's 404/405.
+   */
   static void requireJson(RoutingContext rc, AllowedMethods allowed) {
     HttpMethod m = rc.request().method();
     boolean hasBody = m == HttpMethod.POST || m == HttpMethod.PUT || m == HttpMethod.PATCH;

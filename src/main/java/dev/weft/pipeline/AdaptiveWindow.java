@@ -11,12 +11,13 @@ package dev.weft.pipeline;
  *   <li>Every {@code interval} of measured time, the commit rate over the interval is taken. If the window was full of
  *       fetches still in flight during the interval (fetching, not committing, was the bottleneck) and the node
  *       requests did not queue (none waited for a permit of its client, and single requests were answered within
- *       twice their least time: a larger window would only lengthen a queue), the window doubles, a probe: when the next interval's rate did not rise by a tenth, the doubling is undone (the bottleneck
- *       is elsewhere: the node queueing, the database, the CPU) and the next probe waits 2, 4, … up to 32 intervals, so
- *       a rate that wanders (JIT warm-up, a busy database) cannot ratchet the window up to its cap. A height's own
- *       latency is no queueing signal: heights take one round trip or several in a row (an empty block needs no REST
- *       txs; a block with txs does, after its decoding), so on a far node its average is several times its floor
- *       without any queue; a single request's is.</li>
+ *       twice their least time: a larger window would only lengthen a queue), the window doubles, a probe: when
+ *       the next interval's rate did not rise by a tenth, the doubling is undone (the bottleneck is elsewhere: the
+ *       node, the database, the CPU) and the next probe waits 2, 4, … up to 32 intervals, so a rate that wanders (JIT
+ *       warm-up, a busy database) cannot ratchet the window up to its cap. A height's own latency
+ *       is no queueing signal: heights take one round trip or several in a row (an empty block needs no REST txs; a
+ *       block with txs does, after its decoding), so on a far node its average is several times its floor without any
+ *       queue; the time of a single request is one (the stage tells, from its node clients).</li>
  *   <li>Otherwise it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for jitter; the
  *       round trip counted at most twice its floor, so queueing does not hold the window up), at most by a quarter per
  *       interval so a short stall does not collapse it, never below {@code min}.</li>
