@@ -1,5 +1,7 @@
 package dev.weft.pipeline;
 
+import dev.weft.runtime.LatencyFloor;
+
 /**
  * How many heights a pipeline keeps in flight: enough to cover the node's round trip at the rate the pipeline commits
  * (the bandwidth-delay product), within a cap. Fed with measurements only (no clock of its own), so its rules are
@@ -25,7 +27,6 @@ package dev.weft.pipeline;
  * </ul>
  */
 public final class AdaptiveWindow {
-  private static final double ALPHA = 0.2;
   /** The shrink target counts the round trip at most this multiple of its floor (beyond it, a queue holds it up). */
   private static final double QUEUEING = 2.0;
   private static final int MAX_COOLDOWN = 32;
@@ -34,15 +35,14 @@ public final class AdaptiveWindow {
   private final int max;
   private final long intervalNanos;
   private int limit;
-  private double latencyNanos;
+  /** The fetch time of a height (all its requests): the floor rolls at each adaptation step. */
+  private final LatencyFloor latency = new LatencyFloor();
   private long lastTick = Long.MIN_VALUE;
   private long committedAtTick;
   private boolean fetchBound;
   private boolean requestsQueued;
   private boolean probing;
   private double lastRate;
-  private long floorThis = Long.MAX_VALUE;
-  private long floorPrev = Long.MAX_VALUE;
   private int failedProbes;
   private int cooldown;
 
@@ -66,14 +66,7 @@ public final class AdaptiveWindow {
 
   /** One height fetched in {@code nanos}. */
   public void fetched(long nanos) {
-    latencyNanos = latencyNanos == 0 ? nanos : latencyNanos + ALPHA * (nanos - latencyNanos);
-    floorThis = Math.min(floorThis, nanos);
-  }
-
-  /** The least round trip of the last two intervals; 0 when none was measured. */
-  private long floor() {
-    long f = Math.min(floorThis, floorPrev);
-    return f == Long.MAX_VALUE ? 0 : f;
+    latency.add(nanos);
   }
 
   /**
@@ -107,8 +100,8 @@ public final class AdaptiveWindow {
     } else {
       probing = false;
       if (cooldown > 0) cooldown--;
-      long f = floor();
-      double roundTrip = f > 0 ? Math.min(latencyNanos, QUEUEING * f) : latencyNanos;
+      long f = latency.floor();
+      double roundTrip = f > 0 ? Math.min(latency.average(), QUEUEING * f) : latency.average();
       long target = (long) Math.ceil(2 * rate * roundTrip / 1e9);
       int floor = Math.max(min, limit - limit / 4);
       limit = (int) Math.max(floor, Math.min(limit, target));
@@ -118,7 +111,6 @@ public final class AdaptiveWindow {
     committedAtTick = committed;
     fetchBound = false;
     requestsQueued = false;
-    floorPrev = floorThis;
-    floorThis = Long.MAX_VALUE;
+    latency.nextPeriod(true);
   }
 }
