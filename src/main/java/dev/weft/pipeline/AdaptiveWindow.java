@@ -10,15 +10,18 @@ import dev.weft.runtime.LatencyFloor;
  * <ul>
  *   <li>Each fetch's latency feeds a moving average (the round trip of one height, all its requests) and the floor
  *       (the least latency of the last two intervals).</li>
- *   <li>Every {@code interval} of measured time, the commit rate over the interval is taken. If the window was full of
- *       fetches still in flight during the interval (fetching, not committing, was the bottleneck) and the node
- *       requests did not queue (none waited for a permit of its client, and single requests were answered within
- *       twice their least time: a larger window would only lengthen a queue), the window doubles, a probe: when
- *       the next interval's rate did not rise by a tenth, the doubling is undone (the bottleneck is elsewhere: the
- *       node, the database, the CPU) and the next probe waits 2, 4, … up to 32 intervals, so a rate that wanders (JIT
- *       warm-up, a busy database) cannot ratchet the window up to its cap. A height's own latency
- *       is no queueing signal: heights take one round trip or several in a row (an empty block needs no REST txs; a
- *       block with txs does, after its decoding), so on a far node its average is several times its floor without any
+ *   <li>Every {@code interval} of measured time, and at least four round trips of a height (commits come in runs, so
+ *       over a far node's one or two round trips the rate swings by half from step to step), the commit rate over it
+ *       is taken. If the window was full of fetches still in flight during it (fetching, not committing, was the
+ *       bottleneck) and the node requests did not queue (none waited for a permit of its client, and single requests
+ *       were answered within twice their least time: a larger window would only lengthen a queue), the window grows
+ *       by half, a probe: when the next step's rate did not rise by a tenth, the probe is undone (the bottleneck is
+ *       elsewhere: the node, the database, the CPU) and the next probe waits 2, 4, … up to 32 steps, so a rate that
+ *       wanders (JIT warm-up, a busy database) cannot ratchet the window up to its cap. Probes grow by half, not
+ *       double: on a far node a doubled window also doubles the bursts of answers the node sends at once, which
+ *       lengthens every height's fetch and hides the gain a smaller step shows. A height's own latency is no
+ *       queueing signal: heights take one round trip or several in a row (an empty block needs no REST txs; a block
+ *       with txs does, after its decoding), so on a far node its average is several times its floor without any
  *       queue; the time of a single request is one (the stage tells, from its node clients).</li>
  *   <li>Otherwise it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for jitter; the
  *       round trip counted at most twice its floor, so queueing does not hold the window up), at most by a quarter per
@@ -30,6 +33,8 @@ public final class AdaptiveWindow {
   /** The shrink target counts the round trip at most this multiple of its floor (beyond it, a queue holds it up). */
   private static final double QUEUEING = 2.0;
   private static final int MAX_COOLDOWN = 32;
+  /** A step spans this many round trips of a height at least. */
+  private static final int ROUND_TRIPS_PER_STEP = 4;
 
   private final int min;
   private final int max;
@@ -42,6 +47,8 @@ public final class AdaptiveWindow {
   private boolean fetchBound;
   private boolean requestsQueued;
   private boolean probing;
+  /** The limit a probe grew from, restored when the probe bought nothing. */
+  private int beforeProbe;
   private double lastRate;
   private int failedProbes;
   private int cooldown;
@@ -86,23 +93,22 @@ public final class AdaptiveWindow {
       return;
     }
     long elapsed = now - lastTick;
-    if (elapsed < intervalNanos) return;
+    if (elapsed < Math.max(intervalNanos, ROUND_TRIPS_PER_STEP * roundTrip())) return;
     double rate = (committed - committedAtTick) * 1e9 / elapsed;
     if (probing && rate < lastRate * 1.1) {
-      limit = Math.max(min, limit / 2);
+      limit = beforeProbe;
       probing = false;
       failedProbes++;
       cooldown = Math.min(MAX_COOLDOWN, 1 << Math.min(failedProbes, 5));
     } else if (fetchBound && cooldown == 0 && !requestsQueued) {
       if (probing) failedProbes = 0;
       probing = limit < max;
-      limit = (int) Math.min(max, 2L * limit);
+      beforeProbe = limit;
+      limit = (int) Math.min(max, limit + (limit + 1L) / 2);
     } else {
       probing = false;
       if (cooldown > 0) cooldown--;
-      long f = latency.floor();
-      double roundTrip = f > 0 ? Math.min(latency.average(), QUEUEING * f) : latency.average();
-      long target = (long) Math.ceil(2 * rate * roundTrip / 1e9);
+      long target = (long) Math.ceil(2 * rate * roundTrip() / 1e9);
       int floor = Math.max(min, limit - limit / 4);
       limit = (int) Math.max(floor, Math.min(limit, target));
     }
@@ -112,5 +118,11 @@ public final class AdaptiveWindow {
     fetchBound = false;
     requestsQueued = false;
     latency.nextPeriod(true);
+  }
+
+  /** A height's round trip: the average, counted at most twice the floor (beyond it, a queue holds it up). */
+  private double roundTrip() {
+    long f = latency.floor();
+    return f > 0 ? Math.min(latency.average(), QUEUEING * f) : latency.average();
   }
 }

@@ -24,14 +24,14 @@ class AdaptiveWindowTest {
   }
 
   @Test
-  @DisplayName("fetch-bound (the window full of heights in flight): it doubles while each doubling raises the rate, up to the cap")
-  void doublesWhileTheRateRises() {
+  @DisplayName("fetch-bound (the window full of heights in flight): it grows by half while each probe raises the rate, up to the cap")
+  void growsWhileTheRateRises() {
     AdaptiveWindow w = new AdaptiveWindow(48, 300, SECOND);
     w.committed(0, 0);
     long t = 0;
     long n = 0;
     long rate = 100;
-    int[] expected = {96, 192, 300, 300};
+    int[] expected = {72, 108, 162, 243, 300, 300};
     for (int e : expected) {
       w.full(w.limit(), false);
       w.committed(t += SECOND, n += rate);
@@ -41,16 +41,16 @@ class AdaptiveWindowTest {
   }
 
   @Test
-  @DisplayName("a doubling that does not raise the rate by a tenth is undone (the bottleneck is elsewhere: queueing never feeds growth)")
-  void undoesAFruitlessDoubling() {
+  @DisplayName("a probe that does not raise the rate by a tenth is undone (the bottleneck is elsewhere: queueing never feeds growth)")
+  void undoesAFruitlessProbe() {
     AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
     w.committed(0, 0);
     w.full(16, false);
     w.committed(SECOND, 100);
-    assertEquals(32, w.limit());
-    w.full(32, false);
+    assertEquals(24, w.limit());
+    w.full(24, false);
     w.committed(2 * SECOND, 205);
-    assertEquals(16, w.limit(), "105/s after 100/s: the doubling bought nothing");
+    assertEquals(16, w.limit(), "105/s after 100/s: the probe bought nothing");
     long n = 205;
     for (int t = 3; t <= 4; t++) {
       w.full(16, false);
@@ -59,8 +59,8 @@ class AdaptiveWindowTest {
     }
     w.full(16, false);
     w.committed(5 * SECOND, n += 105);
-    assertEquals(32, w.limit(), "probes again");
-    w.full(32, false);
+    assertEquals(24, w.limit(), "probes again");
+    w.full(24, false);
     w.committed(6 * SECOND, n += 105);
     assertEquals(16, w.limit(), "fruitless again");
     for (int t = 7; t <= 10; t++) {
@@ -70,7 +70,7 @@ class AdaptiveWindowTest {
     }
     w.full(16, false);
     w.committed(11 * SECOND, n += 105);
-    assertEquals(32, w.limit());
+    assertEquals(24, w.limit());
   }
 
   @Test
@@ -80,25 +80,25 @@ class AdaptiveWindowTest {
     w.committed(0, 0);
     long t = 0;
     long n = 0;
-    // no request queues: every fetch takes its 10 ms round trip; the window doubles while the rate rises
-    for (int i = 0; i < 4; i++) {
+    // no request queues: every fetch takes its 10 ms round trip; the window grows while the rate rises
+    for (int i = 0; i < 5; i++) {
       for (int k = 0; k < 10; k++) w.fetched(10 * MS);
       w.full(w.limit(), false);
       w.committed(t += SECOND, n += 1000L << i);
     }
-    assertEquals(256, w.limit());
+    assertEquals(122, w.limit());
     // the node saturates: its requests queue (100 ms per height, the floor still 10 ms)
     for (int k = 0; k < 30; k++) w.fetched(100 * MS);
     w.fetched(10 * MS);
     w.full(w.limit(), true);
-    w.committed(t += SECOND, n += 9_000);
-    assertEquals(256, w.limit(), "the last doubling raised the rate (8000/s to 9000/s): kept, but not doubled again");
+    w.committed(t += SECOND, n += 18_000);
+    assertEquals(122, w.limit(), "the last probe raised the rate (16000/s to 18000/s): kept, but not grown again");
     for (int k = 0; k < 10; k++) w.fetched(100 * MS);
     w.fetched(10 * MS);
     w.full(w.limit(), false);
     w.full(w.limit(), true);
     w.committed(t += SECOND, n += 2_000);
-    assertEquals(192, w.limit(), "requests queued: no probe; a quarter less toward 2 × 2000/s × (2 × 10 ms) = 80, not 2 × 2000/s × ~90 ms = 360");
+    assertEquals(92, w.limit(), "requests queued: no probe; a quarter less toward 2 × 2000/s × (2 × 10 ms) = 80, not 2 × 2000/s × ~90 ms = 360");
     for (int i = 0; i < 5; i++) {
       for (int k = 0; k < 10; k++) w.fetched(100 * MS);
       w.fetched(10 * MS);
@@ -116,13 +116,35 @@ class AdaptiveWindowTest {
     long t = 0;
     long n = 0;
     // 200 ms per round trip: a fifth of the heights are empty (200 ms), the rest need three in a row (600 ms)
-    int[] expected = {192, 384};
+    int[] expected = {144, 216};
     for (int i = 0; i < 2; i++) {
       for (int k = 0; k < 40; k++) w.fetched((k % 5 == 0 ? 200 : 600) * MS);
       w.full(w.limit() / 2, false);
-      w.committed(t += SECOND, n += 150L << i);
+      w.committed(t += 2 * SECOND, n += 300L << i); // a step spans four round trips (4 × 400 ms, the floor's double)
       assertEquals(expected[i], w.limit(), "interval " + i + ": fetch-bound, no request queueing, the rate doubled");
     }
+  }
+
+  @Test
+  @DisplayName("a step spans four round trips at least: over a far node's one or two, commits in runs make the rate swing")
+  void stepsSpanFourRoundTrips() {
+    AdaptiveWindow w = new AdaptiveWindow(96, 1024, SECOND);
+    w.committed(0, 0);
+    for (int k = 0; k < 40; k++) w.fetched(450 * MS);
+    w.full(96, false);
+    w.committed(SECOND, 200);
+    assertEquals(96, w.limit(), "1 s < 4 × 450 ms: no step yet");
+    w.committed(1700 * MS, 340);
+    assertEquals(96, w.limit(), "1.7 s < 1.8 s: still none");
+    w.committed(1800 * MS, 360);
+    assertEquals(144, w.limit(), "1.8 s of fetch-bound commits: a probe");
+    // near the node the interval is the step
+    AdaptiveWindow near = new AdaptiveWindow(96, 1024, SECOND);
+    near.committed(0, 0);
+    for (int k = 0; k < 40; k++) near.fetched(5 * MS);
+    near.full(96, false);
+    near.committed(SECOND, 300);
+    assertEquals(144, near.limit());
   }
 
   @Test
@@ -144,15 +166,19 @@ class AdaptiveWindowTest {
     w.committed(0, 0);
     w.committed(SECOND, 300);
     assertEquals(16, w.limit(), "2 × 300/s × 0.2 s = 120, but nothing showed fetching was the bottleneck");
-    for (int i = 0; i < 3; i++) {
+    long t = SECOND;
+    long n = 300;
+    for (int i = 0; i < 6; i++) {
       w.full(w.limit(), false);
-      w.committed((2 + i) * SECOND, 300L * (2 + i) * (i + 2));
+      w.committed(t += SECOND, n += 300L * (i + 2));
     }
-    assertEquals(128, w.limit(), "three doublings, each raising the rate");
-    w.committed(5 * SECOND, 4800 + 2400);
-    assertEquals(128, w.limit(), "the last doubling raised the rate: kept");
-    w.committed(6 * SECOND, 7200 + 300);
-    assertEquals(120, w.limit(), "not fetch-bound: down to 2 × 300/s × 0.2 s");
+    assertEquals(183, w.limit(), "six probes, each raising the rate (600/s … 2100/s)");
+    w.committed(t += SECOND, n += 2400);
+    assertEquals(183, w.limit(), "the last probe raised the rate: kept");
+    w.committed(t += SECOND, n += 300);
+    assertEquals(138, w.limit(), "not fetch-bound: a quarter less toward 2 × 300/s × 0.2 s");
+    w.committed(t += SECOND, n += 300);
+    assertEquals(120, w.limit(), "down to 2 × 300/s × 0.2 s");
   }
 
   @Test
@@ -167,10 +193,10 @@ class AdaptiveWindowTest {
       w.full(w.limit(), false);
       w.committed(t += SECOND, n += 200L << i);
     }
-    assertEquals(512, w.limit());
+    assertEquals(122, w.limit());
     for (int i = 0; i < 40; i++) w.fetched(1 * MS);
     w.committed(t += SECOND, n += 6400);
-    assertEquals(384, w.limit(), "a quarter less, not at once down to 2 × 6400/s × ~1 ms");
+    assertEquals(92, w.limit(), "a quarter less, not at once down to 2 × 6400/s × ~1 ms");
     for (int i = 0; i < 30; i++) w.committed(t += SECOND, n += 1000);
     assertEquals(16, w.limit());
   }
