@@ -48,6 +48,14 @@ public final class BlockFetcher {
   private volatile long firstHeight = -1;
   /** The lowest height the node has (a pruned node's {@code earliest_block_height}). */
   private volatile long earliest = 1;
+  /**
+   * The share of recent blocks with txs (a moving average, updated on the event loop as blocks are decoded). At or above
+   * {@link #EARLY_REST_SHARE} a height's REST txs are asked together with its block: against a far node that saves a
+   * round trip per height, at the price of one REST request for each empty block, so a mostly idle chain does not.
+   */
+  private double withTxsShare = 1;
+  private static final double EARLY_REST_SHARE = 0.5;
+  private static final double SHARE_WEIGHT = 0.05;
 
   /**
    * @param evm             the EVM client, or null on chains without an EVM
@@ -100,7 +108,10 @@ public final class BlockFetcher {
             : Future.failedFuture(new IllegalStateException("asked block " + height + ", got " + b.height())));
     Future<BlockResults> results = rpc.blockResults(height);
     Future<List<JsonNode>> receipts = evm == null ? Future.succeededFuture(List.of()) : evm.blockReceipts(height);
-    Future<RestTx[]> restTxs = decoded.compose(d -> d.txs().isEmpty() ? Future.succeededFuture(new RestTx[0]) : restTxs(height, d));
+    // while most recent blocks carry txs, the REST txs are asked with the block, not one round trip after it
+    Future<List<RestTx>> early = withTxsShare >= EARLY_REST_SHARE ? rest.txsByBlock(height, -1) : null;
+    decoded.onSuccess(d -> withTxsShare += SHARE_WEIGHT * ((d.txs().isEmpty() ? 0 : 1) - withTxsShare));
+    Future<RestTx[]> restTxs = decoded.compose(d -> d.txs().isEmpty() ? Future.succeededFuture(new RestTx[0]) : restTxs(height, d, early));
     Future<IndexedBlock.Proposer> proposer = decoded.compose(d -> proposers.resolve(d.block().proposerAddress()));
     // NFT metadata (names, token URIs at this height) is read while the REST txs and the proposer are
     Future<List<NftEvent>> nfts = results.compose(r -> vertx.executeBlocking(() -> assembler.nfts(r), false))
@@ -126,15 +137,17 @@ public final class BlockFetcher {
     });
   }
 
-  private Future<RestTx[]> restTxs(long height, BlockAssembler.Decoded d) {
+  /** The REST twins of a block's raw txs; {@code early}, when not null, is the first attempt's answer, asked already. */
+  private Future<RestTx[]> restTxs(long height, BlockAssembler.Decoded d, Future<List<RestTx>> early) {
     RestTx[] slots = new RestTx[d.txs().size()];
     Promise<RestTx[]> p = Promise.promise();
-    restAttempt(height, d, slots, 1, p);
+    restAttempt(height, d, slots, 1, early, p);
     return p.future();
   }
 
-  private void restAttempt(long height, BlockAssembler.Decoded d, RestTx[] slots, int attempt, Promise<RestTx[]> p) {
-    rest.txsByBlock(height, d.txs().size())
+  private void restAttempt(long height, BlockAssembler.Decoded d, RestTx[] slots, int attempt, Future<List<RestTx>> early,
+                           Promise<RestTx[]> p) {
+    (early != null ? early : rest.txsByBlock(height, d.txs().size()))
         .compose(list -> vertx.executeBlocking(() -> TxMatcher.match(d.keys(), list, slots), false))
         .onComplete(ar -> {
           if (ar.succeeded() && ar.result() == 0) {
@@ -149,7 +162,7 @@ public final class BlockFetcher {
           }
           long delay = Backoff.delayMs(attempt, cfg.retryBase(), cfg.retryMax());
           LOG.debug("height {}: {}; asking REST again in {} ms", height, why, delay);
-          vertx.setTimer(delay, t -> restAttempt(height, d, slots, attempt + 1, p));
+          vertx.setTimer(delay, t -> restAttempt(height, d, slots, attempt + 1, null, p));
         });
   }
 }

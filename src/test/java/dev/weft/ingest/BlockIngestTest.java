@@ -215,6 +215,24 @@ class BlockIngestTest {
   }
 
   @Test
+  @DisplayName("a height's REST txs are asked together with its block, not one round trip after it (a far node costs one round trip per height, not two)")
+  void restTxsAskedWithTheBlock() throws Exception {
+    Map<String, List<String>> expected = cleanRun();
+    FixtureChain chain = FixtureChain.start(vertx, CHAIN, 40);
+    chain.holdBlockUntilRest = 6; // a block with 2 txs; its /block is answered once its REST txs were asked
+    TestConfig c = config(chain);
+    WeftNode node = TestNodes.start(vertx, c.build());
+    try {
+      Await.cursor(url(c), "ingest", 40, 60);
+      assertEquals(List.of("rest", "block"), chain.heldOrder, "the REST txs of height 6 were asked before its block arrived");
+      IngestDump.assertSame(expected, IngestDump.dump(url(c)));
+    } finally {
+      TestNodes.await(node.stop());
+      chain.close();
+    }
+  }
+
+  @Test
   @DisplayName("the verticle undeployed and redeployed mid-way resumes with no gap and no duplicate; every event once")
   void restart() throws Exception {
     Map<String, List<String>> expected = cleanRun();

@@ -79,6 +79,14 @@ public final class FixtureChain {
   public volatile boolean staking;
   /** The lowest height a pruned node still has ({@code sync_info.earliest_block_height}). */
   public volatile long earliest = 1;
+  /**
+   * A height whose {@code /block} is answered only once its REST txs were asked (at most 10 s later): what a client
+   * asking both at once never waits for. {@link #heldOrder} records, for that height, {@code "rest"} when its REST txs
+   * were asked and {@code "block"} when its block was answered.
+   */
+  public volatile long holdBlockUntilRest = -1;
+  public final List<String> heldOrder = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private Runnable heldBlock;
 
   private FixtureChain(Vertx vertx, String chainId, String prefix, long head) {
     this.vertx = vertx;
@@ -381,6 +389,19 @@ public final class FixtureChain {
           .put("data", "height " + h + " must be less than or equal to the current blockchain height " + head)).encode());
       return;
     }
+    if (method.equals("/block") && h == holdBlockUntilRest && !heldOrder.contains("rest")) {
+      Runnable answer = () -> {
+        if (heldOrder.contains("block")) return;
+        heldOrder.add("block");
+        rpcResult(req, block(h));
+      };
+      synchronized (this) {
+        heldBlock = answer;
+      }
+      vertx.setTimer(10_000, t -> answer.run());
+      return;
+    }
+    if (method.equals("/block") && h == holdBlockUntilRest && !heldOrder.contains("block")) heldOrder.add("block");
     switch (method) {
       case "/block" -> rpcResult(req, block(h));
       case "/block_results" -> rpcResult(req, blockResults(h));
@@ -409,6 +430,14 @@ public final class FixtureChain {
   private void rest(HttpServerRequest req, String path) {
     if (path.startsWith("/cosmos/tx/v1beta1/txs/block/")) {
       long h = Long.parseLong(path.substring("/cosmos/tx/v1beta1/txs/block/".length()));
+      if (h == holdBlockUntilRest && !heldOrder.contains("rest")) {
+        heldOrder.add("rest");
+        Runnable held;
+        synchronized (this) {
+          held = heldBlock;
+        }
+        if (held != null) held.run();
+      }
       if (h > head) {
         req.response().setStatusCode(400).end(new JsonObject().put("code", 3).put("message", "requested block height is bigger then the chain length").put("details", new JsonArray()).encode());
         return;
