@@ -20,9 +20,9 @@ import dev.weft.runtime.LatencyFloor;
  *       wanders (JIT warm-up, a busy database) cannot ratchet the window up to its cap. Probes grow by half, not
  *       double: on a far node a doubled window also doubles the bursts of answers the node sends at once, which
  *       lengthens every height's fetch and hides the gain a smaller step shows. A height's own latency is no
- *       queueing signal: heights take one round trip or several in a row (an empty block needs no REST txs; a block
- *       with txs does, after its decoding), so on a far node its average is several times its floor without any
- *       queue; the time of a single request is one (the stage tells, from its node clients).</li>
+ *       queueing signal: heights take one round trip or several in a row (a block with NFT changes reads their
+ *       metadata after its results), so on a far node its average is several times its floor without any queue; the
+ *       time of a single request is one (the stage tells, from its node clients).</li>
  *   <li>Otherwise it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for jitter; the
  *       round trip counted at most twice its floor, so queueing does not hold the window up), at most by a quarter per
  *       interval so a short stall does not collapse it, never below {@code min}.</li>
