@@ -25,7 +25,7 @@ import dev.weft.runtime.LatencyFloor;
  *       time of a single request is one (the stage tells, from its node clients).</li>
  *   <li>Otherwise it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for jitter; the
  *       round trip counted at most twice its floor, so queueing does not hold the window up), at most by a quarter per
- *       interval so a short stall does not collapse it, never below {@code min}.</li>
+ *       step so a short stall does not collapse it, never below {@code min}.</li>
  *   <li>It never exceeds {@code max} (the memory cap in heights); the byte bound of held items stays with the pipeline.</li>
  * </ul>
  */
