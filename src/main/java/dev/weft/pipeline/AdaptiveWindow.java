@@ -30,8 +30,6 @@ import dev.weft.runtime.LatencyFloor;
  * </ul>
  */
 public final class AdaptiveWindow {
-  /** The shrink target counts the round trip at most this multiple of its floor (beyond it, a queue holds it up). */
-  private static final double QUEUEING = 2.0;
   private static final int MAX_COOLDOWN = 32;
   /** A step spans this many round trips of a height at least. */
   private static final int ROUND_TRIPS_PER_STEP = 4;
@@ -93,7 +91,7 @@ public final class AdaptiveWindow {
       return;
     }
     long elapsed = now - lastTick;
-    if (elapsed < Math.max(intervalNanos, ROUND_TRIPS_PER_STEP * roundTrip())) return;
+    if (elapsed < Math.max(intervalNanos, ROUND_TRIPS_PER_STEP * latency.unqueuedAverage())) return;
     double rate = (committed - committedAtTick) * 1e9 / elapsed;
     if (probing && rate < lastRate * 1.1) {
       limit = beforeProbe;
@@ -108,7 +106,7 @@ public final class AdaptiveWindow {
     } else {
       probing = false;
       if (cooldown > 0) cooldown--;
-      long target = (long) Math.ceil(2 * rate * roundTrip() / 1e9);
+      long target = (long) Math.ceil(2 * rate * latency.unqueuedAverage() / 1e9);
       int floor = Math.max(min, limit - limit / 4);
       limit = (int) Math.max(floor, Math.min(limit, target));
     }
@@ -118,11 +116,5 @@ public final class AdaptiveWindow {
     fetchBound = false;
     requestsQueued = false;
     latency.nextPeriod(true);
-  }
-
-  /** A height's round trip: the average, counted at most twice the floor (beyond it, a queue holds it up). */
-  private double roundTrip() {
-    long f = latency.floor();
-    return f > 0 ? Math.min(latency.average(), QUEUEING * f) : latency.average();
   }
 }

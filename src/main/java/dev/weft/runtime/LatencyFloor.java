@@ -6,6 +6,8 @@ package dev.weft.runtime;
  * Not thread-safe.
  */
 public final class LatencyFloor {
+  /** An average beyond this multiple of the floor: the measured operations wait in a queue. */
+  public static final double QUEUEING = 2.0;
   private static final double ALPHA = 0.2;
 
   private double averageNanos;
@@ -33,6 +35,15 @@ public final class LatencyFloor {
   public long floor() {
     long f = Math.min(floorThis, floorPrev);
     return f == Long.MAX_VALUE ? 0 : f;
+  }
+
+  /**
+   * The average counted at most {@link #QUEUEING} times the floor (the whole average without a floor): the latency an
+   * operation takes when nothing queues, so a queue does not inflate what is derived from it.
+   */
+  public double unqueuedAverage() {
+    long f = floor();
+    return f > 0 ? Math.min(averageNanos, QUEUEING * f) : averageNanos;
   }
 
   /** Whether the average is beyond {@code multiple} times the floor (false without a floor). */

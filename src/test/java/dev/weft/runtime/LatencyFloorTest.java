@@ -36,4 +36,16 @@ class LatencyFloorTest {
     assertTrue(l.beyond(2));
     assertFalse(l.beyond(4));
   }
+
+  @Test
+  @DisplayName("the unqueued average: the average counted at most twice the floor, the whole average without a floor")
+  void unqueuedAverage() {
+    LatencyFloor l = new LatencyFloor();
+    l.add(10);
+    assertEquals(10.0, l.unqueuedAverage(), 1e-9);
+    for (int i = 0; i < 20; i++) l.add(40);
+    assertEquals(20.0, l.unqueuedAverage(), 1e-9, "2 × the floor of 10, not the average near 40");
+    l.nextPeriod(false);
+    assertEquals(l.average(), l.unqueuedAverage(), 1e-9, "no floor: the average");
+  }
 }

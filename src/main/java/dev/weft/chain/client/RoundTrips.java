@@ -9,9 +9,6 @@ import dev.weft.runtime.LatencyFloor;
  * queue. Fed with the clock's readings, so its rules are tested with synthetic ones.
  */
 final class RoundTrips {
-  /** An average beyond this multiple of the floor is queueing. */
-  private static final double QUEUEING = 2.0;
-
   private final long periodNanos;
   private final LatencyFloor latency = new LatencyFloor();
   private long periodStart = Long.MIN_VALUE;
@@ -29,7 +26,7 @@ final class RoundTrips {
   /** Whether the answers' average is beyond twice their floor at {@code now} (false before any answer). */
   synchronized boolean queueing(long now) {
     roll(now);
-    return latency.beyond(QUEUEING);
+    return latency.beyond(LatencyFloor.QUEUEING);
   }
 
   private void roll(long now) {
