@@ -9,9 +9,11 @@ import java.util.Map;
  * The {@code track.*} section: how often the tracker polls, how much a poll may fetch, when it gives up on a transfer,
  * and where each chain's CometBFT RPC is.
  *
- * @param pollInterval     a poll cycle starts this long after the previous one started (or at once when it took longer)
+ * @param pollInterval     a poll cycle starts this long after the previous one started (or at once when it took longer,
+ *                         or when a scan stopped below its chain's head)
  * @param stallTimeout     a transfer without progress for this long is ABANDONED
- * @param maxBlocksPerPoll most blocks of one chain scanned per cycle (a tracker that fell behind catches up over cycles)
+ * @param maxBlocksPerPoll most blocks of one chain scanned per cycle (a tracker that fell behind catches up over cycles,
+ *                         run back to back)
  * @param pageSize         {@code per_page} of {@code tx_search} (CometBFT allows at most 100)
  * @param maxPagesPerPoll  most pages of txs one chain's scan reads per cycle (the range is cut at a block boundary)
  * @param maxInFlight      requests in flight per chain

@@ -67,6 +67,8 @@ public final class TxTrackerVerticle extends VerticleBase {
   private final TrackMetrics metrics = TrackMetrics.get();
   private boolean stopped;
   private long timer = -1;
+  /** A scan of this cycle stopped below its chain's head (event-loop only). */
+  private boolean behind;
   private Future<Void> running = Future.succeededFuture();
 
   public TxTrackerVerticle(NodeContext ctx) {
@@ -143,6 +145,7 @@ public final class TxTrackerVerticle extends VerticleBase {
   private void cycle() {
     if (stopped) return;
     long started = System.currentTimeMillis();
+    behind = false;
     running = store.takeArmed(ARMED_PER_CYCLE)
         .compose(armed -> {
           armed.forEach(this::adopt);
@@ -164,7 +167,10 @@ public final class TxTrackerVerticle extends VerticleBase {
       if (ar.failed()) LOG.warn("tracker cycle failed (retried next cycle): {}", ar.cause().toString());
       metrics.cycle(System.currentTimeMillis() - started, book.size());
       if (stopped) return;
-      long delay = Math.max(1, config.pollInterval().toMillis() - (System.currentTimeMillis() - started));
+      // a chain's scan that stopped below its head (its block or page cap) has more blocks waiting: after a cycle that
+      // succeeded the next one starts at once, so a tracker that fell behind catches up at the pace of the node's round
+      // trips, not one capped batch per poll interval (the requests in flight stay within track.max_in_flight)
+      long delay = behind && ar.succeeded() ? 1 : Math.max(1, config.pollInterval().toMillis() - (System.currentTimeMillis() - started));
       timer = vertx.setTimer(delay, t -> cycle());
     });
     running = running.recover(e -> Future.succeededFuture());
@@ -203,6 +209,7 @@ public final class TxTrackerVerticle extends VerticleBase {
           continue;
         }
         txs.addAll(f.result().txs());
+        if (f.result().behind()) behind = true;
         if (f.result().coveredBefore() != null) covered.put(list.get(i).chainId(), f.result().coveredBefore());
       }
       book.apply(txs, covered);

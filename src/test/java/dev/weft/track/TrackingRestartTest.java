@@ -1,7 +1,11 @@
 package dev.weft.track;
 
+import dev.weft.node.WeftNode;
 import dev.weft.route.registry.Denoms;
+import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -104,6 +108,40 @@ class TrackingRestartTest {
       assertEquals(TrackingE2ETest.tx(EVM, TrackingE2ETest.hashOf(recv)), receiveTx(TrackingHarness.normalized(status)));
       assertEquals(List.of("STATE_SUBMITTED", "STATE_PENDING", "STATE_COMPLETED_SUCCESS"), h.events(L1, hash));
     }
+  }
+
+  @Test
+  @DisplayName("a tracker that fell behind a chain scans it back to back up to its head, not one capped batch per poll interval")
+  void behindScansBackToBack() {
+    TestConfig config = TrackingHarness.config().set("cluster.standby_poll", "100ms");
+    try (TrackingHarness h = TrackingHarness.start(config)) {
+      // a hash not on chain (yet): the tracker scans L1 for it
+      assertEquals(200, h.track("C1".repeat(32), L1).statusCode());
+      TrackingHarness.await(() -> cursor(h, L1), "a saved scan cursor of " + L1);
+      stopTracker(h);
+      long from = cursor(h, L1);
+      TrackingHarness.await(() -> height(h, L1) >= from + 40 ? true : null, "40 blocks while no tracker runs");
+      long head = height(h, L1);
+      // a tracker alone on a second node, same database: 5 blocks per scan and an hour between cycles, so only back-to-back
+      // cycles bring its cursor to the head within the wait (at one scan per poll interval it would take 8 hours)
+      TestConfig alone = TestConfig.of(config.json()).roles("track").set("http.port", 0).set("track.poll_interval", "1h")
+          .set("track.max_blocks_per_poll", 5).set("track.nodes", new JsonObject().put(L1, new JsonArray().add("http://127.0.0.1:" + h.rpcPort(L1))));
+      Vertx vertx = TestNodes.newVertx();
+      try {
+        WeftNode tracker = TestNodes.start(vertx, alone.build());
+        TrackingHarness.await(() -> cursor(h, L1) >= head ? true : null, "the scan cursor at the head " + head + " the chain had");
+        TestNodes.await(tracker.stop());
+      } finally {
+        TestNodes.await(vertx.close());
+      }
+    }
+  }
+
+  /** The tracker's saved scan cursor of a chain, or null before its first save. */
+  private static Long cursor(TrackingHarness h, String chain) {
+    var rows = TestNodes.await(h.node().context().pool().preparedQuery("SELECT height FROM track_cursor WHERE chain_id = $1")
+        .execute(io.vertx.sqlclient.Tuple.of(chain)));
+    return rows.size() == 0 ? null : rows.iterator().next().getLong(0);
   }
 
   private static JsonObject receiveTx(JsonObject status) {

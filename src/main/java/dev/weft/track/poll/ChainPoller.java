@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * metas of the new blocks ({@code /blockchain}, 20 per request: heights, times, tx counts) and, when some hold txs,
  * every tx of those blocks in pages ({@code tx_search "tx.height>=a AND tx.height<=b"}, ascending), to be matched
  * locally. A scan covers at most {@code maxBlocks} blocks and {@code maxPages} pages, so a tracker that fell behind
- * catches up over several cycles.
+ * catches up over several cycles ({@link Scan#behind} tells the tracker to run them back to back).
  *
  * <p>The poller also knows the times of a contiguous run of recent blocks (those it scanned, and older ones it was
  * asked to learn), so that a search for events since a given time can be one range search over the blocks from
@@ -43,8 +43,11 @@ public final class ChainPoller {
   private long indexedFrom = -1;
   private final int indexBlocks;
 
-  /** The txs a scan found and the cursor it reached; {@code coveredBefore} = the block time scans had reached before. */
-  public record Scan(List<ObservedTx> txs, TransferStore.Cursor cursor, Long coveredBefore) {}
+  /**
+   * The txs a scan found and the cursor it reached; {@code coveredBefore} = the block time scans had reached before;
+   * {@code behind} = the scan stopped below the chain's head (at its block or page cap), so more blocks wait.
+   */
+  public record Scan(List<ObservedTx> txs, TransferStore.Cursor cursor, Long coveredBefore, boolean behind) {}
 
   /** @param indexBlocks how many recent blocks the hash index covers ({@code track.lookback_blocks}) */
   public ChainPoller(String chainId, ChainRpc rpc, TransferStore.Cursor cursor, int maxBlocks, int pageSize, int maxPages, int indexBlocks) {
@@ -86,16 +89,16 @@ public final class ChainPoller {
         remember(metas);
         knownFrom = head;
         indexedFrom = head + 1;
-        return new Scan(List.of(), cursor, null);
+        return new Scan(List.of(), cursor, null, false);
       });
     }
     long from = before.height() + 1;
     return rpc.blockchain(from, from + METAS_PER_REQUEST - 1).compose(first -> {
       long head = first.path("last_height").asLong();
       long to = Math.min(head, before.height() + maxBlocks);
-      if (to < from) return Future.succeededFuture(new Scan(List.of(), before, before.timeNanos()));
+      if (to < from) return Future.succeededFuture(new Scan(List.of(), before, before.timeNanos(), false));
       TreeMap<Long, long[]> metas = metas(first);
-      return more(metas, from + METAS_PER_REQUEST, to).compose(v -> txsOf(metas, from, to, before));
+      return more(metas, from + METAS_PER_REQUEST, to).compose(v -> txsOf(metas, from, to, head, before));
     });
   }
 
@@ -110,7 +113,7 @@ public final class ChainPoller {
   }
 
   /** The txs of the scanned blocks (trimmed to {@code maxPages} pages of txs), and the new cursor. */
-  private Future<Scan> txsOf(TreeMap<Long, long[]> metas, long from, long to, TransferStore.Cursor before) {
+  private Future<Scan> txsOf(TreeMap<Long, long[]> metas, long from, long to, long head, TransferStore.Cursor before) {
     long end = from - 1;
     long txCount = 0;
     for (long h = from; h <= to && metas.containsKey(h); h++) {
@@ -119,16 +122,17 @@ public final class ChainPoller {
       txCount += n;
       end = h;
     }
-    if (end < from) return Future.succeededFuture(new Scan(List.of(), before, before.timeNanos()));
+    if (end < from) return Future.succeededFuture(new Scan(List.of(), before, before.timeNanos(), false));
     remember(metas.headMap(end, true));
     TransferStore.Cursor next = new TransferStore.Cursor(end, metas.get(end)[0]);
+    boolean behind = end < head;
     if (txCount == 0) {
       cursor = next;
-      return Future.succeededFuture(new Scan(List.of(), next, before.timeNanos()));
+      return Future.succeededFuture(new Scan(List.of(), next, before.timeNanos(), behind));
     }
     return range(from, end).map(txs -> {
       cursor = next;
-      return new Scan(txs, next, before.timeNanos());
+      return new Scan(txs, next, before.timeNanos(), behind);
     });
   }
 
