@@ -23,9 +23,13 @@ import dev.weft.runtime.LatencyFloor;
  *       queueing signal: heights take one round trip or several in a row (a block with NFT changes reads their
  *       metadata after its results), so on a far node its average is several times its floor without any queue; the
  *       time of a single request is one (the stage tells, from its node clients).</li>
- *   <li>Otherwise it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for jitter; the
- *       round trip counted at most twice its floor, so queueing does not hold the window up), at most by a quarter per
- *       step so a short stall does not collapse it, never below {@code min}.</li>
+ *   <li>Otherwise, when the window had room to spare during the step (the planner never found it full) or node
+ *       requests queued, it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for
+ *       jitter; the round trip counted at most twice its floor, so queueing does not hold the window up), at most by a
+ *       quarter per step so a short stall does not collapse it, never below {@code min}. A window found full (of heights
+ *       in flight, or fetched and waiting for their commit) is in use and holds: a slow step (a checkpoint, a GC, the
+ *       wait after a fruitless probe) shrank it below what the next steps needed, and only a probe, after its
+ *       cooldown, grew it back.</li>
  *   <li>It never exceeds {@code max} (the memory cap in heights); the byte bound of held items stays with the pipeline.</li>
  * </ul>
  */
@@ -43,6 +47,8 @@ public final class AdaptiveWindow {
   private long lastTick = Long.MIN_VALUE;
   private long committedAtTick;
   private boolean fetchBound;
+  /** The planner found the window full during this step (of heights in flight, or fetched and waiting to commit). */
+  private boolean wasFull;
   private boolean requestsQueued;
   private boolean probing;
   /** The limit a probe grew from, restored when the probe bought nothing. */
@@ -79,6 +85,7 @@ public final class AdaptiveWindow {
    * queueing or not ({@link Stage#requestsQueueing}).
    */
   public void full(int inFlight, boolean requestsQueueing) {
+    wasFull = true;
     if (inFlight * 2 >= limit) fetchBound = true;
     if (requestsQueueing) requestsQueued = true;
   }
@@ -106,14 +113,19 @@ public final class AdaptiveWindow {
     } else {
       probing = false;
       if (cooldown > 0) cooldown--;
-      long target = (long) Math.ceil(2 * rate * latency.unqueuedAverage() / 1e9);
-      int floor = Math.max(min, limit - limit / 4);
-      limit = (int) Math.max(floor, Math.min(limit, target));
+      // a window found full is in use: shrinking it would only cost rate once the step's slowness (a checkpoint, a GC,
+      // a probe's cooldown) is over; it shrinks when it had room to spare, or to relieve queueing requests
+      if (!wasFull || requestsQueued) {
+        long target = (long) Math.ceil(2 * rate * latency.unqueuedAverage() / 1e9);
+        int floor = Math.max(min, limit - limit / 4);
+        limit = (int) Math.max(floor, Math.min(limit, target));
+      }
     }
     lastRate = rate;
     lastTick = now;
     committedAtTick = committed;
     fetchBound = false;
+    wasFull = false;
     requestsQueued = false;
     latency.nextPeriod(true);
   }

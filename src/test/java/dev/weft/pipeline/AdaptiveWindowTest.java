@@ -182,6 +182,29 @@ class AdaptiveWindowTest {
   }
 
   @Test
+  @DisplayName("a window found full holds through a slow step (it is in use); with room to spare it shrinks toward the bandwidth-delay product")
+  void fullWindowHoldsThroughASlowStep() {
+    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
+    w.fetched(200 * MS);
+    w.committed(0, 0);
+    long t = 0;
+    long n = 0;
+    for (int i = 0; i < 5; i++) {
+      w.full(w.limit(), false);
+      w.committed(t += SECOND, n += 200L << i);
+    }
+    assertEquals(122, w.limit());
+    w.full(10, false);
+    w.committed(t += SECOND, n += 4000);
+    assertEquals(122, w.limit(), "the last probe raised the rate (3200/s to 4000/s): kept; full of fetched heights (commit-bound): no new probe");
+    w.full(10, false);
+    w.committed(t += SECOND, n += 100);
+    assertEquals(122, w.limit(), "100/s for a step (a checkpoint, a GC), the window still full: it holds");
+    w.committed(t += SECOND, n += 100);
+    assertEquals(92, w.limit(), "room to spare at 100/s: a quarter less toward 2 × 100/s × 0.2 s");
+  }
+
+  @Test
   @DisplayName("the round trip is a moving average; the window shrinks by at most a quarter per interval, never below the minimum")
   void shrinksGradually() {
     AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
