@@ -184,16 +184,9 @@ class AdaptiveWindowTest {
   @Test
   @DisplayName("a window found full holds through a slow step (it is in use); with room to spare it shrinks toward the bandwidth-delay product")
   void fullWindowHoldsThroughASlowStep() {
-    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
-    w.fetched(200 * MS);
-    w.committed(0, 0);
-    long t = 0;
-    long n = 0;
-    for (int i = 0; i < 5; i++) {
-      w.full(w.limit(), false);
-      w.committed(t += SECOND, n += 200L << i);
-    }
-    assertEquals(122, w.limit());
+    AdaptiveWindow w = grownOver200ms();
+    long t = 5 * SECOND;
+    long n = 6200;
     w.full(10, false);
     w.committed(t += SECOND, n += 4000);
     assertEquals(122, w.limit(), "the last probe raised the rate (3200/s to 4000/s): kept; full of fetched heights (commit-bound): no new probe");
@@ -207,16 +200,9 @@ class AdaptiveWindowTest {
   @Test
   @DisplayName("the round trip is a moving average; the window shrinks by at most a quarter per interval, never below the minimum")
   void shrinksGradually() {
-    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
-    w.fetched(200 * MS);
-    w.committed(0, 0);
-    long t = 0;
-    long n = 0;
-    for (int i = 0; i < 5; i++) {
-      w.full(w.limit(), false);
-      w.committed(t += SECOND, n += 200L << i);
-    }
-    assertEquals(122, w.limit());
+    AdaptiveWindow w = grownOver200ms();
+    long t = 5 * SECOND;
+    long n = 6200;
     for (int i = 0; i < 40; i++) w.fetched(1 * MS);
     w.committed(t += SECOND, n += 6400);
     assertEquals(92, w.limit(), "a quarter less, not at once down to 2 × 6400/s × ~1 ms");
@@ -228,5 +214,22 @@ class AdaptiveWindowTest {
   void rejectsBadBounds() {
     assertThrows(IllegalArgumentException.class, () -> new AdaptiveWindow(0, 10, SECOND));
     assertThrows(IllegalArgumentException.class, () -> new AdaptiveWindow(10, 5, SECOND));
+  }
+
+  /**
+   * A window over a 200 ms round trip grown by five probes that each raised the rate (200/s doubling up to 3200/s):
+   * 16 → 122 heights at 5 s, 6,200 heights committed.
+   */
+  private static AdaptiveWindow grownOver200ms() {
+    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
+    w.fetched(200 * MS);
+    w.committed(0, 0);
+    long n = 0;
+    for (int i = 0; i < 5; i++) {
+      w.full(w.limit(), false);
+      w.committed((i + 1) * SECOND, n += 200L << i);
+    }
+    assertEquals(122, w.limit());
+    return w;
   }
 }
