@@ -28,8 +28,8 @@ import dev.weft.runtime.LatencyFloor;
  *       jitter; the round trip counted at most twice its floor, so queueing does not hold the window up), at most by a
  *       quarter per step so a short stall does not collapse it, never below {@code min}. A window found full (of heights
  *       in flight, or fetched and waiting for their commit) is in use and holds: a slow step (a checkpoint, a GC, the
- *       wait after a fruitless probe) shrank it below what the next steps needed, and only a probe, after its
- *       cooldown, grew it back.</li>
+ *       wait after a fruitless probe) would shrink it below what the next steps need, and only a probe, after its
+ *       cooldown, could grow it back.</li>
  *   <li>It never exceeds {@code max} (the memory cap in heights); the byte bound of held items stays with the pipeline.</li>
  * </ul>
  */
