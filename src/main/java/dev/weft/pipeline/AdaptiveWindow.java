@@ -15,14 +15,16 @@ import dev.weft.runtime.LatencyFloor;
  *       is taken. If the window was full of fetches still in flight during it (fetching, not committing, was the
  *       bottleneck) and the node requests did not queue (none waited for a permit of its client, and single requests
  *       were answered within twice their least time: a larger window would only lengthen a queue), the window grows
- *       by half, a probe: when the next step's rate did not rise by a tenth, the probe is undone (the bottleneck is
- *       elsewhere: the node, the database, the CPU) and the next probe waits 2, 4, … up to 32 steps, so a rate that
- *       wanders (JIT warm-up, a busy database) cannot ratchet the window up to its cap. Probes grow by half, not
- *       double: on a far node a doubled window also doubles the bursts of answers the node sends at once, which
- *       lengthens every height's fetch and hides the gain a smaller step shows. A height's own latency is no
- *       queueing signal: heights take one round trip or several in a row (a block with NFT changes reads their
- *       metadata after its results), so on a far node its average is several times its floor without any queue; the
- *       time of a single request is one (the stage tells, from its node clients).</li>
+ *       by half, a probe: when neither of the next two steps' rates rose by a tenth over the rate before it, the
+ *       probe is undone (the bottleneck is elsewhere: the node, the database, the CPU) and the next probe waits 2, 4,
+ *       … up to 32 steps, so a rate that wanders (JIT warm-up, a busy database) cannot ratchet the window up to its
+ *       cap. Two steps, since the probe's extra heights are answered a round trip or more after it grew, their
+ *       requests in one burst that slows the others for a while: on a far node the first step often shows no gain
+ *       yet. Probes grow by half, not double: on a far node a doubled window also doubles the bursts of answers the
+ *       node sends at once, which lengthens every height's fetch and hides the gain a smaller step shows. A height's
+ *       own latency is no queueing signal: heights take one round trip or several in a row (a block with NFT changes
+ *       reads their metadata after its results), so on a far node its average is several times its floor without any
+ *       queue; the time of a single request is one (the stage tells, from its node clients).</li>
  *   <li>Otherwise, when the window had room to spare during the step (the planner never found it full) or node
  *       requests queued, it shrinks toward twice rate × round trip (the bandwidth-delay product, with headroom for
  *       jitter; the round trip counted at most twice its floor, so queueing does not hold the window up), at most by a
@@ -53,7 +55,10 @@ public final class AdaptiveWindow {
   private boolean probing;
   /** The limit a probe grew from, restored when the probe bought nothing. */
   private int beforeProbe;
-  private double lastRate;
+  /** The rate of the step a probe grew after, which the probe must raise by a tenth. */
+  private double probeBase;
+  /** The probe's first step did not raise the rate: its second step decides. */
+  private boolean probeSecondStep;
   private int failedProbes;
   private int cooldown;
 
@@ -100,7 +105,11 @@ public final class AdaptiveWindow {
     long elapsed = now - lastTick;
     if (elapsed < Math.max(intervalNanos, ROUND_TRIPS_PER_STEP * latency.unqueuedAverage())) return;
     double rate = (committed - committedAtTick) * 1e9 / elapsed;
-    if (probing && rate < lastRate * 1.1) {
+    boolean fruitless = probing && rate < probeBase * 1.1;
+    if (fruitless && !probeSecondStep) {
+      // the probe's extra heights arrive a round trip after it grew, their requests in one burst: a second step tells
+      probeSecondStep = true;
+    } else if (fruitless) {
       limit = beforeProbe;
       probing = false;
       failedProbes++;
@@ -108,6 +117,8 @@ public final class AdaptiveWindow {
     } else if (fetchBound && cooldown == 0 && !requestsQueued) {
       if (probing) failedProbes = 0;
       probing = limit < max;
+      probeSecondStep = false;
+      probeBase = rate;
       beforeProbe = limit;
       limit = (int) Math.min(max, limit + (limit + 1L) / 2);
     } else {
@@ -121,7 +132,6 @@ public final class AdaptiveWindow {
         limit = (int) Math.max(floor, Math.min(limit, target));
       }
     }
-    lastRate = rate;
     lastTick = now;
     committedAtTick = committed;
     fetchBound = false;

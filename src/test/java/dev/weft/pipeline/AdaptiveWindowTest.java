@@ -41,7 +41,7 @@ class AdaptiveWindowTest {
   }
 
   @Test
-  @DisplayName("a probe that does not raise the rate by a tenth is undone (the bottleneck is elsewhere: queueing never feeds growth)")
+  @DisplayName("a probe that raises the rate by a tenth in neither of its two steps is undone (the bottleneck is elsewhere: queueing never feeds growth)")
   void undoesAFruitlessProbe() {
     AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
     w.committed(0, 0);
@@ -50,27 +50,48 @@ class AdaptiveWindowTest {
     assertEquals(24, w.limit());
     w.full(24, false);
     w.committed(2 * SECOND, 205);
-    assertEquals(16, w.limit(), "105/s after 100/s: the probe bought nothing");
-    long n = 205;
-    for (int t = 3; t <= 4; t++) {
+    assertEquals(24, w.limit(), "105/s after 100/s: the probe's first step decides nothing");
+    w.full(24, false);
+    w.committed(3 * SECOND, 310);
+    assertEquals(16, w.limit(), "105/s again: the probe bought nothing");
+    long n = 310;
+    for (int t = 4; t <= 5; t++) {
       w.full(16, false);
       w.committed(t * SECOND, n += 105);
       assertEquals(16, w.limit(), "no probe for two intervals after a fruitless one (interval " + t + ")");
     }
     w.full(16, false);
-    w.committed(5 * SECOND, n += 105);
-    assertEquals(24, w.limit(), "probes again");
-    w.full(24, false);
     w.committed(6 * SECOND, n += 105);
+    assertEquals(24, w.limit(), "probes again");
+    for (int t = 7; t <= 8; t++) {
+      w.full(24, false);
+      w.committed(t * SECOND, n += 105);
+    }
     assertEquals(16, w.limit(), "fruitless again");
-    for (int t = 7; t <= 10; t++) {
+    for (int t = 9; t <= 12; t++) {
       w.full(16, false);
       w.committed(t * SECOND, n += 105);
       assertEquals(16, w.limit(), "the second fruitless probe doubles the wait to four intervals (interval " + t + ")");
     }
     w.full(16, false);
-    w.committed(11 * SECOND, n += 105);
+    w.committed(13 * SECOND, n += 105);
     assertEquals(24, w.limit());
+  }
+
+  @Test
+  @DisplayName("a probe whose gain shows only in its second step (its heights answered a round trip after it) is kept")
+  void aProbeGetsASecondStep() {
+    AdaptiveWindow w = new AdaptiveWindow(96, 1024, SECOND);
+    w.committed(0, 0);
+    w.full(96, false);
+    w.committed(SECOND, 200);
+    assertEquals(144, w.limit());
+    w.full(144, false);
+    w.committed(2 * SECOND, 400);
+    assertEquals(144, w.limit(), "200/s again: the probe's heights are still on their way");
+    w.full(144, false);
+    w.committed(3 * SECOND, 680);
+    assertEquals(216, w.limit(), "280/s, 40 % over the rate before the probe: kept, and fetch-bound still: the next probe");
   }
 
   @Test
