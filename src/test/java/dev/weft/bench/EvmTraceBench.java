@@ -30,10 +30,12 @@ import static dev.weft.testsupport.TestNodes.await;
  * (1) both roles (ingest, evm) on an empty database, as the default run does: how long after ingestion the internal
  * txs are caught up (this phase also warms the JIT up for the next two); (2) block ingestion alone on another empty
  * database, the baseline; (3) the tracer alone over what phase 2 committed: internal txs per second, and its rate in
- * blocks of chain per second as a ratio to phase 2's.
+ * blocks of chain per second as a ratio to phase 2's; (4) the tracer alone again, over a copy of phase 2's database,
+ * from a second devnet with the same history that answers every request after {@code bench.far_latency_ms}: its rate
+ * as a ratio to phase 3's (the adaptive window against a far node).
  *
  * <p>System properties: {@code bench.blocks} (history blocks, default 6000), {@code bench.txs_per_block} (20),
- * {@code bench.fsync} (true).
+ * {@code bench.fsync} (true), {@code bench.far_latency_ms} (200; 0 skips phase 4).
  */
 public final class EvmTraceBench {
   public static void main(String[] args) throws Exception {
@@ -44,6 +46,7 @@ public final class EvmTraceBench {
     int[] ports = {Ports.free(), Ports.free(), Ports.free()};
     Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports);
     String rpc = "http://127.0.0.1:" + ports[0];
+    Process far = null;
     EmbeddedPostgresServer pg = null;
     Vertx vertx = TestNodes.newVertx();
     try {
@@ -84,26 +87,78 @@ public final class EvmTraceBench {
       System.out.printf(Locale.ROOT, "ingest alone   %d blocks, %d txs (+%d EVM receipts) in %.1f s: %.1f blocks/s, %.0f txs/s%n",
           totals.getLong(0), totals.getLong(1), totals.getLong(2), ingestSecs, ingestBps, totals.getLong(1) / ingestSecs);
 
+      // a copy of what ingestion committed, for the tracer against a far node (a template copy needs its source idle)
+      long farMs = Long.getLong("bench.far_latency_ms", 200);
+      String db = url.replaceFirst("^.*/([^/?]*).*$", "$1");
+      String farUrl = url.replaceFirst("/[^/]*$", "/weft_bench_far");
+      Pool reopened = pool;
+      if (farMs > 0) {
+        await(pool.close());
+        Pool other = pool(vertx, url2);
+        await(other.query("CREATE DATABASE weft_bench_far TEMPLATE " + db).execute());
+        await(other.close());
+        reopened = pool(vertx, url);
+      }
+      Pool nearPool = reopened;
+
       // 3. the tracer alone over what ingestion committed
       WeftNode tracer = TestNodes.start(vertx, config(url, ports, "evm"));
-      long t2 = System.nanoTime();
-      Await.until("internal txs to " + lastEvm, IngestReadBench.BENCH_SECONDS, () -> scalar(pool, "SELECT height FROM pipeline_cursor WHERE name = 'evm'") >= lastEvm);
-      double traceSecs = (System.nanoTime() - t2) / 1e9;
+      double[] near = traceCatchUp(nearPool, lastEvm);
+      double traceSecs = near[0];
       await(tracer.stop());
-      long traced = scalar(pool, "SELECT count(*) FROM block WHERE evm_tx_count > 0");
+      long traced = scalar(nearPool, "SELECT count(*) FROM block WHERE evm_tx_count > 0");
       double traceBps = head / traceSecs;
-      System.out.printf(Locale.ROOT, "tracer alone   %d heights with EVM txs, %d internal txs in %.1f s: %.0f internal txs/s, %.1f heights/s "
+      System.out.printf(Locale.ROOT, "tracer alone   %d heights with EVM txs, %d internal txs in %.1f s (second half of the chain %.1f s): %.0f internal txs/s, %.1f heights/s "
           + "(%.1f blocks/s of chain) → tracer/ingest ratio %.2f%n",
-          traced, scalar(pool, "SELECT internal_txs FROM evm_internal_totals"), traceSecs,
-          scalar(pool, "SELECT internal_txs FROM evm_internal_totals") / traceSecs, traced / traceSecs, traceBps, traceBps / ingestBps);
-      await(pool.close());
+          traced, scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals"), traceSecs, near[1],
+          scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals") / traceSecs, traced / traceSecs, traceBps, traceBps / ingestBps);
+      await(nearPool.close());
+
+      // 4. the tracer alone over the same blocks from a devnet that answers after farMs (a node across a network):
+      // its window adapts to the round trip as ingestion's does
+      if (farMs > 0) {
+        Path farWork = Files.createDirectories(work.resolve("far"));
+        int[] farPorts = {Ports.free(), Ports.free(), Ports.free()};
+        far = IngestReadBench.startDevnet(farWork, blocks, txsPerBlock, farPorts, java.util.List.of("-Dweft.devnet.faults.latency=" + farMs + "ms"));
+        IngestReadBench.waitFor("http://127.0.0.1:" + farPorts[0] + "/status", 120);
+        // its JVM compiles its block generation first, as the near devnet's did during phases 1 and 2
+        IngestReadBench.warmDevnet("http://127.0.0.1:" + farPorts[0], "http://127.0.0.1:" + farPorts[1], "http://127.0.0.1:" + farPorts[2], head);
+        Pool farPool = pool(vertx, farUrl);
+        WeftNode farTracer = TestNodes.start(vertx, config(farUrl, farPorts, "evm"));
+        double[] farTimes = traceCatchUp(farPool, lastEvm);
+        await(farTracer.stop());
+        System.out.printf(Locale.ROOT, "tracer alone, the node %d ms away: %d internal txs in %.1f s (second half of the chain %.1f s): %.1f heights/s "
+            + "→ ratio to the tracer alone near %.2f, second half %.2f%n", farMs, scalar(farPool, "SELECT internal_txs FROM evm_internal_totals"),
+            farTimes[0], farTimes[1], traced / farTimes[0], near[0] / farTimes[0], near[1] / farTimes[1]);
+        await(farPool.close());
+      }
     } finally {
       await(vertx.close());
       if (pg != null) pg.close();
       devnet.destroy();
       devnet.waitFor();
+      if (far != null) {
+        far.destroy();
+        far.waitFor();
+      }
       TestDatabase.deleteTree(work);
     }
+  }
+
+  /**
+   * Seconds until the tracer's cursor reaches {@code last} (from now), and of them the seconds after it passed half of
+   * it (the second half of the chain: the window adapted, its ramp behind).
+   */
+  static double[] traceCatchUp(Pool pool, long last) {
+    long t0 = System.nanoTime();
+    long[] atHalf = {0};
+    Await.until("internal txs to " + last, IngestReadBench.BENCH_SECONDS, () -> {
+      long at = scalar(pool, "SELECT coalesce((SELECT height FROM pipeline_cursor WHERE name = 'evm'), 0)");
+      if (atHalf[0] == 0 && at >= last / 2) atHalf[0] = System.nanoTime();
+      return at >= last;
+    });
+    long end = System.nanoTime();
+    return new double[] {(end - t0) / 1e9, (end - atHalf[0]) / 1e9};
   }
 
   static Pool pool(Vertx vertx, String url) {
