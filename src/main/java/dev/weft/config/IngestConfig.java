@@ -35,7 +35,7 @@ public record IngestConfig(int window, int windowMax, long bufferedBytes, int co
         c.longValue("ingest.buffered_mb", 256, 1, 1 << 20) << 20,
         c.intValue("ingest.commit_blocks", 50, 1, 10_000),
         c.intValue("ingest.commit_txs", 5_000, 1, 1_000_000),
-        c.intValue("ingest.max_requests", 256, 1, 1_000),
+        c.intValue("ingest.max_requests", 512, 1, 1_000),
         c.duration("ingest.request_timeout", Duration.ofSeconds(30)),
         c.intValue("ingest.retry_attempts", 5, 1, 1_000),
         c.duration("ingest.retry_base", Duration.ofMillis(200)),
