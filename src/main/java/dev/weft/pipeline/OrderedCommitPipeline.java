@@ -330,12 +330,13 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     long started = System.nanoTime();
     stage.commit(r.batch()).onComplete(ar -> {
       inflight = null;
-      noteWaiting();
       if (ar.succeeded()) {
         commitFailures = 0;
         meters.commitLatency().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         committed = stage.after(r.batch());
         committedHeight = stage.height(committed);
+        // from the new position: waiting at the head is the chain's time, not the node's
+        noteWaiting();
         meters.height().set(committedHeight);
         for (int i = 0; i < r.size(); i++) order.removeFirst();
         batched -= r.size();
@@ -344,8 +345,9 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         release(committedHeight);
         stage.committed(r.batch());
         meters.window().set(held());
-      } else if (!(ar.cause() instanceof PositionMovedException)) {
-        unconfirmed = r;
+      } else {
+        noteWaiting();
+        if (!(ar.cause() instanceof PositionMovedException)) unconfirmed = r;
       }
       if (quiet != null) {
         quiet.tryComplete();

@@ -64,6 +64,8 @@ class OrderedCommitPipelineTest {
     int maxInFlightFetches;
     Promise<Void> held;
     Promise<Void> reachedLast = Promise.promise();
+    /** How long the announcement of the last height takes after it has been announced (a stage's slow hook). */
+    long lastAnnouncementNanos;
     final Promise<Void> heldCommitStarted = Promise.promise();
     final long lastExisting;
     Vertx vertx;
@@ -170,7 +172,9 @@ class OrderedCommitPipelineTest {
     @Override
     public void committed(Batch b) {
       announced.addAll(b.heights());
-      if (db.height() >= lastExisting) reachedLast.tryComplete();
+      if (db.height() >= lastExisting && reachedLast.tryComplete()) {
+        for (long end = System.nanoTime() + lastAnnouncementNanos; System.nanoTime() < end; ) Thread.onSpinWait();
+      }
     }
   }
 
@@ -312,6 +316,8 @@ class OrderedCommitPipelineTest {
     Fake fake = new Fake(10, h -> true);
     fake.held = Promise.promise();
     fake.commitFault.put(1, "held");
+    // the wait at the head starts as the last commit ends, not after the stage's hooks have run
+    fake.lastAnnouncementNanos = 3_000_000;
     PipelineMeters meters = meters();
     CommitIdle idle = meters.idle();
     vertx.getOrCreateContext().runOnContext(v -> {
