@@ -87,19 +87,17 @@ public final class EvmTraceBench {
       System.out.printf(Locale.ROOT, "ingest alone   %d blocks, %d txs (+%d EVM receipts) in %.1f s: %.1f blocks/s, %.0f txs/s%n",
           totals.getLong(0), totals.getLong(1), totals.getLong(2), ingestSecs, ingestBps, totals.getLong(1) / ingestSecs);
 
-      // a copy of what ingestion committed, for the tracer against a far node (a template copy needs its source idle)
+      // a copy of what ingestion committed, for the tracer against a far node (a template copy needs its source idle,
+      // so the copy is made from a connection to another database, with this one's pool closed)
       long farMs = Long.getLong("bench.far_latency_ms", 200);
-      String db = url.replaceFirst("^.*/([^/?]*).*$", "$1");
       String farUrl = url.replaceFirst("/[^/]*$", "/weft_bench_far");
-      Pool reopened = pool;
+      await(pool.close());
       if (farMs > 0) {
-        await(pool.close());
         Pool other = pool(vertx, url2);
-        await(other.query("CREATE DATABASE weft_bench_far TEMPLATE " + db).execute());
+        await(other.query("CREATE DATABASE weft_bench_far TEMPLATE " + url.replaceFirst("^.*/([^/?]*).*$", "$1")).execute());
         await(other.close());
-        reopened = pool(vertx, url);
       }
-      Pool nearPool = reopened;
+      Pool nearPool = pool(vertx, url);
 
       // 3. the tracer alone over what ingestion committed
       WeftNode tracer = TestNodes.start(vertx, config(url, ports, "evm"));

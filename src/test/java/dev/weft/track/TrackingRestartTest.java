@@ -2,6 +2,7 @@ package dev.weft.track;
 
 import dev.weft.node.WeftNode;
 import dev.weft.route.registry.Denoms;
+import dev.weft.store.TransferStore;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
@@ -139,9 +140,8 @@ class TrackingRestartTest {
 
   /** The tracker's saved scan cursor of a chain, or null before its first save. */
   private static Long cursor(TrackingHarness h, String chain) {
-    var rows = TestNodes.await(h.node().context().pool().preparedQuery("SELECT height FROM track_cursor WHERE chain_id = $1")
-        .execute(io.vertx.sqlclient.Tuple.of(chain)));
-    return rows.size() == 0 ? null : rows.iterator().next().getLong(0);
+    TransferStore.Cursor c = TestNodes.await(new TransferStore(h.node().context().pool()).cursors()).get(chain);
+    return c == null ? null : c.height();
   }
 
   private static JsonObject receiveTx(JsonObject status) {
