@@ -44,6 +44,36 @@ class TrackingBoundsTest {
     return (trackerRequests(L1) - r0) / (double) (height(h) - h0);
   }
 
+  private static double meter(String name, String tag, String value) {
+    double n = 0;
+    for (Counter c : BackendRegistries.getDefaultNow().find(name).tag(tag, value).counters()) n += c.count();
+    return n;
+  }
+
+  private static long cycles() {
+    var t = BackendRegistries.getDefaultNow().find("weft_track_cycle_seconds").timer();
+    return t == null ? 0 : t.count();
+  }
+
+  @Test
+  @DisplayName("a tracker at the head of a chain without a new block polls it without a failed or retried request (CometBFT refuses a minHeight above its head)")
+  void atTheHeadOfAStillChain() {
+    // blocks an hour apart: after its first scan the tracker stays at the chain's head
+    try (TrackingHarness h = TrackingHarness.start(TrackingHarness.config().set("devnet.block_interval", "1h"))) {
+      assertEquals(200, h.track(randomHash(0), L1).statusCode());
+      TrackingHarness.await(() -> trackerRequests(L1) > 0 && cycles() > 2 ? true : null, "the tracker's first cycles on " + L1);
+      long cycles = cycles();
+      double failures = meter("weft_node_failures_total", "api", "rpc");
+      double retries = meter("weft_node_retries_total", "api", "rpc");
+      double metas = meter("weft_track_node_requests_total", "method", "blockchain");
+      TrackingHarness.await(() -> cycles() >= cycles + 10 ? true : null, "10 more tracker cycles");
+      assertEquals(0, meter("weft_node_failures_total", "api", "rpc") - failures, "failed node calls at the head");
+      assertEquals(0, meter("weft_node_retries_total", "api", "rpc") - retries, "retried node requests at the head");
+      double perCycle = (meter("weft_track_node_requests_total", "method", "blockchain") - metas) / (cycles() - cycles);
+      assertTrue(perCycle <= 1.2, "/blockchain requests per cycle at the head: " + perCycle);
+    }
+  }
+
   @Test
   @DisplayName("1,000 tracked hashes that never appear cost the chain's node the same requests per block as 10 (no search per hash)")
   void requestsPerBlockDoNotGrowWithHashes() {

@@ -93,12 +93,15 @@ public final class ChainPoller {
       });
     }
     long from = before.height() + 1;
-    return rpc.blockchain(from, from + METAS_PER_REQUEST - 1).compose(first -> {
+    // the first request starts at the cursor's own block: CometBFT answers a minHeight above its head with an error
+    // ("min height … can't be greater than max height …", HTTP 500), which every scan of a chain without a new block
+    // since the last one would get (and retry)
+    return rpc.blockchain(before.height(), before.height() + METAS_PER_REQUEST - 1).compose(first -> {
       long head = first.path("last_height").asLong();
       long to = Math.min(head, before.height() + maxBlocks);
       if (to < from) return Future.succeededFuture(new Scan(List.of(), before, before.timeNanos(), false));
       TreeMap<Long, long[]> metas = metas(first);
-      return more(metas, from + METAS_PER_REQUEST, to).compose(v -> txsOf(metas, from, to, head, before));
+      return more(metas, before.height() + METAS_PER_REQUEST, to).compose(v -> txsOf(metas, from, to, head, before));
     });
   }
 
