@@ -1,0 +1,187 @@
+package dev.weft.bench;
+
+import dev.weft.config.ConfigSource;
+import dev.weft.config.WeftConfig;
+import dev.weft.node.WeftNode;
+import dev.weft.store.EmbeddedPostgresServer;
+import dev.weft.testsupport.Await;
+import dev.weft.testsupport.Ports;
+import dev.weft.testsupport.TestDatabase;
+import dev.weft.testsupport.TestNodes;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static dev.weft.testsupport.TestNodes.await;
+
+/**
+ * The transfer tracker catching up on a chain against a far node ({@code bench/track-latency.sh}): a tracker whose
+ * scan cursor is {@code bench.blocks} blocks behind the head (a downtime; one open transfer on the chain, so the chain
+ * is scanned) scans back to the head, from a devnet answering at once and from devnets with the same history that answer
+ * after each of {@code bench.latencies} ms ({@code devnet.faults.latency}). Every devnet keeps its whole history,
+ * generated and warmed before timing. Prints each run's blocks/s, whole and over the second half of the
+ * chain, and their ratios to the no-latency run. The node runs in this JVM: a first run at no latency, not counted,
+ * warms the JIT. Default configuration but {@code track.lookback_blocks} (20: the one-off read of recent blocks a
+ * tracker makes when it starts following a chain would otherwise add a fixed read to every run).
+ * Properties: {@code bench.blocks} (6000), {@code bench.txs_per_block} (20), {@code bench.latencies} (ms, {@code 0,200}).
+ */
+public final class TrackLatencyBench {
+  private static final String CHAIN = IngestReadBench.CHAIN;
+  private static final String UNSEEN = "AB".repeat(32);
+
+  public static void main(String[] args) throws Exception {
+    long blocks = Long.getLong("bench.blocks", 6_000);
+    int txsPerBlock = Integer.getInteger("bench.txs_per_block", 20);
+    List<Long> latencies = new ArrayList<>();
+    for (String l : System.getProperty("bench.latencies", "0,200").split(",")) latencies.add(Long.parseLong(l.trim()));
+    System.out.printf(Locale.ROOT, "weft tracker latency bench: %d blocks × %d txs behind, %d cores, latencies %s ms%n",
+        blocks, txsPerBlock, Runtime.getRuntime().availableProcessors(), latencies);
+    Path work = BenchWork.create("weft-bench-track-latency");
+    List<Process> devnets = new ArrayList<>();
+    Map<Long, String> rpcs = new java.util.LinkedHashMap<>();
+    EmbeddedPostgresServer pg = null;
+    Vertx vertx = TestNodes.newVertx();
+    try {
+      for (long latency : new java.util.TreeSet<>(latencies)) {
+        int[] ports = {Ports.free(), Ports.free(), Ports.free()};
+        List<String> opts = new ArrayList<>(IngestReadBench.cacheAll(blocks));
+        opts.add("-Dweft.devnet.faults.latency=" + latency + "ms");
+        Path dir = Files.createDirectories(work.resolve("devnet-" + latency));
+        devnets.add(IngestReadBench.startDevnet(dir, blocks, txsPerBlock, ports, opts));
+        String rpc = "http://127.0.0.1:" + ports[0];
+        IngestReadBench.waitFor(rpc + "/status", 120);
+        warm(rpc, blocks);
+        rpcs.put(latency, rpc);
+      }
+      long head = Long.parseLong(new JsonObject(IngestReadBench.httpGet(rpcs.values().iterator().next() + "/status"))
+          .getJsonObject("result").getJsonObject("sync_info").getString("latest_block_height"));
+      pg = EmbeddedPostgresServer.start(work.resolve("pg"), 0, true, Map.of());
+      Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(2)).connectingTo(PgConnectOptions.fromUri(pg.url())).using(vertx).build();
+      long firstLatency = latencies.get(0);
+      openTransfer(vertx, pg.url(), rpcs.get(firstLatency), pool);
+      System.out.printf(Locale.ROOT, "warm-up (not counted): %d blocks, %d ms%n", head - 1, firstLatency);
+      catchUp(vertx, pg.url(), rpcs.get(firstLatency), pool, head);
+      double[] base = null;
+      for (long latency : latencies) {
+        double[] rate = catchUp(vertx, pg.url(), rpcs.get(latency), pool, head);
+        if (base == null) base = rate;
+        System.out.printf(Locale.ROOT, "latency %4d ms: %.1f blocks/s → ratio to the first run %.2f; second half %.1f blocks/s → %.2f%n",
+            latency, rate[0], rate[0] / base[0], rate[1], rate[1] / base[1]);
+      }
+      await(pool.close());
+    } finally {
+      await(vertx.close());
+      if (pg != null) pg.close();
+      for (Process d : devnets) {
+        d.destroy();
+        d.waitFor();
+      }
+      TestDatabase.deleteTree(work);
+    }
+  }
+
+  /** Registers a hash never on chain through the API, so the tracker follows the chain, and waits for its first scan. */
+  private static void openTransfer(Vertx vertx, String db, String rpc, Pool pool) throws Exception {
+    WeftNode node = TestNodes.start(vertx, config(db, rpc, "api", "track"));
+    try {
+      HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+              URI.create("http://127.0.0.1:" + TestNodes.httpPort(node) + "/v2/tx/track"))
+          .header("content-type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString(new JsonObject().put("tx_hash", UNSEEN).put("chain_id", CHAIN).encode())).build(),
+          HttpResponse.BodyHandlers.ofString());
+      if (r.statusCode() != 200) throw new IllegalStateException("track: HTTP " + r.statusCode() + " " + r.body());
+      Await.until("the tracker's first scan of " + CHAIN, 120, () -> cursor(pool) != null);
+    } finally {
+      await(node.stop());
+    }
+  }
+
+  /**
+   * Moves the scan cursor back to height 1 and runs a tracker alone until its cursor is at {@code head}: its blocks per
+   * second over the whole run and over the second half of the chain.
+   */
+  private static double[] catchUp(Vertx vertx, String db, String rpc, Pool pool, long head) throws Exception {
+    await(pool.query("UPDATE track_cursor SET height = 1 WHERE chain_id = '" + CHAIN + "'").execute());
+    long t0 = System.nanoTime();
+    WeftNode node = TestNodes.start(vertx, config(db, rpc, "track"));
+    long half = -1;
+    for (Long at; (at = cursor(pool)) == null || at < head; Thread.sleep(20)) {
+      if (half < 0 && at != null && at >= head / 2) half = System.nanoTime();
+    }
+    long end = System.nanoTime();
+    await(node.stop());
+    if (half < 0) half = end;
+    double secs = (end - t0) / 1e9;
+    double secondHalf = (head - head / 2) / Math.max(1e-9, (end - half) / 1e9);
+    System.out.printf(Locale.ROOT, "  %s: %d blocks in %.1f s: %.1f blocks/s; second half of the chain %.1f blocks/s%n",
+        rpc, head - 1, secs, (head - 1) / secs, secondHalf);
+    return new double[]{(head - 1) / secs, secondHalf};
+  }
+
+  /**
+   * Asks the devnet for every block and for what the tracker reads of them ({@code tx_search} pages over runs of five
+   * blocks), 64 requests at a time (a far devnet answers each after its latency): its whole history generated and its
+   * rendering compiled before anything is timed.
+   */
+  private static void warm(String rpc, long head) throws Exception {
+    HttpClient client = HttpClient.newHttpClient();
+    long started = System.nanoTime();
+    java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(64);
+    try {
+      List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+      for (long h = 1; h <= head; h++) {
+        long height = h;
+        String q = java.net.URLEncoder.encode("\"tx.height>=" + h + " AND tx.height<=" + (h + 4) + "\"", java.nio.charset.StandardCharsets.UTF_8);
+        done.add(threads.submit(() -> {
+          get(client, rpc + "/block?height=" + height);
+          if (height % 5 == 1) get(client, rpc + "/tx_search?query=" + q + "&per_page=100");
+          return null;
+        }));
+      }
+      for (var f : done) f.get();
+    } finally {
+      threads.shutdownNow();
+    }
+    System.out.printf(Locale.ROOT, "devnet   %s warmed up (every block, and tx_search over runs of 5 blocks) in %.1f s, before timing%n",
+        rpc, (System.nanoTime() - started) / 1e9);
+  }
+
+  private static void get(HttpClient client, String url) throws Exception {
+    HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+    if (r.statusCode() != 200) throw new IllegalStateException(url + ": HTTP " + r.statusCode());
+  }
+
+  private static WeftConfig config(String db, String rpc, String... roles) throws Exception {
+    JsonObject conf = new JsonObject(Files.readString(Path.of("conf/weft.json")));
+    conf.getJsonObject("node").put("roles", new JsonArray(List.of((Object[]) roles)));
+    conf.getJsonObject("http").put("port", 0);
+    conf.getJsonObject("database").put("url", db);
+    conf.getJsonObject("bridge").put("tcp_enabled", false).put("sockjs_enabled", false);
+    conf.getJsonObject("chain").put("chain_id", CHAIN).put("rpc", new JsonArray().add(rpc));
+    conf.getJsonObject("track").put("lookback_blocks", 20).put("nodes", new JsonObject().put(CHAIN, new JsonArray().add(rpc)));
+    conf.put("log", new JsonObject().put("level", "info"));
+    return WeftConfig.from(ConfigSource.fileOnly(conf));
+  }
+
+  private static Long cursor(Pool pool) {
+    RowSet<Row> rows = await(pool.query("SELECT height FROM track_cursor WHERE chain_id = '" + CHAIN + "'").execute());
+    return rows.size() == 0 ? null : rows.iterator().next().getLong(0);
+  }
+}
