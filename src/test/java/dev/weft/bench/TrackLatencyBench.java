@@ -40,7 +40,9 @@ import static dev.weft.testsupport.TestNodes.await;
  * chain, and their ratios to the no-latency run. The node runs in this JVM: a first run at no latency, not counted,
  * warms the JIT. Default configuration but {@code track.lookback_blocks} (20: the one-off read of recent blocks a
  * tracker makes when it starts following a chain would otherwise add a fixed read to every run).
- * Properties: {@code bench.blocks} (6000), {@code bench.txs_per_block} (20), {@code bench.latencies} (ms, {@code 0,200}).
+ * Properties: {@code bench.blocks} (6000), {@code bench.txs_per_block} (20), {@code bench.latencies} (ms, {@code 0,200}),
+ * {@code bench.track.max_in_flight}, {@code bench.track.max_blocks_per_poll}, {@code bench.track.max_pages_per_poll}
+ * (the tracker's settings, default as configured).
  */
 public final class TrackLatencyBench {
   private static final String CHAIN = IngestReadBench.CHAIN;
@@ -175,7 +177,13 @@ public final class TrackLatencyBench {
     conf.getJsonObject("database").put("url", db);
     conf.getJsonObject("bridge").put("tcp_enabled", false).put("sockjs_enabled", false);
     conf.getJsonObject("chain").put("chain_id", CHAIN).put("rpc", new JsonArray().add(rpc));
-    conf.getJsonObject("track").put("lookback_blocks", 20).put("nodes", new JsonObject().put(CHAIN, new JsonArray().add(rpc)));
+    JsonObject track = conf.getJsonObject("track");
+    track.put("lookback_blocks", 20).put("nodes", new JsonObject().put(CHAIN, new JsonArray().add(rpc)));
+    // -Dbench.track.<key>=<integer>: a tracker setting other than the default (e.g. max_in_flight, max_blocks_per_poll)
+    for (String key : List.of("max_in_flight", "max_blocks_per_poll", "max_pages_per_poll")) {
+      Integer v = Integer.getInteger("bench.track." + key);
+      if (v != null) track.put(key, v);
+    }
     conf.put("log", new JsonObject().put("level", "info"));
     return WeftConfig.from(ConfigSource.fileOnly(conf));
   }
