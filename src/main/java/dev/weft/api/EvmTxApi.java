@@ -12,11 +12,13 @@ import io.vertx.ext.web.RoutingContext;
  */
 public final class EvmTxApi implements ApiModule {
   private final TxStore txs;
+  private final PageCache pages;
   private final String prefix;
   private final boolean evm;
 
-  public EvmTxApi(NodeContext ctx) {
+  public EvmTxApi(NodeContext ctx, PageCache pages) {
     this.txs = new TxStore(ctx.pool());
+    this.pages = pages;
     this.prefix = ctx.config().chain().bech32Prefix();
     this.evm = ctx.config().chain().isEvm();
   }
@@ -50,7 +52,7 @@ public final class EvmTxApi implements ApiModule {
 
   private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
     PageRequest page = PageRequest.parse(rc);
-    TxApi.page(rc, txs, new TxStore.Query(TxStore.Stream.EVM, filter, key, null, page.reverse(),
+    TxApi.page(rc, pages, txs, new TxStore.Query(TxStore.Stream.EVM, filter, key, null, page.reverse(),
         IndexerParams.bound(page, "sequence"), IndexerParams.offset(page), page.limit(), page.countTotal()), page);
   }
 

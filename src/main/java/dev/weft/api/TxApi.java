@@ -15,10 +15,12 @@ import java.util.List;
  */
 public final class TxApi implements ApiModule {
   private final TxStore txs;
+  private final PageCache pages;
   private final String prefix;
 
-  public TxApi(NodeContext ctx) {
+  public TxApi(NodeContext ctx, PageCache pages) {
     this.txs = new TxStore(ctx.pool());
+    this.pages = pages;
     this.prefix = ctx.config().chain().bech32Prefix();
   }
 
@@ -51,14 +53,18 @@ public final class TxApi implements ApiModule {
   private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
     PageRequest page = PageRequest.parse(rc);
     List<String> msgs = IndexerParams.msgs(rc);
-    page(rc, txs, new TxStore.Query(TxStore.Stream.COSMOS, filter, key, msgs, page.reverse(),
+    page(rc, pages, txs, new TxStore.Query(TxStore.Stream.COSMOS, filter, key, msgs, page.reverse(),
         IndexerParams.bound(page, "sequence"), IndexerParams.offset(page), page.limit(), page.countTotal()), page);
   }
 
-  /** Runs a tx list query and answers {@code {"txs":[…],"pagination":{…}}}. */
-  static void page(RoutingContext rc, TxStore store, TxStore.Query q, PageRequest page) {
-    store.page(q).onSuccess(p -> Responses.json(rc, IndexerParams.listBody("txs", p.rows(),
-        PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page)))).onFailure(rc::fail);
+  /**
+   * Answers {@code {"txs":[…],"pagination":{…}}} for a tx list query, from the instance's page cache when the same
+   * request (path and query string) was answered since the last ingest commit.
+   */
+  static void page(RoutingContext rc, PageCache pages, TxStore store, TxStore.Query q, PageRequest page) {
+    pages.page(rc.request().uri(), () -> store.page(q).map(p -> IndexerParams.listBody("txs", p.rows(),
+        PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page))))
+        .onSuccess(body -> Responses.json(rc, body)).onFailure(rc::fail);
   }
 
   private void one(RoutingContext rc) {

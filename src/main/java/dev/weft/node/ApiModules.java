@@ -10,9 +10,11 @@ import dev.weft.api.LiveApi;
 import dev.weft.api.NftApi;
 import dev.weft.api.RichListApi;
 import dev.weft.api.SystemApi;
+import dev.weft.api.PageCache;
 import dev.weft.api.TxApi;
 import dev.weft.route.RoutingApi;
 import dev.weft.runtime.NodeContext;
+import dev.weft.store.StatusStore;
 import dev.weft.track.TrackingApi;
 import dev.weft.wallet.WalletApi;
 
@@ -26,13 +28,15 @@ public final class ApiModules {
   private ApiModules() {}
 
   public static List<ApiModule> forNode(NodeContext ctx) {
+    // one cache of encoded tx pages per HTTP verticle instance (this is called once per instance), shared by its tx lists
+    PageCache pages = new PageCache(new StatusStore(ctx.pool()), ctx.config().http().pageCacheBytes());
     return List.of(
         new SystemApi(ctx, VerticleKinds.all()),
         new AdminApi(ctx, VerticleKinds.all()),
         new LiveApi(ctx),
         new DocsApi(),
         new RoutingApi(ctx),
-        new BlockApi(ctx), new TxApi(ctx), new EvmTxApi(ctx), new EvmInternalTxApi(ctx),
+        new BlockApi(ctx), new TxApi(ctx, pages), new EvmTxApi(ctx, pages), new EvmInternalTxApi(ctx),
         new NftApi(ctx),
         new RichListApi(ctx),
         new TrackingApi(ctx),

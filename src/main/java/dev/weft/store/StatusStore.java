@@ -47,6 +47,19 @@ public final class StatusStore {
   }
 
   /**
+   * What a cursor's last commit was, as a string that changes with every commit: its height and commit token (a commit
+   * re-doing the same height has a new token); empty before the first.
+   */
+  public Future<String> commitVersion(String name) {
+    return pool.preparedQuery("SELECT height, commit_token FROM pipeline_cursor WHERE name = $1").execute(Tuple.of(name))
+        .map(rows -> {
+          if (rows.size() == 0) return "";
+          var r = rows.iterator().next();
+          return r.getLong(0) + "/" + r.getValue(1);
+        });
+  }
+
+  /**
    * Moves a cursor, in the transaction that wrote that height's data; parameters (name, height, commit token). The token
    * names the commit, so a writer that lost its commit's answer can tell its own commit from another's ({@link CommitBurst#landed}).
    */

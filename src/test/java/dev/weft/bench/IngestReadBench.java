@@ -107,6 +107,9 @@ public final class IngestReadBench {
       conf.put("log", new JsonObject().put("level", "info"));
       // the read load comes from one address at thousands of requests/s: the per-client rate limit would answer 429
       conf.put("rate_limit", new JsonObject().put("enabled", false));
+      // -Dbench.page_cache_mb=0: every tx list request runs its page query (the default keeps repeated pages between commits)
+      Integer pageCacheMb = Integer.getInteger("bench.page_cache_mb");
+      if (pageCacheMb != null) conf.getJsonObject("http").put("page_cache_mb", pageCacheMb);
       WeftConfig config = WeftConfig.from(ConfigSource.fileOnly(conf));
 
       System.out.printf(Locale.ROOT, "weft bench: %d history blocks (%d txs/block nominal), %d cores, PostgreSQL fsync %s, heap max %d MB%n",
@@ -182,7 +185,9 @@ public final class IngestReadBench {
 
       int apiInstances = Integer.getInteger("bench.api_instances", Runtime.getRuntime().availableProcessors());
       await(node.scale("api", apiInstances));
-      System.out.printf(Locale.ROOT, "reads    the API runs %d HTTP verticle instances (POST /admin/scale)%n", apiInstances);
+      System.out.printf(Locale.ROOT, "reads    the API runs %d HTTP verticle instances (POST /admin/scale), each with a page cache of %d MiB "
+          + "(http.page_cache_mb: a repeated tx page is read once per ingest commit; no commit runs during the reads)%n",
+          apiInstances, config.http().pageCacheMb());
       reads(vertx, TestNodes.httpPort(node), pool, clients, readMs);
       await(node.stop());
       await(pool.close());
