@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Encoded tx list answers of one HTTP verticle instance, by request URI, each kept with the ingest commit it was read
+ * Encoded tx list first pages of one HTTP verticle instance, by request URI, each kept with the ingest commit it was read
  * after. A request first reads the ingest cursor (height and commit token: one indexed row, changed by every commit)
  * and is answered from memory when its page was encoded since that commit, so a page many clients repeat (the latest
  * txs an explorer shows every visitor) costs one page query per commit, and no answer is older than the database

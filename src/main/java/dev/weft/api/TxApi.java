@@ -4,10 +4,13 @@ import dev.weft.bus.BusError;
 import dev.weft.chain.AccountAddress;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.TxStore;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * {@code /indexer/tx/v1/txs*}: Cosmos tx pages (sequence cursor, exact totals, {@code msgs} filter on every list,
@@ -58,12 +61,15 @@ public final class TxApi implements ApiModule {
   }
 
   /**
-   * Answers {@code {"txs":[…],"pagination":{…}}} for a tx list query, from the instance's page cache when the same
-   * request (path and query string) was answered since the last ingest commit.
+   * Answers {@code {"txs":[…],"pagination":{…}}} for a tx list query. A first page (no key, no offset: what clients
+   * poll) comes from the instance's page cache when the same request (path and query string) was answered since the
+   * last ingest commit; a page further on is read every time (few clients ask the same one, and each would only push a
+   * first page out of the cache and cost the cursor read).
    */
   static void page(RoutingContext rc, PageCache pages, TxStore store, TxStore.Query q, PageRequest page) {
-    pages.page(rc.request().uri(), () -> store.page(q).map(p -> IndexerParams.listBody("txs", p.rows(),
-        PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page))))
+    Supplier<Future<Buffer>> read = () -> store.page(q).map(p -> IndexerParams.listBody("txs", p.rows(),
+        PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page)));
+    (page.hasCursor() || page.offset() > 0 ? read.get() : pages.page(rc.request().uri(), read))
         .onSuccess(body -> Responses.json(rc, body)).onFailure(rc::fail);
   }
 

@@ -33,7 +33,7 @@ class PageCacheTest {
   }
 
   @Test
-  @DisplayName("a tx page asked again before the next ingest commit is answered from memory; after a commit the same request shows the new txs")
+  @DisplayName("a first tx page asked again before the next ingest commit is answered from memory; after a commit the same request shows the new txs; later pages are always read")
   void keptUntilTheNextCommit() {
     try (IndexedChain ic = new IndexedChain(10)) {
       String uri = "/indexer/tx/v1/txs?pagination.limit=3";
@@ -48,6 +48,13 @@ class PageCacheTest {
       // another query string is another page
       assertEquals(newestFirst(ic.chain, 10).subList(0, 2),
           IndexedChain.map(rows(ic.get("/indexer/tx/v1/txs?pagination.limit=2")), t -> t.getString("txhash")));
+      // a page further on (a key, or an offset) is read every time, outside the cache
+      double keptBefore = requests("hit") + requests("miss");
+      String next = "/indexer/tx/v1/txs?pagination.limit=3&pagination.key="
+          + java.net.URLEncoder.encode(first.getJsonObject("pagination").getString("next_key"), java.nio.charset.StandardCharsets.UTF_8);
+      assertEquals(newestFirst(ic.chain, 10).subList(3, 6), IndexedChain.map(rows(ic.get(next)), t -> t.getString("txhash")));
+      assertEquals(rows(ic.get(next)), rows(ic.get("/indexer/tx/v1/txs?pagination.limit=3&pagination.offset=3")));
+      assertEquals(keptBefore, requests("hit") + requests("miss"), "pages further on do not go through the cache");
 
       ic.chain.head(14);
       ic.awaitHeight(14);
