@@ -18,10 +18,13 @@ import java.util.function.Supplier;
  * and is answered from memory when its page was encoded since that commit, so a page many clients repeat (the latest
  * txs an explorer shows every visitor) costs one page query per commit, and no answer is older than the database
  * (rollytics keeps list answers for a second whatever was committed since). Requests for a page being read after the
- * same commit wait for that read instead of running it again. Event-loop confined (one per instance), bounded by
- * bytes: the least recently used pages go first, and a page larger than a quarter of the bound is not kept.
+ * same commit wait for that read instead of running it again. A page is kept from its second request on. Event-loop
+ * confined (one per instance), bounded by bytes: the least recently used pages go first, and a page larger than a
+ * quarter of the bound is not kept.
  */
 public final class PageCache {
+  /** How many keys asked once are remembered (a hash each). */
+  private static final int ASKED_ONCE = 4096;
   private record Entry(String version, Buffer body) {}
 
   private record Pending(String version, Future<Buffer> body) {}
@@ -30,6 +33,17 @@ public final class PageCache {
   private final long maxBytes;
   private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(64, 0.75f, true);
   private final Map<String, Pending> pending = new HashMap<>();
+  /**
+   * Hashes of the keys asked lately and not kept: a page is kept from its second request on, so pages asked once (an
+   * old block's txs, one account's first page) cost no cursor read and push no kept page out. A colliding hash only
+   * keeps a page one request early.
+   */
+  private final Map<Integer, Boolean> askedOnce = new LinkedHashMap<>(256, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
+      return size() > ASKED_ONCE;
+    }
+  };
   private final Meters meters = SharedMeters.of("page-cache", r -> new Meters(
       Counter.builder("weft_http_page_cache_requests_total").description("tx list requests by whether the page was kept since the last ingest commit")
           .tag("outcome", "hit").register(r),
@@ -48,6 +62,10 @@ public final class PageCache {
   /** The page {@code key} names, from memory when it was encoded since the last ingest commit, else from {@code read}. */
   public Future<Buffer> page(String key, Supplier<Future<Buffer>> read) {
     if (maxBytes == 0) return read.get();
+    if (!entries.containsKey(key) && !pending.containsKey(key) && askedOnce.put(key.hashCode(), Boolean.TRUE) == null) {
+      meters.misses.increment();
+      return read.get(); // asked for the first time (lately): not kept, so no cursor read either
+    }
     return status.commitVersion(StatusStore.INGEST).compose(version -> {
       Entry kept = entries.get(key);
       if (kept != null && kept.version.equals(version)) {
@@ -71,14 +89,20 @@ public final class PageCache {
   }
 
   private void keep(String key, String version, Buffer body) {
-    if (body.length() > maxBytes / 4) return;
+    if (size(key, body) > maxBytes / 4) return;
     Entry replaced = entries.put(key, new Entry(version, body));
-    if (replaced != null) bytes -= replaced.body.length();
-    bytes += body.length();
-    for (Iterator<Entry> it = entries.values().iterator(); bytes > maxBytes && it.hasNext(); ) {
-      bytes -= it.next().body.length();
+    if (replaced != null) bytes -= size(key, replaced.body);
+    bytes += size(key, body);
+    for (Iterator<Map.Entry<String, Entry>> it = entries.entrySet().iterator(); bytes > maxBytes && it.hasNext(); ) {
+      Map.Entry<String, Entry> e = it.next();
+      bytes -= size(e.getKey(), e.getValue().body);
       it.remove();
     }
+  }
+
+  /** What a kept page counts against the bound: its body and its key (a request line may be kilobytes long). */
+  private static long size(String key, Buffer body) {
+    return body.length() + 2L * key.length();
   }
 
   /** Bytes of the pages kept. */
