@@ -61,15 +61,16 @@ public final class TxApi implements ApiModule {
   }
 
   /**
-   * Answers {@code {"txs":[…],"pagination":{…}}} for a tx list query. A first page (no key, no offset: what clients
-   * poll) comes from the instance's page cache when the same request (path and query string) was answered since the
-   * last ingest commit; a page further on is read every time (few clients ask the same one, and each would only push a
-   * first page out of the cache and cost the cursor read).
+   * Answers {@code {"txs":[…],"pagination":{…}}} for a tx list query. The first page (no key, no offset: what clients
+   * poll) of every txs and of an account's txs comes from the instance's page cache when the same request (path and
+   * query string) was answered since the last ingest commit. A page further on, and a block's txs, are read every time:
+   * few clients ask for the same one between two commits, and each would push a kept page out and cost the cursor read.
    */
   static void page(RoutingContext rc, PageCache pages, TxStore store, TxStore.Query q, PageRequest page) {
     Supplier<Future<Buffer>> read = () -> store.page(q).map(p -> IndexerParams.listBody("txs", p.rows(),
         PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page)));
-    (page.hasCursor() || page.offset() > 0 ? read.get() : pages.page(rc.request().uri(), read))
+    boolean polled = !page.hasCursor() && page.offset() == 0 && q.filter() != TxStore.Filter.HEIGHT;
+    (polled ? pages.page(rc.request().uri(), read) : read.get())
         .onSuccess(body -> Responses.json(rc, body)).onFailure(rc::fail);
   }
 

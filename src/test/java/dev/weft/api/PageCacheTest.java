@@ -33,7 +33,7 @@ class PageCacheTest {
   }
 
   @Test
-  @DisplayName("a first tx page asked again before the next ingest commit is answered from memory; after a commit the same request shows the new txs; later pages are always read")
+  @DisplayName("a first tx page asked again before the next ingest commit is answered from memory; after a commit the same request shows the new txs; later pages and a block's txs are always read")
   void keptUntilTheNextCommit() {
     try (IndexedChain ic = new IndexedChain(10)) {
       String uri = "/indexer/tx/v1/txs?pagination.limit=3";
@@ -55,7 +55,9 @@ class PageCacheTest {
           + java.net.URLEncoder.encode(first.getJsonObject("pagination").getString("next_key"), java.nio.charset.StandardCharsets.UTF_8);
       assertEquals(newestFirst(ic.chain, 10).subList(3, 6), IndexedChain.map(rows(ic.get(next)), t -> t.getString("txhash")));
       assertEquals(rows(ic.get(next)), rows(ic.get("/indexer/tx/v1/txs?pagination.limit=3&pagination.offset=3")));
-      assertEquals(keptBefore, requests("hit") + requests("miss"), "pages further on do not go through the cache");
+      // a block's txs too
+      for (int twice = 0; twice < 2; twice++) ic.get("/indexer/tx/v1/txs/by_height/10");
+      assertEquals(keptBefore, requests("hit") + requests("miss"), "pages further on and a block's txs do not go through the cache");
 
       ic.chain.head(14);
       ic.awaitHeight(14);
