@@ -25,6 +25,7 @@ import java.util.function.Supplier;
 public final class PageCache {
   /** How many keys asked once are remembered (a hash each). */
   private static final int ASKED_ONCE = 4096;
+
   private record Entry(String version, Buffer body) {}
 
   private record Pending(String version, Future<Buffer> body) {}
@@ -34,9 +35,9 @@ public final class PageCache {
   private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(64, 0.75f, true);
   private final Map<String, Pending> pending = new HashMap<>();
   /**
-   * Hashes of the keys asked lately and not kept: a page is kept from its second request on, so pages asked once (an
-   * old block's txs, one account's first page) cost no cursor read and push no kept page out. A colliding hash only
-   * keeps a page one request early.
+   * Hashes of the keys asked lately and not kept: a page is kept from its second request on, so pages asked once (the
+   * first page of an account nobody else looks at) cost no cursor read and push no kept page out. A colliding hash
+   * only keeps a page one request early.
    */
   private final Map<Integer, Boolean> askedOnce = new LinkedHashMap<>(256, 0.75f, true) {
     @Override

@@ -8,8 +8,8 @@ import java.util.List;
  * The limits bound what one client can hold: a connection idle for {@code idleTimeout} is closed, a request whose line,
  * headers and body have not all arrived within {@code requestTimeout} is answered 408, and one remote address holds at
  * most {@code maxConnectionsPerClient} connections. {@code trustedProxies} (CIDRs) are the only peers whose
- * {@code X-Forwarded-For} names the client. Each HTTP instance keeps up to {@code pageCacheMb} MiB of encoded tx list
- * pages, valid until the next ingest commit.
+ * {@code X-Forwarded-For} names the client. Each HTTP instance keeps up to {@code pageCacheMb} MiB of encoded first
+ * pages of the tx lists, valid until the next ingest commit.
  */
 public record HttpConfig(String host, int port, int bodyLimitBytes, String corsOrigins, Duration drain,
                          Duration idleTimeout, Duration requestTimeout, int maxInitialLineBytes, int maxHeaderBytes,
