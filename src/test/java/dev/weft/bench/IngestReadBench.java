@@ -368,7 +368,8 @@ public final class IngestReadBench {
         (System.nanoTime() - started) / 1e9);
   }
 
-  private static void send(HttpClient client, HttpRequest request) throws Exception {
+  /** A GET whose body is discarded; anything but 200 throws. */
+  static void send(HttpClient client, HttpRequest request) throws Exception {
     HttpResponse<Void> r = client.send(request, HttpResponse.BodyHandlers.discarding());
     if (r.statusCode() != 200) throw new IllegalStateException(request.uri() + " answered " + r.statusCode());
   }

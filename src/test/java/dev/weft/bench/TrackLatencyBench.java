@@ -4,6 +4,7 @@ import dev.weft.config.ConfigSource;
 import dev.weft.config.WeftConfig;
 import dev.weft.node.WeftNode;
 import dev.weft.store.EmbeddedPostgresServer;
+import dev.weft.store.TransferStore;
 import dev.weft.testsupport.Await;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestDatabase;
@@ -15,8 +16,6 @@ import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
-import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.RowSet;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -152,8 +151,8 @@ public final class TrackLatencyBench {
         long height = h;
         String q = java.net.URLEncoder.encode("\"tx.height>=" + h + " AND tx.height<=" + (h + 4) + "\"", java.nio.charset.StandardCharsets.UTF_8);
         done.add(threads.submit(() -> {
-          get(client, rpc + "/block?height=" + height);
-          if (height % 5 == 1) get(client, rpc + "/tx_search?query=" + q + "&per_page=100");
+          IngestReadBench.send(client, HttpRequest.newBuilder(URI.create(rpc + "/block?height=" + height)).build());
+          if (height % 5 == 1) IngestReadBench.send(client, HttpRequest.newBuilder(URI.create(rpc + "/tx_search?query=" + q + "&per_page=100")).build());
           return null;
         }));
       }
@@ -163,11 +162,6 @@ public final class TrackLatencyBench {
     }
     System.out.printf(Locale.ROOT, "devnet   %s warmed up (every block, and tx_search over runs of 5 blocks) in %.1f s, before timing%n",
         rpc, (System.nanoTime() - started) / 1e9);
-  }
-
-  private static void get(HttpClient client, String url) throws Exception {
-    HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
-    if (r.statusCode() != 200) throw new IllegalStateException(url + ": HTTP " + r.statusCode());
   }
 
   private static WeftConfig config(String db, String rpc, String... roles) throws Exception {
@@ -188,8 +182,10 @@ public final class TrackLatencyBench {
     return WeftConfig.from(ConfigSource.fileOnly(conf));
   }
 
+  /** The tracker's saved scan cursor of the chain, or null before its first save. */
   private static Long cursor(Pool pool) {
-    RowSet<Row> rows = await(pool.query("SELECT height FROM track_cursor WHERE chain_id = '" + CHAIN + "'").execute());
-    return rows.size() == 0 ? null : rows.iterator().next().getLong(0);
+    TransferStore.Cursor c = await(new TransferStore(pool).cursors()).get(CHAIN);
+    return c == null ? null : c.height();
   }
+
 }

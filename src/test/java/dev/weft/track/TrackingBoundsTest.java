@@ -26,9 +26,7 @@ class TrackingBoundsTest {
   }
 
   private static long trackerRequests(String chain) {
-    long n = 0;
-    for (Counter c : BackendRegistries.getDefaultNow().find("weft_track_node_requests_total").tag("chain_id", chain).counters()) n += (long) c.count();
-    return n;
+    return (long) meter("weft_track_node_requests_total", "chain_id", chain);
   }
 
   private static long height(TrackingHarness h) {
