@@ -16,7 +16,13 @@ import java.util.Map;
  *                         run back to back)
  * @param pageSize         {@code per_page} of {@code tx_search} (CometBFT allows at most 100)
  * @param maxPagesPerPoll  most pages of txs one chain's scan reads per cycle (the range is cut at a block boundary)
- * @param maxInFlight      requests in flight per chain
+ * @param maxInFlight      requests in flight per chain node whose URL comes from the chain registry (someone else's
+ *                         public node)
+ * @param ownMaxInFlight   requests in flight per chain node the operator named ({@code track.nodes}, the indexed chain's
+ *                         {@code chain.rpc}) or the local devnet: what a scan far behind its chain may use to catch up
+ * @param scanWindow       spans of 20 blocks a chain's scans read ahead at first and at least, while the chain's head is
+ *                         beyond them (the window then adapts to the node's round trip and the tracker's pace)
+ * @param scanAheadPages   most pages of txs a chain's scans read ahead (loading or held): the memory cap of the read-ahead
  * @param lookupsPerPoll   most one-off searches per cycle (newly tracked hashes, catch-up searches for old packets)
  * @param lookbackBlocks   how many recent blocks of a chain the tracker indexes by tx hash (read back once when it
  *                         starts following the chain, then kept by its scans): a newly tracked hash is looked up there,
@@ -31,6 +37,7 @@ import java.util.Map;
  *                         and minute on one API instance; 429 beyond
  */
 public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxBlocksPerPoll, int pageSize, int maxPagesPerPoll, int maxInFlight,
+                          int ownMaxInFlight, int scanWindow, int scanAheadPages,
                           int lookupsPerPoll, int lookbackBlocks, Duration requestTimeout, Map<String, List<String>> nodes,
                           Duration unknownTtl, int maxOpen, int registrationsPerClient) {
 
@@ -46,6 +53,9 @@ public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxB
         c.intValue("track.page_size", 100, 1, 100),
         c.intValue("track.max_pages_per_poll", 50, 1, 10_000),
         c.intValue("track.max_in_flight", 8, 1, 1024),
+        c.intValue("track.own_max_in_flight", 512, 1, 1024),
+        c.intValue("track.scan_window", 256, 1, 10_000),
+        c.intValue("track.scan_ahead_pages", 512, 1, 100_000),
         c.intValue("track.lookups_per_poll", 200, 1, 100_000),
         c.intValue("track.lookback_blocks", 600, 0, 100_000),
         timeout,

@@ -140,13 +140,27 @@ public final class TrackChains {
    * none is known.
    */
   public List<String> rpcUrls(String chainId) {
+    return rpc(chainId).urls();
+  }
+
+  /**
+   * Whether a chain's RPC URLs ({@link #rpcUrls}) are the operator's own nodes ({@code track.nodes}, the indexed chain's
+   * {@code chain.rpc}, the local devnet) rather than the registry's public ones.
+   */
+  public boolean ownRpc(String chainId) {
+    return rpc(chainId).own();
+  }
+
+  private record Rpc(List<String> urls, boolean own) {}
+
+  private Rpc rpc(String chainId) {
     List<String> configured = config.nodes().get(chainId);
-    if (configured != null) return configured;
-    if (indexed != null && indexed.chainId().equals(chainId) && !indexed.rpcUrls().isEmpty()) return indexed.rpcUrls();
+    if (configured != null) return new Rpc(configured, true);
+    if (indexed != null && indexed.chainId().equals(chainId) && !indexed.rpcUrls().isEmpty()) return new Rpc(indexed.rpcUrls(), true);
     Chain c = registry.chain(chainId);
-    if (c != null && c.rpc() != null && !c.rpc().isBlank()) return List.of(c.rpc());
+    if (c != null && c.rpc() != null && !c.rpc().isBlank()) return new Rpc(List.of(c.rpc()), false);
     NodeInfo.Devnet devnet = info.devnet();
-    return devnet == null ? List.of() : devnet.chain(chainId).map(n -> List.of(devnet.url(n.rpcPort()))).orElse(List.of());
+    return new Rpc(devnet == null ? List.of() : devnet.chain(chainId).map(n -> List.of(devnet.url(n.rpcPort()))).orElse(List.of()), true);
   }
 
   /** The Cosmos REST URL of a chain: the registry's {@code apis.rest}, else the local devnet's port; empty when none. */

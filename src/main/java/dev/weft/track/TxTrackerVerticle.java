@@ -83,7 +83,7 @@ public final class TxTrackerVerticle extends VerticleBase {
         .compose(c -> {
           chains = c;
           book = new TransferBook(c, System::currentTimeMillis);
-          clients = new RpcClients(vertx, c::rpcUrls, config);
+          clients = new RpcClients(vertx, c::rpcUrls, c::ownRpc, config);
           evm = new EvmFollower(c, book, new EvmReceipts(vertx, c::evmEndpoints, config),
               new LayerZeroDeliveries(vertx, c::evmEndpoints, c::destinationOfts, config), unreachable);
           return store.cursors();
@@ -126,7 +126,8 @@ public final class TxTrackerVerticle extends VerticleBase {
   }
 
   private ChainPoller poller(String chain, ChainRpc rpc, TransferStore.Cursor cursor) {
-    return new ChainPoller(chain, rpc, cursor, config.maxBlocksPerPoll(), config.pageSize(), config.maxPagesPerPoll(), config.lookbackBlocks());
+    return new ChainPoller(chain, rpc, cursor, config.maxBlocksPerPoll(), config.pageSize(), config.maxPagesPerPoll(), config.lookbackBlocks(),
+        config.scanWindow(), config.scanAheadPages());
   }
 
   /** Takes a transfer loaded at start into the book, its progress time moved {@code downMillis} later (at most now). */
@@ -167,9 +168,9 @@ public final class TxTrackerVerticle extends VerticleBase {
       if (ar.failed()) LOG.warn("tracker cycle failed (retried next cycle): {}", ar.cause().toString());
       metrics.cycle(System.currentTimeMillis() - started, book.size());
       if (stopped) return;
-      // a chain's scan that stopped below its head (its block or page cap) has more blocks waiting: after a cycle that
-      // succeeded the next one starts at once, so a tracker that fell behind catches up at the pace of the node's round
-      // trips, not one capped batch per poll interval (the requests in flight stay within track.max_in_flight)
+      // a chain's scan that stopped below its head (its block or page cap) has more blocks waiting, read ahead meanwhile:
+      // after a cycle that succeeded the next one starts at once, so a tracker that fell behind catches up at the pace
+      // of the node's answers, not one capped batch per poll interval
       long delay = behind && ar.succeeded() ? 1 : Math.max(1, config.pollInterval().toMillis() - (System.currentTimeMillis() - started));
       timer = vertx.setTimer(delay, t -> cycle());
     });

@@ -11,11 +11,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Polls one chain for the tracker, in batches whatever the number of transfers waiting on it: a scan reads the block
- * metas of the new blocks ({@code /blockchain}, 20 per request: heights, times, tx counts) and, when some hold txs,
- * every tx of those blocks in pages ({@code tx_search "tx.height>=a AND tx.height<=b"}, ascending), to be matched
- * locally. A scan covers at most {@code maxBlocks} blocks and {@code maxPages} pages, so a tracker that fell behind
- * catches up over several cycles ({@link Scan#behind} tells the tracker to run them back to back).
+ * Polls one chain for the tracker, in batches whatever the number of transfers waiting on it: a scan takes the new
+ * blocks' metas ({@code /blockchain}, 20 per request: heights, times, tx counts) and every tx of those blocks in pages
+ * ({@code tx_search "tx.height>=a AND tx.height<=b"}, ascending), to be matched locally. They are read ahead of the
+ * scans while the chain's head is beyond them ({@link ScanAhead}). A scan takes at most {@code maxBlocks} blocks and
+ * {@code maxPages} pages, so a tracker that fell behind catches up over several cycles ({@link Scan#behind} tells the
+ * tracker to run them back to back).
  *
  * <p>The poller also knows the times of a contiguous run of recent blocks (those it scanned, and older ones it was
  * asked to learn), so that a search for events since a given time can be one range search over the blocks from
@@ -33,6 +34,7 @@ public final class ChainPoller {
   private final int maxBlocks;
   private final int pageSize;
   private final int maxPages;
+  private final ScanAhead ahead;
   private TransferStore.Cursor cursor;
   /** Block times (ns) by height; every height of [knownFrom, cursor] is in it. */
   private final TreeMap<Long, Long> times = new TreeMap<>();
@@ -49,9 +51,16 @@ public final class ChainPoller {
    */
   public record Scan(List<ObservedTx> txs, TransferStore.Cursor cursor, Long coveredBefore, boolean behind) {}
 
-  /** @param indexBlocks how many recent blocks the hash index covers ({@code track.lookback_blocks}) */
-  public ChainPoller(String chainId, ChainRpc rpc, TransferStore.Cursor cursor, int maxBlocks, int pageSize, int maxPages, int indexBlocks) {
+  /**
+   * @param indexBlocks how many recent blocks the hash index covers ({@code track.lookback_blocks})
+   * @param aheadSpans  spans of blocks read ahead of the scans at first and at least ({@code track.scan_window})
+   * @param aheadPages  most pages of txs read ahead of the scans ({@code track.scan_ahead_pages}); the window may grow to
+   *                    as many spans
+   */
+  public ChainPoller(String chainId, ChainRpc rpc, TransferStore.Cursor cursor, int maxBlocks, int pageSize, int maxPages, int indexBlocks,
+                     int aheadSpans, int aheadPages) {
     this.chainId = chainId;
+    this.ahead = new ScanAhead(chainId, rpc, maxBlocks, pageSize, maxPages, aheadPages, aheadSpans, Math.max(aheadSpans, aheadPages));
     this.indexBlocks = indexBlocks;
     this.rpc = rpc;
     this.cursor = cursor;
@@ -92,50 +101,12 @@ public final class ChainPoller {
         return new Scan(List.of(), cursor, null, false);
       });
     }
-    long from = before.height() + 1;
-    // the first request starts at the cursor's own block: CometBFT answers a minHeight above its head with an error
-    // ("min height … can't be greater than max height …", HTTP 500), which every scan of a chain without a new block
-    // since the last one would get (and retry)
-    return rpc.blockchain(before.height(), before.height() + METAS_PER_REQUEST - 1).compose(first -> {
-      long head = first.path("last_height").asLong();
-      long to = Math.min(head, before.height() + maxBlocks);
-      if (to < from) return Future.succeededFuture(new Scan(List.of(), before, before.timeNanos(), false));
-      TreeMap<Long, long[]> metas = metas(first);
-      return more(metas, before.height() + METAS_PER_REQUEST, to).compose(v -> txsOf(metas, from, to, head, before));
-    });
-  }
-
-  /** Adds the metas of [from, to] to {@code metas}, 20 per request, in parallel. */
-  private Future<Void> more(TreeMap<Long, long[]> metas, long from, long to) {
-    List<Future<JsonNode>> more = new ArrayList<>();
-    for (long h = from; h <= to; h += METAS_PER_REQUEST) more.add(rpc.blockchain(h, Math.min(to, h + METAS_PER_REQUEST - 1)));
-    return Future.all(more).map(all -> {
-      for (int i = 0; i < more.size(); i++) metas.putAll(metas(all.resultAt(i)));
-      return null;
-    });
-  }
-
-  /** The txs of the scanned blocks (trimmed to {@code maxPages} pages of txs), and the new cursor. */
-  private Future<Scan> txsOf(TreeMap<Long, long[]> metas, long from, long to, long head, TransferStore.Cursor before) {
-    long end = from - 1;
-    long txCount = 0;
-    for (long h = from; h <= to && metas.containsKey(h); h++) {
-      long n = metas.get(h)[1];
-      if (txCount > 0 && txCount + n > (long) pageSize * maxPages) break;
-      txCount += n;
-      end = h;
-    }
-    if (end < from) return Future.succeededFuture(new Scan(List.of(), before, before.timeNanos(), false));
-    remember(metas.headMap(end, true));
-    TransferStore.Cursor next = new TransferStore.Cursor(end, metas.get(end)[0]);
-    boolean behind = end < head;
-    if (txCount == 0) {
-      cursor = next;
-      return Future.succeededFuture(new Scan(List.of(), next, before.timeNanos(), behind));
-    }
-    return range(from, end).map(txs -> {
-      cursor = next;
-      return new Scan(txs, next, before.timeNanos(), behind);
+    return ahead.take(before.height(), maxBlocks, maxPages).map(t -> {
+      if (t.to() <= before.height()) return new Scan(List.of(), before, before.timeNanos(), false);
+      remember(t.metas());
+      index(t.txs(), before.height() + 1, t.to());
+      cursor = new TransferStore.Cursor(t.to(), t.metas().get(t.to())[0]);
+      return new Scan(t.txs(), cursor, before.timeNanos(), t.behind());
     });
   }
 
@@ -272,7 +243,7 @@ public final class ChainPoller {
   }
 
   /** height → {block time ns, tx count} of a {@code /blockchain} result. */
-  private static TreeMap<Long, long[]> metas(JsonNode result) {
+  static TreeMap<Long, long[]> metas(JsonNode result) {
     TreeMap<Long, long[]> out = new TreeMap<>();
     for (JsonNode m : result.path("block_metas")) {
       JsonNode header = m.path("header");

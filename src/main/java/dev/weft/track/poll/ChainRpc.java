@@ -10,4 +10,9 @@ public interface ChainRpc {
 
   /** {@code /tx_search?query=&page=&per_page=&order_by=}: one page, the txs without block times. */
   Future<SearchPage> txSearch(String query, int page, int perPage, boolean ascending);
+
+  /** Whether requests queue (for a permit of the client, or at the node): more at once would only lengthen the queue. */
+  default boolean queueing() {
+    return false;
+  }
 }

@@ -40,7 +40,7 @@ public final class EvmReceipts {
 
   /** {@code urls}: a chain id's JSON-RPC URLs, empty when none is known. */
   public EvmReceipts(Vertx vertx, Function<String, List<String>> urls, TrackConfig config) {
-    this.clients = new EvmClients(vertx, urls, RpcClients.options(config));
+    this.clients = new EvmClients(vertx, urls, RpcClients.options(config, config.maxInFlight()));
   }
 
   /** Whether a JSON-RPC URL is known for the chain. */

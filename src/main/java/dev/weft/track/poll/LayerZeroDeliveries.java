@@ -46,7 +46,7 @@ public final class LayerZeroDeliveries {
    */
   public LayerZeroDeliveries(Vertx vertx, Function<String, List<String>> urls, Function<String, List<String>> contracts, TrackConfig config) {
     this.contracts = contracts;
-    this.clients = new EvmClients(vertx, urls, RpcClients.options(config));
+    this.clients = new EvmClients(vertx, urls, RpcClients.options(config, config.maxInFlight()));
     this.range = Math.max(1, config.maxBlocksPerPoll());
     this.lookback = Math.max(1, config.lookbackBlocks());
   }

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The tracker's CometBFT RPC clients, one per chain (the node clients of block ingestion: retries, URL rotation,
@@ -26,22 +27,29 @@ import java.util.function.Function;
 public final class RpcClients {
   private final Vertx vertx;
   private final Function<String, List<String>> rpcUrls;
+  private final Predicate<String> ownRpc;
   private final NodeClientOptions options;
+  private final NodeClientOptions ownOptions;
   private final MeterRegistry registry;
   private final Map<String, CometRpcClient> clients = new LinkedHashMap<>();
 
-  /** {@code rpcUrls}: a chain id's RPC URLs, empty when none is known. */
-  public RpcClients(Vertx vertx, Function<String, List<String>> rpcUrls, TrackConfig config) {
+  /**
+   * {@code rpcUrls}: a chain id's RPC URLs, empty when none is known; {@code ownRpc}: whether they are the operator's
+   * nodes ({@code track.own_max_in_flight} requests at once) rather than the registry's ({@code track.max_in_flight}).
+   */
+  public RpcClients(Vertx vertx, Function<String, List<String>> rpcUrls, Predicate<String> ownRpc, TrackConfig config) {
     this.vertx = vertx;
     this.rpcUrls = rpcUrls;
-    this.options = options(config);
+    this.ownRpc = ownRpc;
+    this.options = options(config, config.maxInFlight());
+    this.ownOptions = options(config, config.ownMaxInFlight());
     MeterRegistry r = BackendRegistries.getDefaultNow();
     this.registry = r != null ? r : new SimpleMeterRegistry();
   }
 
-  /** The tracker's node client options: {@code track.max_in_flight}, {@code track.request_timeout}, bounded retries. */
-  static NodeClientOptions options(TrackConfig config) {
-    return new NodeClientOptions(config.maxInFlight(), config.requestTimeout(), 3, Duration.ofMillis(200),
+  /** The tracker's node client options: {@code maxInFlight}, {@code track.request_timeout}, bounded retries. */
+  static NodeClientOptions options(TrackConfig config, int maxInFlight) {
+    return new NodeClientOptions(maxInFlight, config.requestTimeout(), 3, Duration.ofMillis(200),
         Duration.ofSeconds(2), 3, Duration.ofSeconds(30));
   }
 
@@ -51,7 +59,7 @@ public final class RpcClients {
     if (client == null) {
       List<String> urls = rpcUrls.apply(chainId);
       if (urls.isEmpty()) return null;
-      client = new CometRpcClient(vertx, urls, options);
+      client = new CometRpcClient(vertx, urls, ownRpc.test(chainId) ? ownOptions : options);
       clients.put(chainId, client);
     }
     CometRpcClient c = client;
@@ -68,6 +76,11 @@ public final class RpcClients {
       public Future<SearchPage> txSearch(String query, int page, int perPage, boolean ascending) {
         searches.increment();
         return c.txSearch(query, page, perPage, ascending, parser -> SearchPage.read(chainId, parser));
+      }
+
+      @Override
+      public boolean queueing() {
+        return c.http().queueing();
       }
     };
   }

@@ -1,0 +1,276 @@
+package dev.weft.track.poll;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.model.track.ObservedTx;
+import dev.weft.pipeline.AdaptiveWindow;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Reads a chain's blocks ahead of the tracker's scans, in spans of up to 20 blocks: a span's metas ({@code /blockchain}:
+ * times, tx counts), then all its pages of txs at once ({@code tx_search} over the span's heights; the metas tell how
+ * many). A scan takes the spans read so far from the front, in height order; the spans after them keep loading while
+ * the tracker applies what it took, so a tracker behind its chain catches up at the pace of the node's answers, not of
+ * one round trip per batch.
+ *
+ * <p>How many spans are loading or held is an {@link AdaptiveWindow} (the ingestion's rule: grown by probes while
+ * fetching is the bottleneck and the node's requests do not queue, shrunk toward the bandwidth-delay product when it had
+ * room to spare), counted in spans and taken by the scans as commits; the pages of txs loading or held stay within
+ * {@code pageBudget} (a span whose metas show more than {@code maxPages} pages is cut at a block boundary). At the head
+ * of its chain nothing is read ahead: a scan with no span loaded asks for the metas from the last scanned block on
+ * (CometBFT refuses a {@code minHeight} above its head), then the pages of the new blocks' txs.
+ */
+final class ScanAhead {
+  /** Most blocks per span: per {@code /blockchain} request (CometBFT returns at most 20 metas). */
+  private static final int SPAN = 20;
+
+  private final String chainId;
+  private final ChainRpc rpc;
+  private final int spanBlocks;
+  private final int pageSize;
+  private final int maxPages;
+  private final int pageBudget;
+  private final AdaptiveWindow window;
+  /** Spans loading or loaded, in height order, contiguous from the scan cursor on. */
+  private final List<Span> spans = new ArrayList<>();
+  /** The first height no span covers. */
+  private long next;
+  /** The highest head a node answer showed. */
+  private long head = -1;
+  private int pagesAhead;
+  private long taken;
+
+  /** What a scan took: the blocks after the cursor up to {@code to}, their metas and txs (times attached). */
+  record Taken(long to, TreeMap<Long, long[]> metas, List<ObservedTx> txs, boolean behind) {}
+
+  /**
+   * @param spanBlocks blocks per span (at most {@link #SPAN})
+   * @param maxPages   most pages of txs in one span (a span's blocks beyond are cut off into the next; one block is
+   *                   never cut)
+   * @param pageBudget most pages of txs loading or held at once (a span is always allowed when it is the only one)
+   * @param minSpans   the window's floor, in spans; {@code maxSpans} its cap
+   */
+  ScanAhead(String chainId, ChainRpc rpc, int spanBlocks, int pageSize, int maxPages, int pageBudget, int minSpans, int maxSpans) {
+    this.chainId = chainId;
+    this.rpc = rpc;
+    this.spanBlocks = Math.max(1, Math.min(SPAN, spanBlocks));
+    this.pageSize = pageSize;
+    this.maxPages = maxPages;
+    this.pageBudget = pageBudget;
+    this.window = new AdaptiveWindow(minSpans, Math.max(minSpans, maxSpans), 1_000_000_000L);
+  }
+
+  /** The window, in spans (for tests). */
+  int window() {
+    return window.limit();
+  }
+
+  /**
+   * The loaded spans after {@code cursor}, from the front, up to {@code maxBlocks} blocks and {@code maxTxPages} pages
+   * of txs (the first span whatever its size); waits for the first one. A failed span fails the scan and drops every
+   * span read ahead: the next scan starts again from its cursor.
+   */
+  Future<Taken> take(long cursor, int maxBlocks, int maxTxPages) {
+    if (spans.isEmpty() || spans.get(0).from != cursor + 1) {
+      drop();
+      next = cursor + 1;
+      probe(cursor);
+    }
+    Span first = spans.get(0);
+    return first.done.future().transform(ar -> {
+      if (ar.failed() || spans.isEmpty() || spans.get(0) != first) {
+        drop();
+        return Future.failedFuture(ar.failed() ? ar.cause() : new IllegalStateException("scan of " + chainId + " dropped"));
+      }
+      TreeMap<Long, long[]> metas = new TreeMap<>();
+      List<ObservedTx> txs = new ArrayList<>();
+      long to = cursor;
+      int blocks = 0;
+      int pages = 0;
+      int n = 0;
+      while (n < spans.size()) {
+        Span s = spans.get(n);
+        if (!s.done.future().succeeded()) break;
+        int spanBlocks = (int) (s.to - s.from + 1);
+        if (n > 0 && (blocks + spanBlocks > maxBlocks || pages + s.pages > maxTxPages)) break;
+        metas.putAll(s.metas);
+        txs.addAll(s.txs);
+        blocks += spanBlocks;
+        pages += s.pages;
+        to = Math.max(to, s.to);
+        n++;
+      }
+      for (int i = 0; i < n; i++) pagesAhead -= spans.remove(0).pages;
+      taken += n;
+      window.committed(System.nanoTime(), taken);
+      pump();
+      return Future.succeededFuture(new Taken(to, metas, txs, to < head));
+    });
+  }
+
+  /** Forgets the spans read ahead (their answers still in flight are ignored). */
+  private void drop() {
+    spans.forEach(s -> s.dropped = true);
+    spans.clear();
+    pagesAhead = 0;
+  }
+
+  /**
+   * The first span after a scan that had nothing loaded: its end is the head the metas answer shows. It asks from the
+   * cursor's own block on, which the node always has; CometBFT keeps the top 20 of a longer range.
+   */
+  private void probe(long cursor) {
+    Span s = new Span(cursor + 1, cursor + spanBlocks);
+    spans.add(s);
+    next = Long.MAX_VALUE; // nothing more is read until this answer shows where the head is
+    rpc.blockchain(cursor, cursor + spanBlocks).onComplete(ar -> {
+      if (s.dropped) return;
+      if (ar.failed()) {
+        s.done.tryFail(ar.cause());
+        return;
+      }
+      head = Math.max(head, ar.result().path("last_height").asLong());
+      s.to = Math.min(s.to, head);
+      next = Math.max(cursor + 1, s.to + 1);
+      if (s.to < s.from) {
+        s.metas = new TreeMap<>();
+        s.done.tryComplete();
+        return;
+      }
+      metasRead(s, ar.result());
+    });
+  }
+
+  /** Starts the pages of spans whose metas are known, then new spans while the window has room. */
+  private void pump() {
+    for (int i = 0; i < spans.size(); i++) {
+      Span s = spans.get(i);
+      if (s.metas == null || s.pagesStarted || s.done.future().isComplete()) continue;
+      cut(s, i);
+      if (pagesAhead > 0 && pagesAhead + s.pages > pageBudget) break;
+      startPages(s);
+    }
+    while (next <= head) {
+      if (spans.size() >= window.limit() || pagesAhead >= pageBudget) {
+        int loading = 0;
+        for (Span s : spans) if (!s.done.future().isComplete()) loading++;
+        window.full(loading, rpc.queueing());
+        return;
+      }
+      Span s = new Span(next, Math.min(head, next + spanBlocks - 1));
+      next = s.to + 1;
+      spans.add(s);
+      rpc.blockchain(s.from, s.to).onComplete(ar -> {
+        if (s.dropped) return;
+        if (ar.failed()) s.done.tryFail(ar.cause());
+        else {
+          head = Math.max(head, ar.result().path("last_height").asLong());
+          metasRead(s, ar.result());
+        }
+      });
+    }
+  }
+
+  /** A span's metas: a span without txs is loaded; the others wait for their pages ({@link #pump}). */
+  private void metasRead(Span s, JsonNode result) {
+    TreeMap<Long, long[]> metas = ChainPoller.metas(result);
+    long txs = 0;
+    for (long h = s.from; h <= s.to; h++) {
+      long[] m = metas.get(h);
+      if (m == null) {
+        s.done.tryFail(new IllegalStateException(chainId + " has no block meta for height " + h));
+        return;
+      }
+      txs += m[1];
+    }
+    s.metas = new TreeMap<>(metas.subMap(s.from, true, s.to, true));
+    s.txCount = txs;
+    s.pages = (int) ((txs + pageSize - 1) / pageSize);
+    if (txs == 0) loaded(s);
+    else pump();
+  }
+
+  /** Cuts a span to the blocks whose txs fit in {@code maxPages} pages (one block at least); the rest follows it. */
+  private void cut(Span s, int index) {
+    if (s.pages <= maxPages || s.from == s.to) return;
+    long txs = 0;
+    long end = s.from;
+    for (long h = s.from; h <= s.to; h++) {
+      long n = s.metas.get(h)[1];
+      if (h > s.from && txs + n > (long) maxPages * pageSize) break;
+      txs += n;
+      end = h;
+    }
+    if (end == s.to) return;
+    Span rest = new Span(end + 1, s.to);
+    rest.metas = new TreeMap<>(s.metas.tailMap(end + 1, true));
+    rest.txCount = s.txCount - txs;
+    rest.pages = (int) ((rest.txCount + pageSize - 1) / pageSize);
+    s.to = end;
+    s.metas = new TreeMap<>(s.metas.headMap(end, true));
+    s.txCount = txs;
+    s.pages = (int) ((txs + pageSize - 1) / pageSize);
+    spans.add(index + 1, rest);
+    if (rest.txCount == 0) rest.done.tryComplete();
+  }
+
+  /** Every page of a span's txs at once; the answers must count the txs its metas count. */
+  private void startPages(Span s) {
+    s.pagesStarted = true;
+    pagesAhead += s.pages;
+    String query = "tx.height>=" + s.from + " AND tx.height<=" + s.to;
+    List<Future<SearchPage>> pages = new ArrayList<>(s.pages);
+    for (int p = 1; p <= s.pages; p++) pages.add(rpc.txSearch(query, p, pageSize, true));
+    Future.all(pages).onComplete(ar -> {
+      if (s.dropped) return;
+      if (ar.failed()) {
+        s.done.tryFail(ar.cause());
+        return;
+      }
+      List<ObservedTx> txs = new ArrayList<>((int) s.txCount);
+      for (Future<SearchPage> f : pages) {
+        SearchPage page = f.result();
+        if (page.totalCount() != s.txCount) {
+          // a node whose tx index lags its block store: read the span again next scan rather than miss a tx
+          s.done.tryFail(new IllegalStateException(chainId + " indexes " + page.totalCount() + " txs in blocks " + s.from
+              + "–" + s.to + ", their metas count " + s.txCount));
+          return;
+        }
+        for (ObservedTx tx : page.txs()) {
+          long[] m = s.metas.get(tx.height());
+          txs.add(new ObservedTx(tx.chainId(), tx.hash(), tx.height(), m == null ? 0 : m[0], tx.code(), tx.log(), tx.events()));
+        }
+      }
+      s.txs = txs;
+      loaded(s);
+      pump();
+    });
+  }
+
+  private void loaded(Span s) {
+    window.fetched(System.nanoTime() - s.started);
+    s.done.tryComplete();
+  }
+
+  private static final class Span {
+    final long from;
+    long to;
+    final long started = System.nanoTime();
+    final Promise<Void> done = Promise.promise();
+    TreeMap<Long, long[]> metas;
+    long txCount;
+    int pages;
+    List<ObservedTx> txs = List.of();
+    boolean pagesStarted;
+    boolean dropped;
+
+    Span(long from, long to) {
+      this.from = from;
+      this.to = to;
+    }
+  }
+}
