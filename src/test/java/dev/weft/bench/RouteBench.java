@@ -291,7 +291,7 @@ public final class RouteBench {
   record Result(double perSecond, double p50, double p99, double[] cpu, double clientCpu, double idle) {}
 
   /** {idle, total} clock ticks of every core so far, from the first line of {@code /proc/stat}. */
-  private static long[] machineTicks() {
+  static long[] machineTicks() {
     try {
       String[] f = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/stat")).get(0).trim().split("\\s+");
       long total = 0;

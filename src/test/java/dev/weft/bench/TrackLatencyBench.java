@@ -36,12 +36,13 @@ import static dev.weft.testsupport.TestNodes.await;
  * is scanned) scans back to the head, from a devnet answering at once and from devnets with the same history that answer
  * after each of {@code bench.latencies} ms ({@code devnet.faults.latency}). Every devnet keeps its whole history,
  * generated and warmed before timing. Prints each run's blocks/s, whole and over the second half of the
- * chain, and their ratios to the no-latency run. The node runs in this JVM: a first run at no latency, not counted,
+ * chain, and their ratios to the no-latency run, and the share of the machine's CPU left idle during the run (the devnets
+ * run on the same cores: a run with idle CPU waited on the node, one without was bound by the CPU). The node runs in this JVM: a first run at no latency, not counted,
  * warms the JIT. Default configuration but {@code track.lookback_blocks} (20: the one-off read of recent blocks a
  * tracker makes when it starts following a chain would otherwise add a fixed read to every run).
  * Properties: {@code bench.blocks} (6000), {@code bench.txs_per_block} (20), {@code bench.latencies} (ms, {@code 0,200}),
- * {@code bench.track.max_in_flight}, {@code bench.track.max_blocks_per_poll}, {@code bench.track.max_pages_per_poll}
- * (the tracker's settings, default as configured).
+ * {@code bench.track.<key>} (any integer setting of the tracker, e.g. {@code own_max_in_flight}, {@code scan_window},
+ * {@code scan_ahead_pages}, {@code max_blocks_per_poll}; default as configured).
  */
 public final class TrackLatencyBench {
   private static final String CHAIN = IngestReadBench.CHAIN;
@@ -120,6 +121,7 @@ public final class TrackLatencyBench {
    */
   private static double[] catchUp(Vertx vertx, String db, String rpc, Pool pool, long head) throws Exception {
     await(pool.query("UPDATE track_cursor SET height = 1 WHERE chain_id = '" + CHAIN + "'").execute());
+    long[] ticks = RouteBench.machineTicks();
     long t0 = System.nanoTime();
     WeftNode node = TestNodes.start(vertx, config(db, rpc, "track"));
     long half = -1;
@@ -127,24 +129,25 @@ public final class TrackLatencyBench {
       if (half < 0 && at != null && at >= head / 2) half = System.nanoTime();
     }
     long end = System.nanoTime();
+    long[] after = RouteBench.machineTicks();
     await(node.stop());
     if (half < 0) half = end;
     double secs = (end - t0) / 1e9;
     double secondHalf = (head - head / 2) / Math.max(1e-9, (end - half) / 1e9);
-    System.out.printf(Locale.ROOT, "  %s: %d blocks in %.1f s: %.1f blocks/s; second half of the chain %.1f blocks/s%n",
-        rpc, head - 1, secs, (head - 1) / secs, secondHalf);
+    System.out.printf(Locale.ROOT, "  %s: %d blocks in %.1f s: %.1f blocks/s; second half of the chain %.1f blocks/s; CPU idle %.0f %%%n",
+        rpc, head - 1, secs, (head - 1) / secs, secondHalf, 100.0 * (after[0] - ticks[0]) / Math.max(1, after[1] - ticks[1]));
     return new double[]{(head - 1) / secs, secondHalf};
   }
 
   /**
    * Asks the devnet for every block and for what the tracker reads of them ({@code tx_search} pages over runs of five
-   * blocks), 64 requests at a time (a far devnet answers each after its latency): its whole history generated and its
+   * blocks), 256 requests at a time (a far devnet answers each after its latency): its whole history generated and its
    * rendering compiled before anything is timed.
    */
   private static void warm(String rpc, long head) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
     long started = System.nanoTime();
-    java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(64);
+    java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(256);
     try {
       List<java.util.concurrent.Future<?>> done = new ArrayList<>();
       for (long h = 1; h <= head; h++) {
@@ -173,8 +176,8 @@ public final class TrackLatencyBench {
     conf.getJsonObject("chain").put("chain_id", CHAIN).put("rpc", new JsonArray().add(rpc));
     JsonObject track = conf.getJsonObject("track");
     track.put("lookback_blocks", 20).put("nodes", new JsonObject().put(CHAIN, new JsonArray().add(rpc)));
-    // -Dbench.track.<key>=<integer>: a tracker setting other than the default (e.g. max_in_flight, max_blocks_per_poll)
-    for (String key : List.of("max_in_flight", "max_blocks_per_poll", "max_pages_per_poll")) {
+    // -Dbench.track.<key>=<integer>: a tracker setting other than the default (e.g. own_max_in_flight, scan_window)
+    for (String key : List.copyOf(track.fieldNames())) {
       Integer v = Integer.getInteger("bench.track." + key);
       if (v != null) track.put(key, v);
     }
