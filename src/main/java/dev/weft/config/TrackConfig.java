@@ -22,7 +22,8 @@ import java.util.Map;
  *                         {@code chain.rpc}) or the local devnet: what a scan far behind its chain may use to catch up
  * @param scanWindow       spans of 20 blocks a chain's scans read ahead at first and at least, while the chain's head is
  *                         beyond them (the window then adapts to the node's round trip and the tracker's pace)
- * @param scanAheadPages   most pages of txs a chain's scans read ahead (loading or held): the memory cap of the read-ahead
+ * @param scanAheadBytes   most estimated heap of the txs a chain's scans read ahead (loading or held): the memory cap of
+ *                         the read-ahead ({@code track.scan_ahead_mb})
  * @param lookupsPerPoll   most one-off searches per cycle (newly tracked hashes, catch-up searches for old packets)
  * @param lookbackBlocks   how many recent blocks of a chain the tracker indexes by tx hash (read back once when it
  *                         starts following the chain, then kept by its scans): a newly tracked hash is looked up there,
@@ -37,7 +38,7 @@ import java.util.Map;
  *                         and minute on one API instance; 429 beyond
  */
 public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxBlocksPerPoll, int pageSize, int maxPagesPerPoll, int maxInFlight,
-                          int ownMaxInFlight, int scanWindow, int scanAheadPages,
+                          int ownMaxInFlight, int scanWindow, long scanAheadBytes,
                           int lookupsPerPoll, int lookbackBlocks, Duration requestTimeout, Map<String, List<String>> nodes,
                           Duration unknownTtl, int maxOpen, int registrationsPerClient) {
 
@@ -55,7 +56,7 @@ public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxB
         c.intValue("track.max_in_flight", 8, 1, 1024),
         c.intValue("track.own_max_in_flight", 512, 1, 1024),
         c.intValue("track.scan_window", 256, 1, 10_000),
-        c.intValue("track.scan_ahead_pages", 512, 1, 100_000),
+        c.intValue("track.scan_ahead_mb", 64, 1, 64 * 1024) * 1024L * 1024L,
         c.intValue("track.lookups_per_poll", 200, 1, 100_000),
         c.intValue("track.lookback_blocks", 600, 0, 100_000),
         timeout,

@@ -127,7 +127,7 @@ public final class TxTrackerVerticle extends VerticleBase {
 
   private ChainPoller poller(String chain, ChainRpc rpc, TransferStore.Cursor cursor) {
     return new ChainPoller(chain, rpc, cursor, config.maxBlocksPerPoll(), config.pageSize(), config.maxPagesPerPoll(), config.lookbackBlocks(),
-        config.scanWindow(), config.scanAheadPages());
+        config.scanWindow(), config.scanAheadBytes());
   }
 
   /** Takes a transfer loaded at start into the book, its progress time moved {@code downMillis} later (at most now). */

@@ -36,11 +36,11 @@ import static dev.weft.testsupport.TestNodes.await;
  * is scanned) scans back to the head, from a devnet answering at once and from devnets with the same history that answer
  * after each of {@code bench.latencies} ms ({@code devnet.faults.latency}). Every devnet keeps its whole history,
  * generated and warmed before timing. Prints each run's blocks/s, whole and over the second half of the
- * chain, and their ratios to the no-latency run, and the share of the machine's CPU left idle during the run (the devnets
+ * chain, and their ratios to the last run at the first latency before it, and the share of the machine's CPU left idle during the run (the devnets
  * run on the same cores: a run with idle CPU waited on the node, one without was bound by the CPU). The node runs in this JVM: a first run at no latency, not counted,
  * warms the JIT. Default configuration but {@code track.lookback_blocks} (20: the one-off read of recent blocks a
  * tracker makes when it starts following a chain would otherwise add a fixed read to every run).
- * Properties: {@code bench.blocks} (6000), {@code bench.txs_per_block} (20), {@code bench.latencies} (ms, {@code 0,200}),
+ * Properties: {@code bench.blocks} (24000), {@code bench.txs_per_block} (20), {@code bench.latencies} (ms, {@code 0,200,0,200,0,200}),
  * {@code bench.track.<key>} (any integer setting of the tracker, e.g. {@code own_max_in_flight}, {@code scan_window},
  * {@code scan_ahead_pages}, {@code max_blocks_per_poll}; default as configured).
  */
@@ -49,10 +49,10 @@ public final class TrackLatencyBench {
   private static final String UNSEEN = "AB".repeat(32);
 
   public static void main(String[] args) throws Exception {
-    long blocks = Long.getLong("bench.blocks", 6_000);
+    long blocks = Long.getLong("bench.blocks", 24_000);
     int txsPerBlock = Integer.getInteger("bench.txs_per_block", 20);
     List<Long> latencies = new ArrayList<>();
-    for (String l : System.getProperty("bench.latencies", "0,200").split(",")) latencies.add(Long.parseLong(l.trim()));
+    for (String l : System.getProperty("bench.latencies", "0,200,0,200,0,200").split(",")) latencies.add(Long.parseLong(l.trim()));
     System.out.printf(Locale.ROOT, "weft tracker latency bench: %d blocks × %d txs behind, %d cores, latencies %s ms%n",
         blocks, txsPerBlock, Runtime.getRuntime().availableProcessors(), latencies);
     Path work = BenchWork.create("weft-bench-track-latency");
@@ -80,13 +80,18 @@ public final class TrackLatencyBench {
       openTransfer(vertx, pg.url(), rpcs.get(firstLatency), pool);
       System.out.printf(Locale.ROOT, "warm-up (not counted): %d blocks, %d ms%n", head - 1, firstLatency);
       catchUp(vertx, pg.url(), rpcs.get(firstLatency), pool, head);
+      // each run is compared with the last run at the first latency before it: the node's rates still drift upwards over
+      // the first runs (its JIT), so alternating sequences compare neighbours
       double[] base = null;
+      List<String> ratios = new ArrayList<>();
       for (long latency : latencies) {
         double[] rate = catchUp(vertx, pg.url(), rpcs.get(latency), pool, head);
-        if (base == null) base = rate;
-        System.out.printf(Locale.ROOT, "latency %4d ms: %.1f blocks/s → ratio to the first run %.2f; second half %.1f blocks/s → %.2f%n",
-            latency, rate[0], rate[0] / base[0], rate[1], rate[1] / base[1]);
+        if (latency == firstLatency) base = rate;
+        System.out.printf(Locale.ROOT, "latency %4d ms: %.1f blocks/s → ratio to the last %d ms run %.2f; second half %.1f blocks/s → %.2f%n",
+            latency, rate[0], firstLatency, rate[0] / base[0], rate[1], rate[1] / base[1]);
+        if (latency != firstLatency) ratios.add(String.format(Locale.ROOT, "%d ms %.2f / %.2f", latency, rate[0] / base[0], rate[1] / base[1]));
       }
+      System.out.println("ratios (whole / second half): " + String.join(", ", ratios));
       await(pool.close());
     } finally {
       await(vertx.close());

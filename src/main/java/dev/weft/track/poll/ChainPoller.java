@@ -54,13 +54,13 @@ public final class ChainPoller {
   /**
    * @param indexBlocks how many recent blocks the hash index covers ({@code track.lookback_blocks})
    * @param aheadSpans  spans of blocks read ahead of the scans at first and at least ({@code track.scan_window})
-   * @param aheadPages  most pages of txs read ahead of the scans ({@code track.scan_ahead_pages}); the window may grow to
-   *                    as many spans
+   * @param aheadBytes  most estimated heap of the txs read ahead of the scans ({@code track.scan_ahead_mb}); the window
+   *                    grows to four times its start at most
    */
   public ChainPoller(String chainId, ChainRpc rpc, TransferStore.Cursor cursor, int maxBlocks, int pageSize, int maxPages, int indexBlocks,
-                     int aheadSpans, int aheadPages) {
+                     int aheadSpans, long aheadBytes) {
     this.chainId = chainId;
-    this.ahead = new ScanAhead(chainId, rpc, maxBlocks, pageSize, maxPages, aheadPages, aheadSpans, Math.max(aheadSpans, aheadPages));
+    this.ahead = new ScanAhead(chainId, rpc, maxBlocks, pageSize, maxPages, aheadBytes, aheadSpans, 4 * aheadSpans);
     this.indexBlocks = indexBlocks;
     this.rpc = rpc;
     this.cursor = cursor;

@@ -19,21 +19,26 @@ import java.util.TreeMap;
  *
  * <p>How many spans are loading or held is an {@link AdaptiveWindow} (the ingestion's rule: grown by probes while
  * fetching is the bottleneck and the node's requests do not queue, shrunk toward the bandwidth-delay product when it had
- * room to spare), counted in spans and taken by the scans as commits; the pages of txs loading or held stay within
- * {@code pageBudget} (a span whose metas show more than {@code maxPages} pages is cut at a block boundary). At the head
+ * room to spare), counted in spans and taken by the scans as commits. The txs loading or held stay within a byte
+ * budget (loaded spans count their txs' estimated heap, loading ones their pages at the average page so far), and a
+ * span whose metas show more than {@code maxPages} pages is cut at a block boundary. At the head
  * of its chain nothing is read ahead: a scan with no span loaded asks for the metas from the last scanned block on
  * (CometBFT refuses a {@code minHeight} above its head), then the pages of the new blocks' txs.
  */
 final class ScanAhead {
   /** Most blocks per span: per {@code /blockchain} request (CometBFT returns at most 20 metas). */
   private static final int SPAN = 20;
+  /** The guess of a page's heap before one is loaded: 100 txs with a few events each. */
+  private static final int FIRST_PAGE_BYTES = 64 * 1024;
 
   private final String chainId;
   private final ChainRpc rpc;
   private final int spanBlocks;
   private final int pageSize;
   private final int maxPages;
-  private final int pageBudget;
+  private final long budgetBytes;
+  /** The average heap of a loaded page of txs (a moving average; a first guess before any). */
+  private double pageBytes = FIRST_PAGE_BYTES;
   private final AdaptiveWindow window;
   /** Spans loading or loaded, in height order, contiguous from the scan cursor on. */
   private final List<Span> spans = new ArrayList<>();
@@ -41,7 +46,8 @@ final class ScanAhead {
   private long next;
   /** The highest head a node answer showed. */
   private long head = -1;
-  private int pagesAhead;
+  /** The estimated heap of the txs held by loaded spans plus that reserved for the pages loading. */
+  private long bytesAhead;
   private long taken;
 
   /** What a scan took: the blocks after the cursor up to {@code to}, their metas and txs (times attached). */
@@ -51,16 +57,17 @@ final class ScanAhead {
    * @param spanBlocks blocks per span (at most {@link #SPAN})
    * @param maxPages   most pages of txs in one span (a span's blocks beyond are cut off into the next; one block is
    *                   never cut)
-   * @param pageBudget most pages of txs loading or held at once (a span is always allowed when it is the only one)
+   * @param budgetBytes most estimated heap of the txs loading or held (a span's pages always start when nothing else is
+   *                    loading or held)
    * @param minSpans   the window's floor, in spans; {@code maxSpans} its cap
    */
-  ScanAhead(String chainId, ChainRpc rpc, int spanBlocks, int pageSize, int maxPages, int pageBudget, int minSpans, int maxSpans) {
+  ScanAhead(String chainId, ChainRpc rpc, int spanBlocks, int pageSize, int maxPages, long budgetBytes, int minSpans, int maxSpans) {
     this.chainId = chainId;
     this.rpc = rpc;
     this.spanBlocks = Math.max(1, Math.min(SPAN, spanBlocks));
     this.pageSize = pageSize;
     this.maxPages = maxPages;
-    this.pageBudget = pageBudget;
+    this.budgetBytes = budgetBytes;
     this.window = new AdaptiveWindow(minSpans, Math.max(minSpans, maxSpans), 1_000_000_000L);
   }
 
@@ -104,7 +111,7 @@ final class ScanAhead {
         to = Math.max(to, s.to);
         n++;
       }
-      for (int i = 0; i < n; i++) pagesAhead -= spans.remove(0).pages;
+      for (int i = 0; i < n; i++) bytesAhead -= spans.remove(0).bytes;
       taken += n;
       window.committed(System.nanoTime(), taken);
       pump();
@@ -116,7 +123,7 @@ final class ScanAhead {
   private void drop() {
     spans.forEach(s -> s.dropped = true);
     spans.clear();
-    pagesAhead = 0;
+    bytesAhead = 0;
   }
 
   /**
@@ -151,11 +158,11 @@ final class ScanAhead {
       Span s = spans.get(i);
       if (s.metas == null || s.pagesStarted || s.done.future().isComplete()) continue;
       cut(s, i);
-      if (pagesAhead > 0 && pagesAhead + s.pages > pageBudget) break;
+      if (bytesAhead > 0 && bytesAhead + s.pages * pageBytes > budgetBytes) break;
       startPages(s);
     }
     while (next <= head) {
-      if (spans.size() >= window.limit() || pagesAhead >= pageBudget) {
+      if (spans.size() >= window.limit() || bytesAhead >= budgetBytes) {
         int loading = 0;
         for (Span s : spans) if (!s.done.future().isComplete()) loading++;
         window.full(loading, rpc.queueing());
@@ -221,7 +228,8 @@ final class ScanAhead {
   /** Every page of a span's txs at once; the answers must count the txs its metas count. */
   private void startPages(Span s) {
     s.pagesStarted = true;
-    pagesAhead += s.pages;
+    s.bytes = (long) (s.pages * pageBytes);
+    bytesAhead += s.bytes;
     String query = "tx.height>=" + s.from + " AND tx.height<=" + s.to;
     List<Future<SearchPage>> pages = new ArrayList<>(s.pages);
     for (int p = 1; p <= s.pages; p++) pages.add(rpc.txSearch(query, p, pageSize, true));
@@ -232,6 +240,7 @@ final class ScanAhead {
         return;
       }
       List<ObservedTx> txs = new ArrayList<>((int) s.txCount);
+      long bytes = 0;
       for (Future<SearchPage> f : pages) {
         SearchPage page = f.result();
         if (page.totalCount() != s.txCount) {
@@ -240,12 +249,16 @@ final class ScanAhead {
               + "–" + s.to + ", their metas count " + s.txCount));
           return;
         }
+        bytes += page.bytes();
+        pageBytes += 0.1 * (page.bytes() - pageBytes);
         for (ObservedTx tx : page.txs()) {
           long[] m = s.metas.get(tx.height());
           txs.add(new ObservedTx(tx.chainId(), tx.hash(), tx.height(), m == null ? 0 : m[0], tx.code(), tx.log(), tx.events()));
         }
       }
       s.txs = txs;
+      bytesAhead += bytes - s.bytes;
+      s.bytes = bytes;
       loaded(s);
       pump();
     });
@@ -264,6 +277,8 @@ final class ScanAhead {
     TreeMap<Long, long[]> metas;
     long txCount;
     int pages;
+    /** The estimated heap of its txs: reserved when its pages start, then counted when they are loaded. */
+    long bytes;
     List<ObservedTx> txs = List.of();
     boolean pagesStarted;
     boolean dropped;

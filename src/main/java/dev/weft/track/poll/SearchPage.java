@@ -16,8 +16,15 @@ import java.util.Set;
  * One page of a CometBFT 0.38 {@code tx_search} result, read with a streaming parser: per tx its hash, height, ABCI
  * code and log and the events the tracker reads (the raw tx and the other events, most of a busy tx's bytes, are
  * skipped). Block times are not in a tx_search answer: they are attached later ({@code timeNanos} 0 here).
+ * {@code bytes} estimates the heap the kept txs hold.
  */
-record SearchPage(long totalCount, List<ObservedTx> txs) {
+record SearchPage(long totalCount, List<ObservedTx> txs, long bytes) {
+  /** Heap of a kept tx without its log and events: the record, its hash string, its list. */
+  private static final int TX_BYTES = 200;
+  /** Heap of a kept event without its attributes, and of one attribute without its characters (two strings, a map node). */
+  private static final int EVENT_BYTES = 120;
+  private static final int ATTRIBUTE_BYTES = 130;
+
   /** The events the tracker reads. */
   static final Set<String> TRACKED = Set.of("send_packet", "recv_packet", "write_acknowledgement", "acknowledge_packet",
       "timeout_packet", "fungible_token_packet", "initiate_token_deposit", "finalize_token_deposit",
@@ -38,7 +45,19 @@ record SearchPage(long totalCount, List<ObservedTx> txs) {
         p.skipChildren();
       }
     }
-    return new SearchPage(total, txs);
+    long bytes = 0;
+    for (ObservedTx tx : txs) bytes += bytes(tx);
+    return new SearchPage(total, txs, bytes);
+  }
+
+  /** The approximate heap a kept tx holds. */
+  static long bytes(ObservedTx tx) {
+    long n = TX_BYTES + tx.log().length();
+    for (ObservedTx.Event e : tx.events()) {
+      n += EVENT_BYTES;
+      for (Map.Entry<String, String> a : e.attrs().entrySet()) n += ATTRIBUTE_BYTES + a.getKey().length() + a.getValue().length();
+    }
+    return n;
   }
 
   private static ObservedTx tx(String chainId, JsonParser p) throws IOException {

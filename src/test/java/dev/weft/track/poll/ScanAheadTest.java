@@ -28,12 +28,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ScanAheadTest {
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** The heap a page of 100 of the test's txs holds by {@link SearchPage#bytes}. */
+  private static final long PAGE_BYTES = 100 * SearchPage.bytes(new ObservedTx("c", "000000010000", 1, 0, 0, "", List.of()));
 
   @Test
   @DisplayName("behind its chain: every block and tx taken once, in order, while later spans load ahead of the scans")
   void readsAheadInOrder() {
     Chain chain = new Chain(1_000, h -> (int) (h % 7));
-    ScanAhead ahead = new ScanAhead("c", chain, 20, 100, 50, 512, 10, 512);
+    ScanAhead ahead = new ScanAhead("c", chain, 20, 100, 50, 64L << 20, 10, 512);
     List<ObservedTx> seen = new ArrayList<>();
     long cursor = 0;
     int takes = 0;
@@ -66,7 +68,7 @@ class ScanAheadTest {
   @DisplayName("at the head: a take asks for the metas from the cursor's own block on and reads nothing ahead")
   void atTheHead() {
     Chain chain = new Chain(50, h -> 1);
-    ScanAhead ahead = new ScanAhead("c", chain, 20, 100, 50, 512, 10, 512);
+    ScanAhead ahead = new ScanAhead("c", chain, 20, 100, 50, 64L << 20, 10, 512);
     Future<ScanAhead.Taken> f = ahead.take(50, 200, 50);
     chain.answerUntil(f);
     assertEquals(50, f.result().to());
@@ -86,7 +88,7 @@ class ScanAheadTest {
   @DisplayName("busy blocks: a span is cut to the blocks whose txs fit in its page cap, and pages loading or held stay within the budget")
   void cutsBusySpansWithinThePageBudget() {
     Chain chain = new Chain(400, h -> 150);
-    ScanAhead ahead = new ScanAhead("c", chain, 20, 100, 4, 12, 10, 512);
+    ScanAhead ahead = new ScanAhead("c", chain, 20, 100, 4, 12 * PAGE_BYTES, 10, 512);
     long cursor = 0;
     int seen = 0;
     while (cursor < 400) {
@@ -99,7 +101,7 @@ class ScanAheadTest {
       chain.takenTo = cursor;
     }
     assertEquals(400 * 150, seen);
-    assertTrue(chain.maxPagesOut <= 12, "pages loading or held: " + chain.maxPagesOut);
+    assertTrue(chain.maxPagesOut <= 12, "pages loading or held within the budget of 12 pages' bytes: " + chain.maxPagesOut);
     assertTrue(chain.maxPagesOut >= 9, "three spans' pages at once at least: " + chain.maxPagesOut);
     // two blocks (300 txs, 3 pages) fit in 4 pages, three do not: every span of txs was cut to two blocks
     List<String> searched = chain.log.stream().filter(l -> l.startsWith("tx_search")).toList();
@@ -114,7 +116,7 @@ class ScanAheadTest {
   @DisplayName("a failed answer or a tx index behind the block store fails the take at that span; the next one reads it again")
   void failedSpansAreReadAgain() {
     Chain chain = new Chain(300, h -> 2);
-    ScanAhead ahead = new ScanAhead("c", chain, 20, 100, 50, 512, 10, 512);
+    ScanAhead ahead = new ScanAhead("c", chain, 20, 100, 50, 64L << 20, 10, 512);
     chain.failSearchFrom = 41; // the span 41–60: its page fails
     List<ObservedTx> seen = new ArrayList<>();
     long cursor = takeUntilFailure(ahead, chain, 0, seen);
@@ -238,7 +240,8 @@ class ScanAheadTest {
           p.fail("page should be within [1, " + pages + "] range, given " + page);
           return;
         }
-        p.complete(new SearchPage(all.size(), all.subList((page - 1) * perPage, Math.min(all.size(), page * perPage))));
+        List<ObservedTx> txs = all.subList((page - 1) * perPage, Math.min(all.size(), page * perPage));
+        p.complete(new SearchPage(all.size(), txs, txs.stream().mapToLong(SearchPage::bytes).sum()));
       });
       return p.future();
     }
