@@ -15,4 +15,9 @@ public interface ChainRpc {
   default boolean queueing() {
     return false;
   }
+
+  /** The client's bound on requests in flight. */
+  default int maxInFlight() {
+    return Integer.MAX_VALUE;
+  }
 }

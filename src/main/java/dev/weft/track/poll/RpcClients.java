@@ -82,6 +82,11 @@ public final class RpcClients {
       public boolean queueing() {
         return c.http().queueing();
       }
+
+      @Override
+      public int maxInFlight() {
+        return c.http().options().maxRequests();
+      }
     };
   }
 

@@ -12,10 +12,11 @@ import java.util.TreeMap;
 
 /**
  * Reads a chain's blocks ahead of the tracker's scans, in spans of up to 20 blocks: a span's metas ({@code /blockchain}:
- * times, tx counts), then all its pages of txs at once ({@code tx_search} over the span's heights; the metas tell how
- * many). A scan takes the spans read so far from the front, in height order; the spans after them keep loading while
- * the tracker applies what it took, so a tracker behind its chain catches up at the pace of the node's answers, not of
- * one round trip per batch.
+ * times, tx counts), then its pages of txs ({@code tx_search} over the span's heights; the metas tell how many). A scan
+ * takes the spans read so far from the front, in height order; the spans after them keep loading while the tracker
+ * applies what it took, so a tracker behind its chain catches up at the pace of the node's answers, not of one round
+ * trip per batch. Requests go out in span order within the node client's bound on requests in flight, so the front
+ * span, which the next scan waits for, never queues behind the spans after it.
  *
  * <p>How many spans are loading or held is an {@link AdaptiveWindow} (the ingestion's rule: grown by probes while
  * fetching is the bottleneck and the node's requests do not queue, shrunk toward the bandwidth-delay product when it had
@@ -37,6 +38,9 @@ final class ScanAhead {
   private final int pageSize;
   private final int maxPages;
   private final long budgetBytes;
+  private final int maxRequests;
+  /** Requests in flight, those of dropped spans included. */
+  private int requesting;
   /** The average heap of a loaded page of txs (a moving average; a first guess before any). */
   private double pageBytes = FIRST_PAGE_BYTES;
   private final AdaptiveWindow window;
@@ -64,6 +68,7 @@ final class ScanAhead {
   ScanAhead(String chainId, ChainRpc rpc, int spanBlocks, int pageSize, int maxPages, long budgetBytes, int minSpans, int maxSpans) {
     this.chainId = chainId;
     this.rpc = rpc;
+    this.maxRequests = Math.max(1, rpc.maxInFlight());
     this.spanBlocks = Math.max(1, Math.min(SPAN, spanBlocks));
     this.pageSize = pageSize;
     this.maxPages = maxPages;
@@ -84,8 +89,11 @@ final class ScanAhead {
   Future<Taken> take(long cursor, int maxBlocks, int maxTxPages) {
     if (spans.isEmpty() || spans.get(0).from != cursor + 1) {
       drop();
-      next = cursor + 1;
-      probe(cursor);
+      Span probe = new Span(cursor + 1, cursor + spanBlocks);
+      probe.probe = true;
+      spans.add(probe);
+      next = Long.MAX_VALUE; // nothing more is read until the probe's answer shows where the head is
+      pump();
     }
     Span first = spans.get(0);
     return first.done.future().transform(ar -> {
@@ -127,59 +135,74 @@ final class ScanAhead {
   }
 
   /**
-   * The first span after a scan that had nothing loaded: its end is the head the metas answer shows. It asks from the
-   * cursor's own block on, which the node always has; CometBFT keeps the top 20 of a longer range.
+   * Adds spans while the window and the byte budget have room, then sends what the spans need, front first, while
+   * fewer than the client's bound are in flight: a span's metas, then (once its metas are known and its txs' estimated
+   * heap fits the budget) its pages.
    */
-  private void probe(long cursor) {
-    Span s = new Span(cursor + 1, cursor + spanBlocks);
-    spans.add(s);
-    next = Long.MAX_VALUE; // nothing more is read until this answer shows where the head is
-    rpc.blockchain(cursor, cursor + spanBlocks).onComplete(ar -> {
-      if (s.dropped) return;
-      if (ar.failed()) {
-        s.done.tryFail(ar.cause());
-        return;
-      }
-      head = Math.max(head, ar.result().path("last_height").asLong());
-      s.to = Math.min(s.to, head);
-      next = Math.max(cursor + 1, s.to + 1);
-      if (s.to < s.from) {
-        s.metas = new TreeMap<>();
-        s.done.tryComplete();
-        return;
-      }
-      metasRead(s, ar.result());
-    });
-  }
-
-  /** Starts the pages of spans whose metas are known, then new spans while the window has room. */
   private void pump() {
-    for (int i = 0; i < spans.size(); i++) {
-      Span s = spans.get(i);
-      if (s.metas == null || s.pagesStarted || s.done.future().isComplete()) continue;
-      cut(s, i);
-      if (bytesAhead > 0 && bytesAhead + s.pages * pageBytes > budgetBytes) break;
-      startPages(s);
-    }
-    while (next <= head) {
-      if (spans.size() >= window.limit() || bytesAhead >= budgetBytes) {
-        int loading = 0;
-        for (Span s : spans) if (!s.done.future().isComplete()) loading++;
-        window.full(loading, rpc.queueing());
-        return;
-      }
+    while (next <= head && spans.size() < window.limit() && bytesAhead < budgetBytes) {
       Span s = new Span(next, Math.min(head, next + spanBlocks - 1));
       next = s.to + 1;
       spans.add(s);
-      rpc.blockchain(s.from, s.to).onComplete(ar -> {
-        if (s.dropped) return;
-        if (ar.failed()) s.done.tryFail(ar.cause());
-        else {
-          head = Math.max(head, ar.result().path("last_height").asLong());
-          metasRead(s, ar.result());
-        }
-      });
     }
+    boolean waiting = false;
+    for (int i = 0; i < spans.size(); i++) {
+      Span s = spans.get(i);
+      if (requesting >= maxRequests) {
+        waiting = true;
+        break;
+      }
+      if (s.done.future().isComplete()) continue;
+      if (!s.metasAsked) {
+        askMetas(s);
+        continue;
+      }
+      if (s.metas == null) continue;
+      if (!s.pagesStarted) {
+        cut(s, i);
+        if (bytesAhead > 0 && bytesAhead + s.pages * pageBytes > budgetBytes) break;
+        s.pagesStarted = true;
+        s.results = new SearchPage[s.pages];
+        s.bytes = (long) (s.pages * pageBytes);
+        bytesAhead += s.bytes;
+      }
+      while (s.pagesAsked < s.pages && requesting < maxRequests) askPage(s, ++s.pagesAsked);
+    }
+    if (next <= head) {
+      int loading = 0;
+      for (Span s : spans) if (!s.done.future().isComplete()) loading++;
+      window.full(loading, waiting || rpc.queueing());
+    }
+  }
+
+  /**
+   * A span's metas. The probe (the first span after a scan that had nothing loaded) asks from the cursor's own block
+   * on, which the node always has (CometBFT keeps the top 20 of a longer range), and ends at the head its answer shows.
+   */
+  private void askMetas(Span s) {
+    s.metasAsked = true;
+    requesting++;
+    rpc.blockchain(s.probe ? s.from - 1 : s.from, s.to).onComplete(ar -> {
+      requesting--;
+      if (!s.dropped) {
+        if (ar.failed()) {
+          s.done.tryFail(ar.cause());
+        } else {
+          head = Math.max(head, ar.result().path("last_height").asLong());
+          if (s.probe) {
+            s.to = Math.min(s.to, head);
+            next = Math.max(s.from, s.to + 1);
+          }
+          if (s.to < s.from) {
+            s.metas = new TreeMap<>();
+            s.done.tryComplete();
+          } else {
+            metasRead(s, ar.result());
+          }
+        }
+      }
+      pump();
+    });
   }
 
   /** A span's metas: a span without txs is loaded; the others wait for their pages ({@link #pump}). */
@@ -198,7 +221,6 @@ final class ScanAhead {
     s.txCount = txs;
     s.pages = (int) ((txs + pageSize - 1) / pageSize);
     if (txs == 0) loaded(s);
-    else pump();
   }
 
   /** Cuts a span to the blocks whose txs fit in {@code maxPages} pages (one block at least); the rest follows it. */
@@ -214,6 +236,7 @@ final class ScanAhead {
     }
     if (end == s.to) return;
     Span rest = new Span(end + 1, s.to);
+    rest.metasAsked = true;
     rest.metas = new TreeMap<>(s.metas.tailMap(end + 1, true));
     rest.txCount = s.txCount - txs;
     rest.pages = (int) ((rest.txCount + pageSize - 1) / pageSize);
@@ -225,43 +248,44 @@ final class ScanAhead {
     if (rest.txCount == 0) rest.done.tryComplete();
   }
 
-  /** Every page of a span's txs at once; the answers must count the txs its metas count. */
-  private void startPages(Span s) {
-    s.pagesStarted = true;
-    s.bytes = (long) (s.pages * pageBytes);
-    bytesAhead += s.bytes;
-    String query = "tx.height>=" + s.from + " AND tx.height<=" + s.to;
-    List<Future<SearchPage>> pages = new ArrayList<>(s.pages);
-    for (int p = 1; p <= s.pages; p++) pages.add(rpc.txSearch(query, p, pageSize, true));
-    Future.all(pages).onComplete(ar -> {
-      if (s.dropped) return;
-      if (ar.failed()) {
-        s.done.tryFail(ar.cause());
-        return;
-      }
-      List<ObservedTx> txs = new ArrayList<>((int) s.txCount);
-      long bytes = 0;
-      for (Future<SearchPage> f : pages) {
-        SearchPage page = f.result();
-        if (page.totalCount() != s.txCount) {
+  /** One page of a span's txs; with the last, the span is loaded (every answer must count the txs its metas count). */
+  private void askPage(Span s, int page) {
+    requesting++;
+    rpc.txSearch("tx.height>=" + s.from + " AND tx.height<=" + s.to, page, pageSize, true).onComplete(ar -> {
+      requesting--;
+      if (!s.dropped && !s.done.future().isComplete()) {
+        if (ar.failed()) {
+          s.done.tryFail(ar.cause());
+        } else if (ar.result().totalCount() != s.txCount) {
           // a node whose tx index lags its block store: read the span again next scan rather than miss a tx
-          s.done.tryFail(new IllegalStateException(chainId + " indexes " + page.totalCount() + " txs in blocks " + s.from
-              + "–" + s.to + ", their metas count " + s.txCount));
-          return;
-        }
-        bytes += page.bytes();
-        pageBytes += 0.1 * (page.bytes() - pageBytes);
-        for (ObservedTx tx : page.txs()) {
-          long[] m = s.metas.get(tx.height());
-          txs.add(new ObservedTx(tx.chainId(), tx.hash(), tx.height(), m == null ? 0 : m[0], tx.code(), tx.log(), tx.events()));
+          s.done.tryFail(new IllegalStateException(chainId + " indexes " + ar.result().totalCount() + " txs in blocks "
+              + s.from + "–" + s.to + ", their metas count " + s.txCount));
+        } else {
+          s.results[page - 1] = ar.result();
+          if (++s.pagesDone == s.pages) assemble(s);
         }
       }
-      s.txs = txs;
-      bytesAhead += bytes - s.bytes;
-      s.bytes = bytes;
-      loaded(s);
       pump();
     });
+  }
+
+  /** A span's pages, in order, as its txs with their block times. */
+  private void assemble(Span s) {
+    List<ObservedTx> txs = new ArrayList<>((int) s.txCount);
+    long bytes = 0;
+    for (SearchPage page : s.results) {
+      bytes += page.bytes();
+      pageBytes += 0.1 * (page.bytes() - pageBytes);
+      for (ObservedTx tx : page.txs()) {
+        long[] m = s.metas.get(tx.height());
+        txs.add(new ObservedTx(tx.chainId(), tx.hash(), tx.height(), m == null ? 0 : m[0], tx.code(), tx.log(), tx.events()));
+      }
+    }
+    s.results = null;
+    s.txs = txs;
+    bytesAhead += bytes - s.bytes;
+    s.bytes = bytes;
+    loaded(s);
   }
 
   private void loaded(Span s) {
@@ -274,9 +298,15 @@ final class ScanAhead {
     long to;
     final long started = System.nanoTime();
     final Promise<Void> done = Promise.promise();
+    /** The first span after a scan that had nothing loaded: it finds the head. */
+    boolean probe;
+    boolean metasAsked;
     TreeMap<Long, long[]> metas;
     long txCount;
     int pages;
+    int pagesAsked;
+    int pagesDone;
+    SearchPage[] results;
     /** The estimated heap of its txs: reserved when its pages start, then counted when they are loaded. */
     long bytes;
     List<ObservedTx> txs = List.of();

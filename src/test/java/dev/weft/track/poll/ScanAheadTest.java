@@ -65,6 +65,33 @@ class ScanAheadTest {
   }
 
   @Test
+  @DisplayName("requests stay within the client's bound, the front span's first: nothing queues behind later spans")
+  void withinTheClientsBound() {
+    Chain chain = new Chain(1_000, h -> 30);
+    chain.maxInFlight = 5;
+    ScanAhead ahead = new ScanAhead("c", chain, 20, 100, 50, 64L << 20, 10, 512);
+    long cursor = 0;
+    long seen = 0;
+    while (cursor < 1_000) {
+      Future<ScanAhead.Taken> f = ahead.take(cursor, 200, 50);
+      int before = chain.log.size();
+      chain.answerUntil(f);
+      seen += f.result().txs().size();
+      cursor = f.result().to();
+      // the front span (the one this take waited for) got its pages before any later span got more than its metas
+      String front = "tx_search " + f.result().metas().firstKey() + "-";
+      int firstPage = -1;
+      for (int i = before; i < chain.log.size() && firstPage < 0; i++) if (chain.log.get(i).startsWith(front)) firstPage = i;
+      if (firstPage > 0) {
+        for (int i = before; i < firstPage; i++) assertFalse(chain.log.get(i).startsWith("tx_search"), chain.log.subList(before, firstPage + 1).toString());
+      }
+    }
+    assertEquals(30_000, seen);
+    assertTrue(chain.maxOutstanding <= 5, "requests in flight at most 5: " + chain.maxOutstanding);
+    assertEquals(5, chain.maxOutstanding, "and the bound is used");
+  }
+
+  @Test
   @DisplayName("at the head: a take asks for the metas from the cursor's own block on and reads nothing ahead")
   void atTheHead() {
     Chain chain = new Chain(50, h -> 1);
@@ -166,6 +193,13 @@ class ScanAheadTest {
     final List<Long> pagesAskedFrom = new ArrayList<>();
     long takenTo;
     int maxPagesOut;
+    int maxInFlight = Integer.MAX_VALUE;
+    int maxOutstanding;
+
+    @Override
+    public int maxInFlight() {
+      return maxInFlight;
+    }
 
     Chain(long head, LongToIntFunction txs) {
       this.head = head;
@@ -198,6 +232,7 @@ class ScanAheadTest {
     public Future<JsonNode> blockchain(long minHeight, long maxHeight) {
       log.add("blockchain " + minHeight + "-" + maxHeight);
       Promise<JsonNode> p = Promise.promise();
+      maxOutstanding = Math.max(maxOutstanding, answers.size() + 1);
       answers.add(() -> {
         if (minHeight > head) {
           p.fail("min height " + minHeight + " can't be greater than max height " + head);
@@ -223,6 +258,7 @@ class ScanAheadTest {
       log.add("tx_search " + from + "-" + to + " p" + page);
       pagesAskedFrom.add(from);
       Promise<SearchPage> p = Promise.promise();
+      maxOutstanding = Math.max(maxOutstanding, answers.size() + 1);
       answers.add(() -> {
         if (failSearchFrom == from) {
           p.fail("node down");
