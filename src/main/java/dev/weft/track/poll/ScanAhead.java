@@ -76,11 +76,6 @@ final class ScanAhead {
     this.window = new AdaptiveWindow(minSpans, Math.max(minSpans, maxSpans), 1_000_000_000L);
   }
 
-  /** The window, in spans (for tests). */
-  int window() {
-    return window.limit();
-  }
-
   /**
    * The loaded spans after {@code cursor}, from the front, up to {@code maxBlocks} blocks and {@code maxTxPages} pages
    * of txs (the first span whatever its size); waits for the first one. A failed span fails the scan and drops every
