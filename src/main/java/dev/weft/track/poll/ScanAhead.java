@@ -83,11 +83,10 @@ final class ScanAhead {
    */
   Future<Taken> take(long cursor, int maxBlocks, int maxTxPages) {
     if (spans.isEmpty() || spans.get(0).from != cursor + 1) {
-      drop();
+      drop(); // nothing more is read until the probe's answer shows where the head is
       Span probe = new Span(cursor + 1, cursor + spanBlocks);
       probe.probe = true;
       spans.add(probe);
-      next = Long.MAX_VALUE; // nothing more is read until the probe's answer shows where the head is
       pump();
     }
     Span first = spans.get(0);
@@ -122,11 +121,12 @@ final class ScanAhead {
     });
   }
 
-  /** Forgets the spans read ahead (their answers still in flight are ignored). */
+  /** Forgets the spans read ahead (their answers still in flight are ignored); nothing more is read until a take. */
   private void drop() {
     spans.forEach(s -> s.dropped = true);
     spans.clear();
     bytesAhead = 0;
+    next = Long.MAX_VALUE;
   }
 
   /**

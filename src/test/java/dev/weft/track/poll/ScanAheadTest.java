@@ -159,6 +159,10 @@ class ScanAheadTest {
     chain.answerUntil(f);
     assertTrue(f.failed());
     assertTrue(f.cause().getMessage().contains("indexes 39 txs in blocks 61–80, their metas count 40"), f.cause().getMessage());
+    int asked = chain.log.size();
+    chain.answerAll(); // the answers still in flight
+    chain.log.subList(0, asked).clear();
+    assertEquals(List.of(), chain.log, "after a failed take nothing more is asked until the next take");
     chain.lagFrom = -1;
     while (cursor < 300) {
       f = ahead.take(cursor, 200, 50);
@@ -218,6 +222,10 @@ class ScanAheadTest {
 
     int pending() {
       return answers.size();
+    }
+
+    void answerAll() {
+      while (!answers.isEmpty()) answers.poll().run();
     }
 
     void answerUntil(Future<?> f) {
