@@ -214,7 +214,7 @@ final class ScanAhead {
     }
     s.metas = new TreeMap<>(metas.subMap(s.from, true, s.to, true));
     s.txCount = txs;
-    s.pages = (int) ((txs + pageSize - 1) / pageSize);
+    s.pages = pagesOf(txs);
     if (txs == 0) loaded(s);
   }
 
@@ -234,13 +234,18 @@ final class ScanAhead {
     rest.metasAsked = true;
     rest.metas = new TreeMap<>(s.metas.tailMap(end + 1, true));
     rest.txCount = s.txCount - txs;
-    rest.pages = (int) ((rest.txCount + pageSize - 1) / pageSize);
+    rest.pages = pagesOf(rest.txCount);
     s.to = end;
     s.metas = new TreeMap<>(s.metas.headMap(end, true));
     s.txCount = txs;
-    s.pages = (int) ((txs + pageSize - 1) / pageSize);
+    s.pages = pagesOf(txs);
     spans.add(index + 1, rest);
     if (rest.txCount == 0) rest.done.tryComplete();
+  }
+
+  /** The pages of {@code pageSize} that {@code txs} txs fill. */
+  private int pagesOf(long txs) {
+    return (int) ((txs + pageSize - 1) / pageSize);
   }
 
   /** One page of a span's txs; with the last, the span is loaded (every answer must count the txs its metas count). */
