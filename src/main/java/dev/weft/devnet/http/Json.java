@@ -27,6 +27,15 @@ public final class Json {
     return render(body).toBuffer();
   }
 
+  /**
+   * Renders a body now, on the calling thread (a worker: an answer of many txs is the costliest part of serving it),
+   * as a body that copies the bytes, so the event loop that writes the answer only copies them.
+   */
+  public static Body rendered(Body body) {
+    byte[] json = bytes(body);
+    return g -> g.writeRawValue(json);
+  }
+
   private static JsonOut render(Body body) {
     if (IN_USE.get()) { // a nested rendering gets its own writer
       JsonOut out = new JsonOut(16 * 1024);

@@ -174,6 +174,14 @@ public final class JsonOut {
     utf8(json);
   }
 
+  /** A complete JSON value given as UTF-8 bytes (trusted), e.g. one rendered earlier on another thread. */
+  public void writeRawValue(byte[] json) {
+    beforeValue();
+    ensure(json.length);
+    System.arraycopy(json, 0, buf, len, json.length);
+    len += json.length;
+  }
+
   /** Copies an ASCII string without checks (the caller knows it is plain ASCII). */
   private void ascii(String s) {
     int n = s.length();

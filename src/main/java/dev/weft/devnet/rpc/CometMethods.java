@@ -65,7 +65,7 @@ final class CometMethods {
       case "blockchain" -> blockchain(p);
       case "validators" -> validators(p);
       case "tx" -> tx(p);
-      case "tx_search" -> vertx.executeBlocking(() -> search.search(p), false);
+      case "tx_search" -> vertx.executeBlocking(() -> Json.rendered(search.search(p)), false);
       case "broadcast_tx_sync", "broadcast_tx_async" -> broadcast.sync(p.get("tx"));
       case "broadcast_tx_commit" -> broadcast.commit(p.get("tx"));
       case "header" -> done(info.header(height(p.get("height"))));
@@ -74,7 +74,7 @@ final class CometMethods {
       case "abci_info" -> done(info.abciInfo());
       case "abci_query" -> done(abci.query(p.get("path"), p.get("data"), p.get("height")));
       case "num_unconfirmed_txs" -> done(info.numUnconfirmedTxs());
-      case "block_search" -> vertx.executeBlocking(() -> info.blockSearch(p), false);
+      case "block_search" -> vertx.executeBlocking(() -> Json.rendered(info.blockSearch(p)), false);
       default -> throw new JsonRpc.Error(-32601, "Method not found", null);
     };
   }
