@@ -323,10 +323,14 @@ public final class IngestReadBench {
     return devnet;
   }
 
-  /** The devnet options that keep its whole history once generated (with the heap that takes). */
+  /**
+   * The devnet options that keep its whole history once generated (with the heap that takes). The parallel collector:
+   * the cached history is a live set of gigabytes that never dies, which G1 marks again and again in concurrent cycles
+   * (seconds of CPU on the timed cores) once it fills half the heap; the parallel collector's young collections skip it.
+   */
   static List<String> cacheAll(long blocks) {
     long heapMb = 1024 + blocks / 5; // ~150 KB per cached block of 20 txs, with room
-    return List.of("-Dweft.devnet.cached_blocks=" + (blocks + 1), "-Xmx" + heapMb + "m");
+    return List.of("-Dweft.devnet.cached_blocks=" + (blocks + 1), "-Xmx" + heapMb + "m", "-XX:+UseParallelGC");
   }
 
   /** {@link #warmDevnet(String, String, String, long, int)} at 400 heights. */
