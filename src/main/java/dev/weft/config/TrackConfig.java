@@ -55,7 +55,7 @@ public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxB
         c.intValue("track.max_pages_per_poll", 50, 1, 10_000),
         c.intValue("track.max_in_flight", 8, 1, 1024),
         c.intValue("track.own_max_in_flight", 512, 1, 1024),
-        c.intValue("track.scan_window", 256, 1, 10_000),
+        c.intValue("track.scan_window", 512, 1, 10_000),
         c.intValue("track.scan_ahead_mb", 64, 1, 64 * 1024) * 1024L * 1024L,
         c.intValue("track.lookups_per_poll", 200, 1, 100_000),
         c.intValue("track.lookback_blocks", 600, 0, 100_000),

@@ -32,7 +32,7 @@ class TrackConfigTest {
   @DisplayName("defaults from conf/weft.json; node URLs per chain; bad values name their key")
   void config() throws Exception {
     TrackConfig t = WeftConfig.from(ConfigSource.fileOnly(file())).track();
-    assertEquals(new TrackConfig(Duration.ofSeconds(1), Duration.ofMinutes(10), 200, 100, 50, 8, 512, 256, 64L << 20, 200, 600, Duration.ofSeconds(10), Map.of(),
+    assertEquals(new TrackConfig(Duration.ofSeconds(1), Duration.ofMinutes(10), 200, 100, 50, 8, 512, 512, 64L << 20, 200, 600, Duration.ofSeconds(10), Map.of(),
         Duration.ofMinutes(10), 10_000, 120), t);
     TrackConfig nodes = WeftConfig.from(new ConfigSource(file(), Map.of("WEFT_TRACK_NODES", "{\"interwoven-1\": [\"https://rpc.example\", \"https://rpc2.example\"]}"), Map.of())).track();
     assertEquals(Map.of("interwoven-1", List.of("https://rpc.example", "https://rpc2.example")), nodes.nodes());
