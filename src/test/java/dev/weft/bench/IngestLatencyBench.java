@@ -32,8 +32,12 @@ import static dev.weft.testsupport.TestNodes.await;
  * to the first (no added latency), whole and over the second half of the chain. The node runs in this JVM, so a first
  * run of its own, not counted, warms the JIT up: without it the first measured run paid the compilation the later ones
  * were spared, which flattered their ratios.
+ * Each run's devnet generates its whole history before timing and keeps it ({@code bench.devnet_cache}, true by
+ * default; false: generated while timed, its JVM cold, as before 2026-11-28): its block generation and its JIT then
+ * share neither run's cores, and a far run's devnet no longer generates in bursts what the near run's generated as asked.
  * Properties: {@code bench.blocks} (3000), {@code bench.txs_per_block} (20), {@code bench.latencies} (ms,
- * {@code 0,50,200}), {@code bench.fsync} (true), {@code bench.warmup_blocks} (as many as {@code bench.blocks}; 0: none).
+ * {@code 0,50,200}), {@code bench.fsync} (true), {@code bench.warmup_blocks} (as many as {@code bench.blocks}; 0: none),
+ * {@code bench.devnet_cache} (true).
  */
 public final class IngestLatencyBench {
   public static void main(String[] args) throws Exception {
@@ -65,12 +69,17 @@ public final class IngestLatencyBench {
   static double[] run(long blocks, int txsPerBlock, boolean fsync, long latencyMs) throws Exception {
     Path work = BenchWork.create("weft-bench-latency");
     int[] ports = {Ports.free(), Ports.free(), Ports.free()};
-    Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports, List.of("-Dweft.devnet.faults.latency=" + latencyMs + "ms"));
+    boolean cached = Boolean.parseBoolean(System.getProperty("bench.devnet_cache", "true"));
+    List<String> opts = new ArrayList<>(cached ? IngestReadBench.cacheAll(blocks) : List.of());
+    opts.add("-Dweft.devnet.faults.latency=" + latencyMs + "ms");
+    Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports, opts);
     EmbeddedPostgresServer pg = null;
     Vertx vertx = TestNodes.newVertx();
     try {
       String rpc = "http://127.0.0.1:" + ports[0];
       IngestReadBench.waitFor(rpc + "/status", 120);
+      // every height asked before timing: 256 at once, so a far devnet is warmed in tens of seconds, not hours
+      if (cached) IngestReadBench.warmDevnet(rpc, "http://127.0.0.1:" + ports[1], "http://127.0.0.1:" + ports[2], blocks, (int) blocks, 256);
       long head = Long.parseLong(new JsonObject(IngestReadBench.httpGet(rpc + "/status")).getJsonObject("result")
           .getJsonObject("sync_info").getString("latest_block_height"));
       pg = EmbeddedPostgresServer.start(work.resolve("pg"), 0, fsync, Map.of());

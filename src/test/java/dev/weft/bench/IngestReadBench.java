@@ -346,10 +346,15 @@ public final class IngestReadBench {
    * history ({@link #cacheAll}) has generated every block. The timed ingestion still pays Weft's own warm-up.
    */
   static void warmDevnet(String rpc, String rest, String jsonRpc, long head, int most) throws Exception {
+    warmDevnet(rpc, rest, jsonRpc, head, most, 4);
+  }
+
+  /** {@link #warmDevnet(String, String, String, long, int)} with {@code threads} heights asked at once (a far devnet needs many). */
+  static void warmDevnet(String rpc, String rest, String jsonRpc, long head, int most, int threads) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
     int heights = (int) Math.min(head, most);
     long started = System.nanoTime();
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
     try {
       List<java.util.concurrent.Future<?>> done = new ArrayList<>();
       for (int i = 0; i < heights; i++) {
