@@ -33,6 +33,7 @@ import java.util.Locale;
 public final class CosmosRestServer extends DevnetServer {
   private static final int DEFAULT_LIMIT = 100;
   private static final String TXS = "/cosmos/tx/v1beta1/txs";
+  private static final String TXS_BY_BLOCK = "/cosmos/tx/v1beta1/txs/block/";
   private static final String BALANCES = "/cosmos/bank/v1beta1/balances/";
 
   private final DevnetChain chain;
@@ -92,8 +93,10 @@ public final class CosmosRestServer extends DevnetServer {
 
   @Override
   protected Future<Reply> handle(Request r) {
-    // a search scans up to the search window's blocks: off the event loop
+    // a search scans up to the search window's blocks, and a block's txs are an indexer's costliest read: off the event
+    // loop that serves every connection and fires every latency timer
     if (r.method() == HttpMethod.GET && r.path().equals(TXS)) return vertx.executeBlocking(() -> guarded(() -> txSearch.search(r)), false);
+    if (r.method() == HttpMethod.GET && r.path().startsWith(TXS_BY_BLOCK)) return vertx.executeBlocking(() -> guarded(() -> route(r)), false);
     return Future.succeededFuture(guarded(() -> route(r)));
   }
 
@@ -133,7 +136,7 @@ public final class CosmosRestServer extends DevnetServer {
     if (p.equals("/cosmos/base/tendermint/v1beta1/blocks/latest")) return latestBlock(requireHead());
     if (p.startsWith("/cosmos/base/tendermint/v1beta1/blocks/")) return latestBlock(height(tail(p, "/cosmos/base/tendermint/v1beta1/blocks/")));
     if (p.equals("/cosmos/base/tendermint/v1beta1/node_info")) return Reply.json(200, nodeInfo::write);
-    if (p.startsWith("/cosmos/tx/v1beta1/txs/block/")) return blockWithTxs(height(tail(p, "/cosmos/tx/v1beta1/txs/block/")), r);
+    if (p.startsWith(TXS_BY_BLOCK)) return blockWithTxs(height(tail(p, TXS_BY_BLOCK)), r);
     if (p.startsWith(TXS + "/")) return getTx(tail(p, TXS + "/"));
     if (p.startsWith(BALANCES) && p.endsWith("/by_denom")) return bank.balance(between(p, BALANCES, "/by_denom"), r.param("denom"));
     if (p.startsWith(BALANCES) && p.indexOf('/', BALANCES.length()) < 0) return bank.balances(tail(p, BALANCES), r);

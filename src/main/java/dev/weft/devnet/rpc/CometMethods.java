@@ -54,14 +54,16 @@ final class CometMethods {
         g.writeStartObject();
         g.writeEndObject();
       });
-      case "block" -> {
+      // a block's answers are an indexer's costliest reads: on a worker, so the event loop that serves every
+      // connection and fires every latency timer only copies their bytes
+      case "block" -> vertx.executeBlocking(() -> {
         Block b = chain.block(height(p.get("height")));
-        yield done(g -> CometJson.block(g, b, chain.spec().chainId()));
-      }
-      case "block_results" -> {
+        return Json.rendered(g -> CometJson.block(g, b, chain.spec().chainId()));
+      }, false);
+      case "block_results" -> vertx.executeBlocking(() -> {
         Block b = chain.block(height(p.get("height")));
-        yield done(g -> CometJson.blockResults(g, b));
-      }
+        return Json.rendered(g -> CometJson.blockResults(g, b));
+      }, false);
       case "blockchain" -> blockchain(p);
       case "validators" -> validators(p);
       case "tx" -> tx(p);
