@@ -54,20 +54,18 @@ final class CometMethods {
         g.writeStartObject();
         g.writeEndObject();
       });
-      // a block's answers are an indexer's costliest reads: on a worker, so the event loop that serves every
-      // connection and fires every latency timer only copies their bytes
-      case "block" -> vertx.executeBlocking(() -> {
+      case "block" -> onWorker(() -> {
         Block b = chain.block(height(p.get("height")));
-        return Json.rendered(g -> CometJson.block(g, b, chain.spec().chainId()));
-      }, false);
-      case "block_results" -> vertx.executeBlocking(() -> {
+        return g -> CometJson.block(g, b, chain.spec().chainId());
+      });
+      case "block_results" -> onWorker(() -> {
         Block b = chain.block(height(p.get("height")));
-        return Json.rendered(g -> CometJson.blockResults(g, b));
-      }, false);
+        return g -> CometJson.blockResults(g, b);
+      });
       case "blockchain" -> blockchain(p);
       case "validators" -> validators(p);
       case "tx" -> tx(p);
-      case "tx_search" -> vertx.executeBlocking(() -> Json.rendered(search.search(p)), false);
+      case "tx_search" -> onWorker(() -> search.search(p));
       case "broadcast_tx_sync", "broadcast_tx_async" -> broadcast.sync(p.get("tx"));
       case "broadcast_tx_commit" -> broadcast.commit(p.get("tx"));
       case "header" -> done(info.header(height(p.get("height"))));
@@ -76,13 +74,21 @@ final class CometMethods {
       case "abci_info" -> done(info.abciInfo());
       case "abci_query" -> done(abci.query(p.get("path"), p.get("data"), p.get("height")));
       case "num_unconfirmed_txs" -> done(info.numUnconfirmedTxs());
-      case "block_search" -> vertx.executeBlocking(() -> Json.rendered(info.blockSearch(p)), false);
+      case "block_search" -> onWorker(() -> info.blockSearch(p));
       default -> throw new JsonRpc.Error(-32601, "Method not found", null);
     };
   }
 
   private static Future<Json.Body> done(Json.Body body) {
     return Future.succeededFuture(body);
+  }
+
+  /**
+   * An answer found and rendered on a worker (blocks, their results, searches: an indexer's costliest reads), so the
+   * event loop that serves every connection and fires every latency timer only copies its bytes.
+   */
+  private Future<Json.Body> onWorker(java.util.concurrent.Callable<Json.Body> answer) {
+    return vertx.executeBlocking(() -> Json.rendered(answer.call()), false);
   }
 
   /** CometBFT's {@code getHeight}: absent = latest; otherwise within [1, latest]. */

@@ -112,10 +112,15 @@ public final class ChainPoller {
 
   /** Every tx of the blocks [from, to] (all pages), with their block times; their hashes join the index. */
   public Future<List<ObservedTx>> range(long from, long to) {
-    return search("tx.height>=" + from + " AND tx.height<=" + to, Integer.MAX_VALUE, Integer.MAX_VALUE).map(txs -> {
+    return search(heightRange(from, to), Integer.MAX_VALUE, Integer.MAX_VALUE).map(txs -> {
       index(txs, from, to);
       return txs;
     });
+  }
+
+  /** The {@code tx_search} query of every tx in the blocks [from, to]. */
+  static String heightRange(long from, long to) {
+    return "tx.height>=" + from + " AND tx.height<=" + to;
   }
 
   /**

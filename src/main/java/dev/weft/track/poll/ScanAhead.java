@@ -251,7 +251,7 @@ final class ScanAhead {
   /** One page of a span's txs; with the last, the span is loaded (every answer must count the txs its metas count). */
   private void askPage(Span s, int page) {
     requesting++;
-    rpc.txSearch("tx.height>=" + s.from + " AND tx.height<=" + s.to, page, pageSize, true).onComplete(ar -> {
+    rpc.txSearch(ChainPoller.heightRange(s.from, s.to), page, pageSize, true).onComplete(ar -> {
       requesting--;
       if (!s.dropped && !s.done.future().isComplete()) {
         if (ar.failed()) {
