@@ -19,6 +19,8 @@ import io.vertx.sqlclient.Row;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -32,10 +34,12 @@ import static dev.weft.testsupport.TestNodes.await;
  * database, the baseline; (3) the tracer alone over what phase 2 committed: internal txs per second, and its rate in
  * blocks of chain per second as a ratio to phase 2's; (4) the tracer alone again, over a copy of phase 2's database,
  * from a second devnet with the same history that answers every request after {@code bench.far_latency_ms}: its rate
- * as a ratio to phase 3's (the adaptive window against a far node).
+ * as a ratio to phase 3's (the adaptive window against a far node). Both devnets generate their whole history before
+ * anything is timed and keep it ({@code bench.devnet_cache}), as in the other catch-up benches: a devnet that
+ * generated blocks while timed took CPU from the node it was compared with, the far one more (it was warmed less).
  *
  * <p>System properties: {@code bench.blocks} (history blocks, default 6000), {@code bench.txs_per_block} (20),
- * {@code bench.fsync} (true), {@code bench.far_latency_ms} (200; 0 skips phase 4).
+ * {@code bench.fsync} (true), {@code bench.far_latency_ms} (200; 0 skips phase 4), {@code bench.devnet_cache} (true).
  */
 public final class EvmTraceBench {
   public static void main(String[] args) throws Exception {
@@ -44,13 +48,16 @@ public final class EvmTraceBench {
     boolean fsync = Boolean.parseBoolean(System.getProperty("bench.fsync", "true"));
     Path work = BenchWork.create("weft-bench-evm");
     int[] ports = {Ports.free(), Ports.free(), Ports.free()};
-    Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports);
+    boolean cached = Boolean.parseBoolean(System.getProperty("bench.devnet_cache", "true"));
+    List<String> cache = cached ? IngestReadBench.cacheAll(blocks) : List.of();
+    Process devnet = IngestReadBench.startDevnet(work, blocks, txsPerBlock, ports, cache);
     String rpc = "http://127.0.0.1:" + ports[0];
     Process far = null;
     EmbeddedPostgresServer pg = null;
     Vertx vertx = TestNodes.newVertx();
     try {
       IngestReadBench.waitFor(rpc + "/status", 120);
+      if (cached) IngestReadBench.warmDevnet(rpc, "http://127.0.0.1:" + ports[1], "http://127.0.0.1:" + ports[2], blocks, (int) blocks, 8);
       pg = EmbeddedPostgresServer.start(work.resolve("pg"), 0, fsync, Map.of());
       long head = Long.parseLong(new JsonObject(IngestReadBench.httpGet(rpc + "/status")).getJsonObject("result")
           .getJsonObject("sync_info").getString("latest_block_height"));
@@ -117,10 +124,14 @@ public final class EvmTraceBench {
       if (farMs > 0) {
         Path farWork = Files.createDirectories(work.resolve("far"));
         int[] farPorts = {Ports.free(), Ports.free(), Ports.free()};
-        far = IngestReadBench.startDevnet(farWork, blocks, txsPerBlock, farPorts, java.util.List.of("-Dweft.devnet.faults.latency=" + farMs + "ms"));
+        List<String> farOpts = new ArrayList<>(cache);
+        farOpts.add("-Dweft.devnet.faults.latency=" + farMs + "ms");
+        far = IngestReadBench.startDevnet(farWork, blocks, txsPerBlock, farPorts, farOpts);
         IngestReadBench.waitFor("http://127.0.0.1:" + farPorts[0] + "/status", 120);
-        // its JVM compiles its block generation first, as the near devnet's did during phases 1 and 2
-        IngestReadBench.warmDevnet("http://127.0.0.1:" + farPorts[0], "http://127.0.0.1:" + farPorts[1], "http://127.0.0.1:" + farPorts[2], head);
+        // its JVM compiles its block generation first, as the near devnet's did during phases 1 and 2; with the cache,
+        // it generates every block, 256 heights asked at once (tens of seconds 200 ms away)
+        IngestReadBench.warmDevnet("http://127.0.0.1:" + farPorts[0], "http://127.0.0.1:" + farPorts[1], "http://127.0.0.1:" + farPorts[2], head,
+            cached ? (int) head : 400, cached ? 256 : 4);
         Pool farPool = pool(vertx, farUrl);
         WeftNode farTracer = TestNodes.start(vertx, config(farUrl, farPorts, "evm"));
         double[] farTimes = traceCatchUp(farPool, lastEvm);
@@ -165,7 +176,7 @@ public final class EvmTraceBench {
 
   static WeftConfig config(String dbUrl, int[] ports, String... roles) throws Exception {
     JsonObject conf = new JsonObject(Files.readString(Path.of("conf/weft.json")));
-    conf.getJsonObject("node").put("roles", new JsonArray(java.util.List.of((Object[]) roles)));
+    conf.getJsonObject("node").put("roles", new JsonArray(List.of((Object[]) roles)));
     conf.getJsonObject("http").put("port", 0);
     conf.getJsonObject("database").put("url", dbUrl);
     conf.getJsonObject("bridge").put("tcp_enabled", false).put("sockjs_enabled", false);

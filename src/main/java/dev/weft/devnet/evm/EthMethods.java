@@ -16,11 +16,11 @@ import java.util.Set;
 /** The EVM JSON-RPC methods of the devnet; each returns the result writer or throws a {@link JsonRpc.Error}. */
 final class EthMethods {
   /**
-   * Methods run on a worker thread: those that may replay the ledger, and a block's receipts (an indexer's costliest
-   * EVM read, rendered there so the event loop serving every connection only writes it).
+   * Methods run on a worker thread: those that may replay the ledger, and a block's receipts and traces (an indexer's
+   * and a tracer's costliest EVM reads, rendered there so the event loop serving every connection only writes them).
    */
   static final Set<String> SLOW = Set.of("eth_call", "eth_getBalance", "eth_getLogs", "eth_sendRawTransaction",
-      "eth_getBlockReceipts");
+      "eth_getBlockReceipts", "debug_traceBlockByNumber");
   /** Stub runtime code of the devnet's contracts (their calls are simulated, not executed): a bare revert. */
   static final String CONTRACT_CODE = "0x6080604052600080fd";
   private static final String ZERO_HASH = "0".repeat(64);
