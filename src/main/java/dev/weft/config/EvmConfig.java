@@ -20,7 +20,7 @@ public record EvmConfig(int window, int windowMax, Duration traceTimeout, int co
 
   public static EvmConfig from(ConfigSource c) {
     return new EvmConfig(
-        c.intValue("evm.window", 16, 1, 1_000),
+        c.intValue("evm.window", 64, 1, 1_000),
         c.intValue("evm.window_max", 256, 1, 1_000),
         c.duration("evm.trace_timeout", Duration.ofSeconds(60)),
         c.intValue("evm.commit_heights", 50, 1, 10_000),
