@@ -262,7 +262,7 @@ public final class IngestReadBench {
    * How much of the ingestion's wall time a commit was running (the commits are sequential: at 100 % the writing
    * connection is the limit, below it the commits wait for prepared runs), from the node's own commit timer.
    */
-  private static void printCommitDuty(double ingestSecs, double[] idleAtHalf) {
+  static void printCommitDuty(double ingestSecs, double[] idleAtHalf) {
     io.micrometer.core.instrument.MeterRegistry registry = io.vertx.micrometer.backends.BackendRegistries.getDefaultNow();
     io.micrometer.core.instrument.Timer commits = registry == null ? null
         : registry.find("weft_ingest_commit_seconds").tag("chain_id", CHAIN).timer();
@@ -287,7 +287,7 @@ public final class IngestReadBench {
    * The node's idle time between commits so far by what the commit loop waited for ({@code weft_ingest_commit_idle_seconds}):
    * fetches (the node side is the limit), a run's preparation, the head, a retry; in {@link CommitIdle.Waiting} order.
    */
-  private static double[] commitIdleSeconds() {
+  static double[] commitIdleSeconds() {
     io.micrometer.core.instrument.MeterRegistry registry = io.vertx.micrometer.backends.BackendRegistries.getDefaultNow();
     CommitIdle.Waiting[] causes = CommitIdle.Waiting.values();
     double[] out = new double[causes.length];
