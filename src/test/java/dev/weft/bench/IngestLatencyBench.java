@@ -114,7 +114,7 @@ public final class IngestLatencyBench {
       double secondHalf = (head - head / 2) / Math.max(1e-9, (end - half) / 1e9);
       System.out.printf(Locale.ROOT, "  %d ms: %d blocks, %d txs in %.1f s: %.1f blocks/s, %.0f txs/s; second half of the chain %.1f blocks/s; CPU idle %.0f %%%n",
           latencyMs, totals.getLong(0), totals.getLong(1), secs, totals.getLong(0) / secs, totals.getLong(1) / secs, secondHalf,
-          100.0 * (after[0] - ticks[0]) / Math.max(1, after[1] - ticks[1]));
+          100 * RouteBench.idleShare(ticks, after));
       spent.print(secs, totals.getLong(1));
       // the commits run one after another: near 100 % of the wall time, the database (or the CPU it gets) sets the pace
       IngestReadBench.printCommitDuty(secs, idleAtHalf);

@@ -302,6 +302,11 @@ public final class RouteBench {
     }
   }
 
+  /** The share of the machine's CPU time left idle between two {@link #machineTicks} readings (0 when every core was busy). */
+  static double idleShare(long[] before, long[] after) {
+    return (after[0] - before[0]) / (double) Math.max(1, after[1] - before[1]);
+  }
+
   /** The CPU time of a process from {@code /proc/PID/stat} (utime and stime, in clock ticks). */
   record ProcessCpu(long pid, int ticksPerSecond) {
     /** {user + system, system} in microseconds so far. */
@@ -387,7 +392,7 @@ public final class RouteBench {
     if (all.length == 0) return new Result(0, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN);
     double[] cpu = cpuBefore == null ? null
         : new double[]{(cpuAfter[0] - cpuBefore[0]) / (double) all.length, (cpuAfter[1] - cpuBefore[1]) / (double) all.length};
-    double idle = (ticksAfter[0] - ticksBefore[0]) / (double) Math.max(1, ticksAfter[1] - ticksBefore[1]);
+    double idle = idleShare(ticksBefore, ticksAfter);
     return new Result(all.length / (double) seconds, all[all.length / 2] / 1e6, all[(int) (all.length * 0.99)] / 1e6, cpu,
         (clientAfter[0] - clientBefore[0]) / (double) all.length, idle);
   }

@@ -158,7 +158,7 @@ public final class TrackLatencyBench {
     double fromFirst = first < 0 || head == firstAt ? 0 : (head - firstAt) / Math.max(1e-9, (end - first) / 1e9);
     System.out.printf(Locale.ROOT, "  %s: %d blocks in %.1f s: %.1f blocks/s; from its first scan on (%.2f s after its start) %.1f blocks/s; CPU idle %.0f %%%n",
         rpc, head - 1, secs, (head - 1) / secs, first < 0 ? secs : (first - t0) / 1e9, fromFirst,
-        100.0 * (after[0] - ticks[0]) / Math.max(1, after[1] - ticks[1]));
+        100 * RouteBench.idleShare(ticks, after));
     spent.print(secs, (head - 1) * txsPerBlock);
     return new double[]{(head - 1) / secs, fromFirst};
   }
