@@ -7,8 +7,8 @@ import java.time.Duration;
  * The EVM tracer ({@code evm.*}). Node requests otherwise follow {@code ingest.*} (in-flight bound, request timeout,
  * retries, backoff), as the tracer reads the same JSON-RPC node.
  *
- * @param window           heights traced concurrently at first and at least (traced heights held before their commit)
- * @param windowMax        the cap of the window as it adapts to the node's round trip
+ * @param window           heights traced concurrently at least (traced heights held before their commit)
+ * @param windowMax        the cap of the window as it adapts to the node's round trip; it starts at {@link #windowStart()}
  * @param traceTimeout     timeout of one {@code debug_traceBlockByNumber} (sent to the node as its tracer timeout too)
  * @param commitHeights    most heights committed in one database transaction while catching up
  * @param commitRows       most internal txs committed in one transaction (a run closes at whichever comes first)
@@ -27,5 +27,15 @@ public record EvmConfig(int window, int windowMax, Duration traceTimeout, int co
         c.intValue("evm.commit_rows", 20_000, 1, 1_000_000),
         c.duration("evm.poll_interval", Duration.ofSeconds(1)),
         c.duration("evm.progress_interval", Duration.ofSeconds(10)));
+  }
+
+  /**
+   * The window at first: the geometric middle of {@code window} and {@code window_max} (128 for 64 and 256). A traced
+   * height is a few tens of KB, and against a node 200 ms away the climb from the floor (a probe of half a window a
+   * second or two apart) was most of the tracer's shortfall on a catch-up of minutes; a node that queues the traces
+   * shrinks it back to the floor by a quarter a second.
+   */
+  public int windowStart() {
+    return (int) Math.round(Math.sqrt((double) window * Math.max(window, windowMax)));
   }
 }

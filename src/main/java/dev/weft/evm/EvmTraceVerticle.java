@@ -81,7 +81,7 @@ public final class EvmTraceVerticle extends VerticleBase {
     metrics = EvmMetrics.forChain(chain.chainId());
     // traced heights are held in memory until their commit: the window (heights) is their bound, bytes only a backstop
     pipeline = new OrderedCommitPipeline<>(vertx, new Traces(), new PipelineOptions("EVM tracer", "internal txs", cfg.window(),
-        cfg.windowMax(), retries.bufferedBytes(), cfg.commitHeights(), cfg.commitRows(), retries.retryBase(), retries.retryMax(), cfg.progressInterval()),
+        cfg.windowStart(), cfg.windowMax(), retries.bufferedBytes(), cfg.commitHeights(), cfg.commitRows(), retries.retryBase(), retries.retryMax(), cfg.progressInterval()),
         metrics.pipeline());
     return pipeline.start().onSuccess(pos -> {
       LOG.info("EVM tracer of {} resumes after height {} (json-rpc {}, {} heights in flight)", chain.chainId(), pos.height(),

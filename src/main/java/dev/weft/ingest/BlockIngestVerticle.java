@@ -80,7 +80,7 @@ public final class BlockIngestVerticle extends VerticleBase {
     store = new IngestStore(ctx.pool(), 500_000, chain.isEvm());
     metrics = IngestMetrics.forChain(chain.chainId());
     pipeline = new OrderedCommitPipeline<>(vertx, new Blocks(), new PipelineOptions("ingestion", "txs", cfg.window(),
-        cfg.windowMax(), cfg.bufferedBytes(), cfg.commitBlocks(), cfg.commitTxs(), cfg.retryBase(), cfg.retryMax(), cfg.progressInterval()),
+        cfg.window(), cfg.windowMax(), cfg.bufferedBytes(), cfg.commitBlocks(), cfg.commitTxs(), cfg.retryBase(), cfg.retryMax(), cfg.progressInterval()),
         metrics.pipeline());
     // an empty database starts at the configured height, or the node's earliest block (a pruned node)
     Future<Void> first = store.position().compose(pos -> pos.empty()

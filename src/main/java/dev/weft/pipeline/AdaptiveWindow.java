@@ -63,16 +63,26 @@ public final class AdaptiveWindow {
   private int cooldown;
 
   /**
+   * A window that starts at its floor.
+   *
    * @param min           the window it starts from and never goes below
    * @param max           the cap: at most this many heights in flight or held
    * @param intervalNanos how much measured time one adaptation step looks at
    */
   public AdaptiveWindow(int min, int max, long intervalNanos) {
+    this(min, min, max, intervalNanos);
+  }
+
+  /**
+   * A window that starts at {@code start} (held within {@code min..max}); the rules below move it from there, down to
+   * {@code min} when it has room to spare or the node's requests queue.
+   */
+  public AdaptiveWindow(int min, int start, int max, long intervalNanos) {
     if (min < 1 || max < min) throw new IllegalArgumentException("window bounds " + min + ".." + max);
     this.min = min;
     this.max = max;
     this.intervalNanos = intervalNanos;
-    this.limit = min;
+    this.limit = Math.max(min, Math.min(max, start));
   }
 
   /** The current window. */

@@ -78,7 +78,8 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     this.stage = stage;
     this.options = options;
     this.meters = meters;
-    this.window = new AdaptiveWindow(options.window(), Math.max(options.window(), options.windowMax()), 1_000_000_000L);
+    this.window = new AdaptiveWindow(options.window(), options.windowStart(), Math.max(options.window(), options.windowMax()),
+        1_000_000_000L);
     this.idle = new CommitIdle.Clock(meters.idle());
   }
 

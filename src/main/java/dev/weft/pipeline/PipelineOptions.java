@@ -7,7 +7,8 @@ import java.time.Duration;
  *
  * @param name             what the log lines call it ("ingestion", "EVM tracer")
  * @param countUnit        what the progress line's second rate counts ("txs", "internal txs")
- * @param window           heights fetched ahead or held before their commit at first, and at least
+ * @param window           heights fetched ahead or held before their commit at least
+ * @param windowStart      the window at first (held within {@code window..windowMax}), from which it adapts
  * @param windowMax        the cap of the adaptive window ({@link AdaptiveWindow}): at most this many heights in flight or held
  * @param bufferedBytes    fetched items waiting for their commit stop new fetches beyond this many bytes
  * @param commitItems      most heights in one commit
@@ -16,5 +17,5 @@ import java.time.Duration;
  * @param retryMax         cap of the backoff delay
  * @param progressInterval interval of the catch-up progress line
  */
-public record PipelineOptions(String name, String countUnit, int window, int windowMax, long bufferedBytes, int commitItems, long commitWeight,
+public record PipelineOptions(String name, String countUnit, int window, int windowStart, int windowMax, long bufferedBytes, int commitItems, long commitWeight,
                               Duration retryBase, Duration retryMax, Duration progressInterval) {}

@@ -40,6 +40,22 @@ class WeftConfigTest {
   }
 
   @Test
+  @DisplayName("the EVM tracer's window starts at the geometric middle of evm.window and evm.window_max, never outside them")
+  void evmWindowStart() throws Exception {
+    EvmConfig shipped = WeftConfig.from(ConfigSource.fileOnly(defaults())).evm();
+    assertEquals(64, shipped.window());
+    assertEquals(256, shipped.windowMax());
+    assertEquals(128, shipped.windowStart());
+    assertEquals(4, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "4")).windowStart(), "a fixed window");
+    assertEquals(20, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "100")).windowStart());
+    assertEquals(64, evm(Map.of("weft.evm.window_max", "16")).windowStart(), "a cap below the floor: the floor");
+  }
+
+  private static EvmConfig evm(Map<String, String> properties) throws Exception {
+    return WeftConfig.from(new ConfigSource(defaults(), Map.of(), properties)).evm();
+  }
+
+  @Test
   @DisplayName("system property beats environment variable beats file")
   void precedence() throws Exception {
     JsonObject file = defaults();

@@ -110,7 +110,7 @@ class EvmTraceAnvilTest {
     vertx = TestNodes.newVertx();
     node = TestNodes.start(vertx, TestConfig.defaults().roles("api").set("database.url", dbUrl)
         .set("chain.chain_id", "anvil-31337").set("chain.json_rpc", new JsonArray().add(anvil.url()))
-        .set("evm.window", 3).set("evm.commit_heights", 2).set("evm.poll_interval", "50ms")
+        .set("evm.window", 3).set("evm.window_max", 3).set("evm.commit_heights", 2).set("evm.poll_interval", "50ms")
         .set("ingest.retry_base", "5ms").set("ingest.retry_max", "100ms").build());
     port = TestNodes.httpPort(node);
     client = WebClient.create(vertx);

@@ -24,6 +24,36 @@ class AdaptiveWindowTest {
   }
 
   @Test
+  @DisplayName("a window that starts above its floor: held within its bounds, it shrinks back to the floor while the node's requests queue")
+  void startsAboveTheFloor() {
+    assertEquals(256, new AdaptiveWindow(64, 1000, 256, SECOND).limit(), "a start above the cap: the cap");
+    assertEquals(64, new AdaptiveWindow(64, 8, 256, SECOND).limit(), "a start below the floor: the floor");
+    AdaptiveWindow w = new AdaptiveWindow(64, 128, 256, SECOND);
+    assertEquals(128, w.limit());
+    w.committed(0, 0);
+    long n = 0;
+    int[] expected = {96, 72, 64, 64};
+    for (int i = 0; i < expected.length; i++) {
+      w.fetched(2 * MS);
+      w.fetched(20 * MS);
+      w.full(w.limit(), true);
+      w.committed((i + 1) * SECOND, n += 600);
+      assertEquals(expected[i], w.limit(), "step " + (i + 1) + ": requests queued, by a quarter down to the floor");
+    }
+  }
+
+  @Test
+  @DisplayName("a window that starts above its floor grows from there when fetch-bound with nothing queueing (a far node)")
+  void startAboveTheFloorGrows() {
+    AdaptiveWindow w = new AdaptiveWindow(64, 128, 256, SECOND);
+    w.committed(0, 0);
+    w.fetched(200 * MS);
+    w.full(128, false);
+    w.committed(SECOND, 500);
+    assertEquals(192, w.limit());
+  }
+
+  @Test
   @DisplayName("fetch-bound (the window full of heights in flight): it grows by half while each probe raises the rate, up to the cap")
   void growsWhileTheRateRises() {
     AdaptiveWindow w = new AdaptiveWindow(48, 300, SECOND);

@@ -195,7 +195,7 @@ class OrderedCommitPipelineTest {
   static OrderedCommitPipeline<Long, Long, Pos, Batch> pipeline(Vertx vertx, Fake fake, int window, int commitItems, long commitWeight,
                                                                PipelineMeters meters) {
     fake.vertx = vertx;
-    return new OrderedCommitPipeline<>(vertx, fake, new PipelineOptions("test", "items", window, window, 1 << 20, commitItems, commitWeight,
+    return new OrderedCommitPipeline<>(vertx, fake, new PipelineOptions("test", "items", window, window, window, 1 << 20, commitItems, commitWeight,
         Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofHours(1)), meters);
   }
 

@@ -62,7 +62,7 @@ class DatabaseFaultTest {
         .set("devnet.seed", 42).set("devnet.txs_per_block", 8)
         .set("ingest.poll_interval", "50ms").set("ingest.retry_base", "5ms").set("ingest.retry_max", "200ms")
         .set("ingest.window", 16).set("ingest.commit_blocks", 10)
-        .set("evm.window", 4).set("evm.commit_heights", 7).set("evm.poll_interval", "50ms")
+        .set("evm.window", 4).set("evm.window_max", 4).set("evm.commit_heights", 7).set("evm.poll_interval", "50ms")
         .set("richlist.poll_interval", "50ms").set("richlist.commit_blocks", 13)
         .set("cluster.standby_poll", "50ms").set("database.connect_timeout_ms", 2000);
   }
