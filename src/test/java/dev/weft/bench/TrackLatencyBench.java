@@ -38,7 +38,7 @@ import static dev.weft.testsupport.TestNodes.await;
  * generated and warmed before timing. Prints each run's blocks/s, over the whole run and from its first saved scan on
  * (the node's start and first round trips left out), their ratios to the last run at the first latency before it, the
  * share of the machine's CPU left idle during the run (the devnets run on the same cores: a run with idle CPU waited
- * on the node, one without was bound by the CPU) and the CPU each process spent. The node runs in this JVM: a first
+ * on the node, one without was bound by the CPU), the CPU each process spent and the tracker's requests by method. The node runs in this JVM: a first
  * catch-up from each devnet, not counted, warms its JIT and theirs. Default configuration but
  * {@code track.lookback_blocks} (20: the one-off read of recent blocks a tracker makes when it starts following a
  * chain would otherwise add a fixed read to every run).
@@ -140,6 +140,7 @@ public final class TrackLatencyBench {
     await(pool.query("UPDATE track_cursor SET height = 1 WHERE chain_id = '" + CHAIN + "'").execute());
     long[] ticks = RouteBench.machineTicks();
     CpuShares cpu = CpuShares.now(devnet);
+    Map<String, Long> requestsBefore = TrackBench.requests();
     long t0 = System.nanoTime();
     WeftNode node = TestNodes.start(vertx, config(db, rpc, "track"));
     long firstAt = -1;
@@ -160,7 +161,21 @@ public final class TrackLatencyBench {
         rpc, head - 1, secs, (head - 1) / secs, first < 0 ? secs : (first - t0) / 1e9, fromFirst,
         100 * RouteBench.idleShare(ticks, after));
     spent.print(secs, (head - 1) * txsPerBlock);
+    printRequests(requestsBefore, TrackBench.requests(), head - 1);
     return new double[]{(head - 1) / secs, fromFirst};
+  }
+
+  /** The tracker's requests to the chain during a run, by method, and per block (a run that asked more shows here). */
+  private static void printRequests(Map<String, Long> before, Map<String, Long> after, long blocks) {
+    StringBuilder line = new StringBuilder("         requests:");
+    long total = 0;
+    for (var e : new java.util.TreeMap<>(after).entrySet()) {
+      long n = e.getValue() - before.getOrDefault(e.getKey(), 0L);
+      if (n == 0) continue;
+      total += n;
+      line.append(String.format(Locale.ROOT, " %s %d,", e.getKey().substring(e.getKey().indexOf(' ') + 1), n));
+    }
+    System.out.println(line.append(String.format(Locale.ROOT, " %.3f per block", total / (double) Math.max(1, blocks))));
   }
 
   /**
