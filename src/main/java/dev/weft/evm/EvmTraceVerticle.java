@@ -84,8 +84,8 @@ public final class EvmTraceVerticle extends VerticleBase {
         cfg.windowStart(), cfg.windowMax(), retries.bufferedBytes(), cfg.commitHeights(), cfg.commitRows(), retries.retryBase(), retries.retryMax(), cfg.progressInterval()),
         metrics.pipeline());
     return pipeline.start().onSuccess(pos -> {
-      LOG.info("EVM tracer of {} resumes after height {} (json-rpc {}, {} heights in flight)", chain.chainId(), pos.height(),
-          rpc.http().endpoints().all(), cfg.window());
+      LOG.info("EVM tracer of {} resumes after height {} (json-rpc {}, {} heights in flight at first, {} to {} as it adapts)",
+          chain.chainId(), pos.height(), rpc.http().endpoints().all(), cfg.windowStart(), cfg.window(), Math.max(cfg.window(), cfg.windowMax()));
       wake = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> pipeline.wake());
       pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> pipeline.wake());
     });
