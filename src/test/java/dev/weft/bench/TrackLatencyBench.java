@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 import static dev.weft.testsupport.TestNodes.await;
 
@@ -38,10 +39,10 @@ import static dev.weft.testsupport.TestNodes.await;
  * generated and warmed before timing. Prints each run's blocks/s, over the whole run and from its first saved scan on
  * (the node's start and first round trips left out), their ratios to the last run at the first latency before it, the
  * share of the machine's CPU left idle during the run (the devnets run on the same cores: a run with idle CPU waited
- * on the node, one without was bound by the CPU), the CPU each process spent and the tracker's requests by method. The node runs in this JVM: a first
- * catch-up from each devnet, not counted, warms its JIT and theirs. Default configuration but
- * {@code track.lookback_blocks} (20: the one-off read of recent blocks a tracker makes when it starts following a
- * chain would otherwise add a fixed read to every run).
+ * on the node, one without was bound by the CPU), the CPU each process spent and the tracker's requests by method.
+ * The node runs in this JVM: a first catch-up from each devnet, not counted, warms its JIT and theirs. Default
+ * configuration but {@code track.lookback_blocks} (20: the one-off read of recent blocks a tracker makes when it starts
+ * following a chain would otherwise add a fixed read to every run).
  * Properties: {@code bench.blocks} (24000), {@code bench.txs_per_block} (20), {@code bench.latencies} (ms, {@code 0,200,0,200,0,200}),
  * {@code bench.track.<key>} (any integer setting of the tracker, e.g. {@code own_max_in_flight}, {@code scan_window},
  * {@code scan_ahead_mb}, {@code max_blocks_per_poll}; default as configured).
@@ -169,7 +170,7 @@ public final class TrackLatencyBench {
   private static void printRequests(Map<String, Long> before, Map<String, Long> after, long blocks) {
     StringBuilder line = new StringBuilder("         requests:");
     long total = 0;
-    for (var e : new java.util.TreeMap<>(after).entrySet()) {
+    for (var e : new TreeMap<>(after).entrySet()) {
       long n = e.getValue() - before.getOrDefault(e.getKey(), 0L);
       if (n == 0) continue;
       total += n;
