@@ -39,10 +39,15 @@ record CpuShares(double nodeSecs, double jitSecs, double gcSecs, double postgres
 
   /** The line, {@code what} (e.g. "second half: ") before it. */
   void print(String what, double wallSecs, long txs) {
-    System.out.printf(Locale.ROOT, "         %sCPU in %.1f s on %d cores: node %.1f s (%.0f µs per tx; its JIT compiler %.1f s, its GC %.1f s of it), "
-            + "PostgreSQL %.1f s (%.0f µs per tx), devnet %.1f s (%.0f µs per tx)%n",
-        what, wallSecs, Runtime.getRuntime().availableProcessors(), nodeSecs, 1e6 * nodeSecs / txs, jitSecs, gcSecs, postgresSecs,
-        1e6 * postgresSecs / txs, devnetSecs, 1e6 * devnetSecs / txs);
+    print(what, wallSecs, txs, "tx");
+  }
+
+  /** The line, with the CPU per {@code unit} ("tx", "internal tx") of the {@code count} the phase wrote. */
+  void print(String what, double wallSecs, long count, String unit) {
+    System.out.printf(Locale.ROOT, "         %sCPU in %.1f s on %d cores: node %.1f s (%.0f µs per %s; its JIT compiler %.1f s, its GC %.1f s of it), "
+            + "PostgreSQL %.1f s (%.0f µs per %s), devnet %.1f s (%.0f µs per %s)%n",
+        what, wallSecs, Runtime.getRuntime().availableProcessors(), nodeSecs, 1e6 * nodeSecs / count, unit, jitSecs, gcSecs, postgresSecs,
+        1e6 * postgresSecs / count, unit, devnetSecs, 1e6 * devnetSecs / count, unit);
   }
 
   /**

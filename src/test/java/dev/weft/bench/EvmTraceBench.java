@@ -108,15 +108,16 @@ public final class EvmTraceBench {
 
       // 3. the tracer alone over what ingestion committed
       WeftNode tracer = TestNodes.start(vertx, config(url, ports, "evm"));
-      double[] near = traceCatchUp(nearPool, lastEvm);
-      double traceSecs = near[0];
+      CatchUp near = traceCatchUp(nearPool, lastEvm, devnet);
+      double traceSecs = near.secs();
       await(tracer.stop());
       long traced = scalar(nearPool, "SELECT count(*) FROM block WHERE evm_tx_count > 0");
       double traceBps = head / traceSecs;
       System.out.printf(Locale.ROOT, "tracer alone   %d heights with EVM txs, %d internal txs in %.1f s (second half of the chain %.1f s): %.0f internal txs/s, %.1f heights/s "
           + "(%.1f blocks/s of chain) → tracer/ingest ratio %.2f%n",
-          traced, scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals"), traceSecs, near[1],
+          traced, scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals"), traceSecs, near.secondHalf(),
           scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals") / traceSecs, traced / traceSecs, traceBps, traceBps / ingestBps);
+      near.print(scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals"));
       await(nearPool.close());
 
       // 4. the tracer alone over the same blocks from a devnet that answers after farMs (a node across a network):
@@ -134,11 +135,12 @@ public final class EvmTraceBench {
             cached ? (int) head : 400, cached ? 256 : 4);
         Pool farPool = pool(vertx, farUrl);
         WeftNode farTracer = TestNodes.start(vertx, config(farUrl, farPorts, "evm"));
-        double[] farTimes = traceCatchUp(farPool, lastEvm);
+        CatchUp farRun = traceCatchUp(farPool, lastEvm, far);
         await(farTracer.stop());
         System.out.printf(Locale.ROOT, "tracer alone, the node %d ms away: %d internal txs in %.1f s (second half of the chain %.1f s): %.1f heights/s "
             + "→ ratio to the tracer alone near %.2f, second half %.2f%n", farMs, scalar(farPool, "SELECT internal_txs FROM evm_internal_totals"),
-            farTimes[0], farTimes[1], traced / farTimes[0], near[0] / farTimes[0], near[1] / farTimes[1]);
+            farRun.secs(), farRun.secondHalf(), traced / farRun.secs(), near.secs() / farRun.secs(), near.secondHalf() / farRun.secondHalf());
+        farRun.print(scalar(farPool, "SELECT internal_txs FROM evm_internal_totals"));
         await(farPool.close());
       }
     } finally {
@@ -155,10 +157,21 @@ public final class EvmTraceBench {
   }
 
   /**
-   * Seconds until the tracer's cursor reaches {@code last} (from now), and of them the seconds after it passed half of
-   * it (the second half of the chain: the window adapted, its ramp behind).
+   * A tracer's catch-up: its seconds, those after it passed half the chain (the window adapted, its ramp behind), the
+   * share of the machine's CPU left idle and the CPU each process spent meanwhile.
    */
-  static double[] traceCatchUp(Pool pool, long last) {
+  record CatchUp(double secs, double secondHalf, double idle, CpuShares cpu) {
+    /** The idle and CPU line under the run's line ({@code internalTxs}: what the run wrote). */
+    void print(long internalTxs) {
+      System.out.printf(Locale.ROOT, "         CPU idle %.0f %%%n", 100 * idle);
+      cpu.print("", secs, internalTxs, "internal tx");
+    }
+  }
+
+  /** Waits until the tracer's cursor reaches {@code last}, timed from now; {@code devnet}: the devnet it reads. */
+  static CatchUp traceCatchUp(Pool pool, long last, Process devnet) {
+    long[] ticks = RouteBench.machineTicks();
+    CpuShares cpu = CpuShares.now(devnet);
     long t0 = System.nanoTime();
     long[] atHalf = {0};
     Await.until("internal txs to " + last, IngestReadBench.BENCH_SECONDS, () -> {
@@ -167,7 +180,8 @@ public final class EvmTraceBench {
       return at >= last;
     });
     long end = System.nanoTime();
-    return new double[] {(end - t0) / 1e9, (end - atHalf[0]) / 1e9};
+    double idle = RouteBench.idleShare(ticks, RouteBench.machineTicks());
+    return new CatchUp((end - t0) / 1e9, (end - atHalf[0]) / 1e9, idle, CpuShares.now(devnet).minus(cpu));
   }
 
   static Pool pool(Vertx vertx, String url) {
