@@ -112,12 +112,12 @@ public final class EvmTraceBench {
       double traceSecs = near.secs();
       await(tracer.stop());
       long traced = scalar(nearPool, "SELECT count(*) FROM block WHERE evm_tx_count > 0");
+      long internalTxs = scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals");
       double traceBps = head / traceSecs;
       System.out.printf(Locale.ROOT, "tracer alone   %d heights with EVM txs, %d internal txs in %.1f s (second half of the chain %.1f s): %.0f internal txs/s, %.1f heights/s "
           + "(%.1f blocks/s of chain) → tracer/ingest ratio %.2f%n",
-          traced, scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals"), traceSecs, near.secondHalf(),
-          scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals") / traceSecs, traced / traceSecs, traceBps, traceBps / ingestBps);
-      near.print(scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals"));
+          traced, internalTxs, traceSecs, near.secondHalf(), internalTxs / traceSecs, traced / traceSecs, traceBps, traceBps / ingestBps);
+      near.print(internalTxs);
       await(nearPool.close());
 
       // 4. the tracer alone over the same blocks from a devnet that answers after farMs (a node across a network):
@@ -137,10 +137,11 @@ public final class EvmTraceBench {
         WeftNode farTracer = TestNodes.start(vertx, config(farUrl, farPorts, "evm"));
         CatchUp farRun = traceCatchUp(farPool, lastEvm, far);
         await(farTracer.stop());
+        long farInternalTxs = scalar(farPool, "SELECT internal_txs FROM evm_internal_totals");
         System.out.printf(Locale.ROOT, "tracer alone, the node %d ms away: %d internal txs in %.1f s (second half of the chain %.1f s): %.1f heights/s "
-            + "→ ratio to the tracer alone near %.2f, second half %.2f%n", farMs, scalar(farPool, "SELECT internal_txs FROM evm_internal_totals"),
+            + "→ ratio to the tracer alone near %.2f, second half %.2f%n", farMs, farInternalTxs,
             farRun.secs(), farRun.secondHalf(), traced / farRun.secs(), near.secs() / farRun.secs(), near.secondHalf() / farRun.secondHalf());
-        farRun.print(scalar(farPool, "SELECT internal_txs FROM evm_internal_totals"));
+        farRun.print(farInternalTxs);
         await(farPool.close());
       }
     } finally {
