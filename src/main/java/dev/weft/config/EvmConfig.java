@@ -36,6 +36,11 @@ public record EvmConfig(int window, int windowMax, Duration traceTimeout, int co
    * shrinks it back to the floor by a quarter a second.
    */
   public int windowStart() {
-    return (int) Math.round(Math.sqrt((double) window * Math.max(window, windowMax)));
+    return (int) Math.round(Math.sqrt((double) window * windowCap()));
+  }
+
+  /** The most heights the window grows to: {@code window_max}, or {@code window} when the cap is set below the floor. */
+  public int windowCap() {
+    return Math.max(window, windowMax);
   }
 }

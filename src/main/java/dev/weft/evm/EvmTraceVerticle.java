@@ -85,7 +85,7 @@ public final class EvmTraceVerticle extends VerticleBase {
         metrics.pipeline());
     return pipeline.start().onSuccess(pos -> {
       LOG.info("EVM tracer of {} resumes after height {} (json-rpc {}, {} heights in flight at first, {} to {} as it adapts)",
-          chain.chainId(), pos.height(), rpc.http().endpoints().all(), cfg.windowStart(), cfg.window(), Math.max(cfg.window(), cfg.windowMax()));
+          chain.chainId(), pos.height(), rpc.http().endpoints().all(), cfg.windowStart(), cfg.window(), cfg.windowCap());
       wake = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> pipeline.wake());
       pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> pipeline.wake());
     });

@@ -40,7 +40,7 @@ class WeftConfigTest {
   }
 
   @Test
-  @DisplayName("the EVM tracer's window starts at the geometric middle of evm.window and evm.window_max, never outside them")
+  @DisplayName("the EVM tracer's window starts at the geometric middle of evm.window and evm.window_max, never outside them, and grows to the larger")
   void evmWindowStart() throws Exception {
     EvmConfig shipped = WeftConfig.from(ConfigSource.fileOnly(defaults())).evm();
     assertEquals(64, shipped.window());
@@ -49,6 +49,8 @@ class WeftConfigTest {
     assertEquals(4, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "4")).windowStart(), "a fixed window");
     assertEquals(20, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "100")).windowStart());
     assertEquals(64, evm(Map.of("weft.evm.window_max", "16")).windowStart(), "a cap below the floor: the floor");
+    assertEquals(256, shipped.windowCap());
+    assertEquals(64, evm(Map.of("weft.evm.window_max", "16")).windowCap(), "a cap below the floor: the floor");
   }
 
   private static EvmConfig evm(Map<String, String> properties) throws Exception {
