@@ -23,6 +23,22 @@ record CpuShares(double nodeSecs, double jitSecs, double gcSecs, double postgres
     return new CpuShares(node, jit, gc, postgres, dev);
   }
 
+  /** A phase's readings at its start, to tell at its end how much of the machine it left idle and what each process spent. */
+  record Span(long[] machineTicks, CpuShares start, Process devnet) {
+    static Span start(Process devnet) {
+      return new Span(RouteBench.machineTicks(), now(devnet), devnet);
+    }
+
+    /** What the phase spent from its start to now. */
+    Spent end() {
+      long[] ticks = RouteBench.machineTicks();
+      return new Spent(RouteBench.idleShare(machineTicks, ticks), now(devnet).minus(start));
+    }
+  }
+
+  /** The share of the machine's CPU a phase left idle, and the CPU each process spent in it. */
+  record Spent(double idle, CpuShares cpu) {}
+
   CpuShares minus(CpuShares before) {
     return new CpuShares(nodeSecs - before.nodeSecs, jitSecs - before.jitSecs, gcSecs - before.gcSecs,
         postgresSecs - before.postgresSecs, devnetSecs - before.devnetSecs);

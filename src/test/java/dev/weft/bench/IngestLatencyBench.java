@@ -92,8 +92,7 @@ public final class IngestLatencyBench {
           .put("rest", new JsonArray().add("http://127.0.0.1:" + ports[1])).put("json_rpc", new JsonArray().add("http://127.0.0.1:" + ports[2]));
       conf.put("log", new JsonObject().put("level", "info"));
       WeftConfig config = WeftConfig.from(ConfigSource.fileOnly(conf));
-      long[] ticks = RouteBench.machineTicks();
-      CpuShares cpu = CpuShares.now(devnet);
+      CpuShares.Span span = CpuShares.Span.start(devnet);
       long t0 = System.nanoTime();
       WeftNode node = TestNodes.start(vertx, config);
       Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(2)).connectingTo(PgConnectOptions.fromUri(pg.url())).using(vertx).build();
@@ -106,16 +105,15 @@ public final class IngestLatencyBench {
         }
       }
       long end = System.nanoTime();
-      long[] after = RouteBench.machineTicks();
-      CpuShares spent = CpuShares.now(devnet).minus(cpu);
+      CpuShares.Spent spent = span.end();
       if (half < 0) half = end;
       double secs = (end - t0) / 1e9;
       Row totals = await(pool.query("SELECT blocks, txs FROM ingest_totals").execute()).iterator().next();
       double secondHalf = (head - head / 2) / Math.max(1e-9, (end - half) / 1e9);
       System.out.printf(Locale.ROOT, "  %d ms: %d blocks, %d txs in %.1f s: %.1f blocks/s, %.0f txs/s; second half of the chain %.1f blocks/s; CPU idle %.0f %%%n",
           latencyMs, totals.getLong(0), totals.getLong(1), secs, totals.getLong(0) / secs, totals.getLong(1) / secs, secondHalf,
-          100 * RouteBench.idleShare(ticks, after));
-      spent.print(secs, totals.getLong(1));
+          100 * spent.idle());
+      spent.cpu().print(secs, totals.getLong(1));
       // the commits run one after another: near 100 % of the wall time, the database (or the CPU it gets) sets the pace
       IngestReadBench.printCommitDuty(secs, idleAtHalf);
       await(node.stop());

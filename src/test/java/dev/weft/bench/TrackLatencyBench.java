@@ -139,8 +139,7 @@ public final class TrackLatencyBench {
   private static double[] catchUp(Vertx vertx, String db, String rpc, Process devnet, Pool pool, long head, int txsPerBlock)
       throws Exception {
     await(pool.query("UPDATE track_cursor SET height = 1 WHERE chain_id = '" + CHAIN + "'").execute());
-    long[] ticks = RouteBench.machineTicks();
-    CpuShares cpu = CpuShares.now(devnet);
+    CpuShares.Span span = CpuShares.Span.start(devnet);
     Map<String, Long> requestsBefore = TrackBench.requests();
     long t0 = System.nanoTime();
     WeftNode node = TestNodes.start(vertx, config(db, rpc, "track"));
@@ -153,15 +152,14 @@ public final class TrackLatencyBench {
       }
     }
     long end = System.nanoTime();
-    long[] after = RouteBench.machineTicks();
-    CpuShares spent = CpuShares.now(devnet).minus(cpu);
+    CpuShares.Spent spent = span.end();
     await(node.stop());
     double secs = (end - t0) / 1e9;
     double fromFirst = first < 0 || head == firstAt ? 0 : (head - firstAt) / Math.max(1e-9, (end - first) / 1e9);
     System.out.printf(Locale.ROOT, "  %s: %d blocks in %.1f s: %.1f blocks/s; from its first scan on (%.2f s after its start) %.1f blocks/s; CPU idle %.0f %%%n",
         rpc, head - 1, secs, (head - 1) / secs, first < 0 ? secs : (first - t0) / 1e9, fromFirst,
-        100 * RouteBench.idleShare(ticks, after));
-    spent.print(secs, (head - 1) * txsPerBlock);
+        100 * spent.idle());
+    spent.cpu().print(secs, (head - 1) * txsPerBlock);
     printRequests(requestsBefore, TrackBench.requests(), head - 1);
     return new double[]{(head - 1) / secs, fromFirst};
   }
