@@ -30,16 +30,19 @@ import static dev.weft.testsupport.TestNodes.await;
  * The EVM tracer benchmark ({@code bench/evm-trace.sh}). A devnet in history mode runs in its own JVM (as in
  * {@link IngestReadBench}); this JVM indexes it into a fresh embedded PostgreSQL through real nodes, in three phases:
  * (1) both roles (ingest, evm) on an empty database, as the default run does: how long after ingestion the internal
- * txs are caught up (this phase also warms the JIT up for the next two); (2) block ingestion alone on another empty
- * database, the baseline; (3) the tracer alone over what phase 2 committed: internal txs per second, and its rate in
- * blocks of chain per second as a ratio to phase 2's; (4) the tracer alone again, over a copy of phase 2's database,
- * from a second devnet with the same history that answers every request after {@code bench.far_latency_ms}: its rate
- * as a ratio to phase 3's (the adaptive window against a far node). Both devnets generate their whole history before
- * anything is timed and keep it ({@code bench.devnet_cache}), as in the other catch-up benches: a devnet that
- * generated blocks while timed took CPU from the node it was compared with, the far one more (it was warmed less).
+ * txs are caught up (this phase also warms the JIT up, and the devnet's traces, for the runs after); (2) block ingestion
+ * alone on another empty database, the baseline; (3) {@code bench.pairs} times in turn: the tracer alone over a copy of
+ * what phase 2 committed (internal txs per second, and its rate in blocks of chain per second as a ratio to phase
+ * 2's), then the tracer alone over another copy from a second devnet with the same history that answers every request
+ * after {@code bench.far_latency_ms}: its rate as a ratio to the near run just before it (the adaptive window against a
+ * far node), after a first far run that is not counted (the far devnet's warm-up, as phase 1 is the near one's). Both
+ * devnets generate their whole history before anything is timed and keep it ({@code bench.devnet_cache}),
+ * as in the other catch-up benches: a devnet that generated blocks while timed took CPU from the node it was compared
+ * with, the far one more (it was warmed less).
  *
  * <p>System properties: {@code bench.blocks} (history blocks, default 6000), {@code bench.txs_per_block} (20),
- * {@code bench.fsync} (true), {@code bench.far_latency_ms} (200; 0 skips phase 4), {@code bench.devnet_cache} (true).
+ * {@code bench.fsync} (true), {@code bench.far_latency_ms} (200; 0: near runs only), {@code bench.pairs} (2),
+ * {@code bench.devnet_cache} (true).
  */
 public final class EvmTraceBench {
   public static void main(String[] args) throws Exception {
@@ -94,55 +97,57 @@ public final class EvmTraceBench {
       System.out.printf(Locale.ROOT, "ingest alone   %d blocks, %d txs (+%d EVM receipts) in %.1f s: %.1f blocks/s, %.0f txs/s%n",
           totals.getLong(0), totals.getLong(1), totals.getLong(2), ingestSecs, ingestBps, totals.getLong(1) / ingestSecs);
 
-      // a copy of what ingestion committed, for the tracer against a far node (a template copy needs its source idle,
-      // so the copy is made from a connection to another database, with this one's pool closed)
+      // 3. the tracer alone, near its node and then bench.far_latency_ms away, bench.pairs times in turn, each run
+      // over its own copy of what ingestion committed: each far run is compared with the near run just before it, so
+      // a change in the machine's speed over the invocation (it moves by half within an hour on a shared 2-core VM)
+      // does not enter the ratio
       long farMs = Long.getLong("bench.far_latency_ms", 200);
-      String farUrl = url.replaceFirst("/[^/]*$", "/weft_bench_far");
+      int pairs = Integer.getInteger("bench.pairs", 2);
+      String template = url.replaceFirst("^.*/([^/?]*).*$", "$1");
       await(pool.close());
+      Pool admin = pool(vertx, url2);
+      long traced = scalar(admin, "SELECT count(*) FROM block WHERE evm_tx_count > 0");
+      int[] farPorts = {Ports.free(), Ports.free(), Ports.free()};
       if (farMs > 0) {
-        Pool other = pool(vertx, url2);
-        await(other.query("CREATE DATABASE weft_bench_far TEMPLATE " + url.replaceFirst("^.*/([^/?]*).*$", "$1")).execute());
-        await(other.close());
-      }
-      Pool nearPool = pool(vertx, url);
-
-      // 3. the tracer alone over what ingestion committed
-      WeftNode tracer = TestNodes.start(vertx, config(url, ports, "evm"));
-      CatchUp near = traceCatchUp(nearPool, lastEvm, devnet);
-      double traceSecs = near.secs();
-      await(tracer.stop());
-      long traced = scalar(nearPool, "SELECT count(*) FROM block WHERE evm_tx_count > 0");
-      long internalTxs = scalar(nearPool, "SELECT internal_txs FROM evm_internal_totals");
-      double traceBps = head / traceSecs;
-      System.out.printf(Locale.ROOT, "tracer alone   %d heights with EVM txs, %d internal txs in %.1f s (second half of the chain %.1f s): %.0f internal txs/s, %.1f heights/s "
-          + "(%.1f blocks/s of chain) → tracer/ingest ratio %.2f%n",
-          traced, internalTxs, traceSecs, near.secondHalf(), internalTxs / traceSecs, traced / traceSecs, traceBps, traceBps / ingestBps);
-      near.print(internalTxs);
-      await(nearPool.close());
-
-      // 4. the tracer alone over the same blocks from a devnet that answers after farMs (a node across a network):
-      // its window adapts to the round trip as ingestion's does
-      if (farMs > 0) {
-        Path farWork = Files.createDirectories(work.resolve("far"));
-        int[] farPorts = {Ports.free(), Ports.free(), Ports.free()};
         List<String> farOpts = new ArrayList<>(cache);
         farOpts.add("-Dweft.devnet.faults.latency=" + farMs + "ms");
-        far = IngestReadBench.startDevnet(farWork, blocks, txsPerBlock, farPorts, farOpts);
+        far = IngestReadBench.startDevnet(Files.createDirectories(work.resolve("far")), blocks, txsPerBlock, farPorts, farOpts);
         IngestReadBench.waitFor("http://127.0.0.1:" + farPorts[0] + "/status", 120);
         // its JVM compiles its block generation first, as the near devnet's did during phases 1 and 2; with the cache,
         // it generates every block, 256 heights asked at once (tens of seconds 200 ms away)
         IngestReadBench.warmDevnet("http://127.0.0.1:" + farPorts[0], "http://127.0.0.1:" + farPorts[1], "http://127.0.0.1:" + farPorts[2], head,
             cached ? (int) head : 400, cached ? 256 : 4);
-        Pool farPool = pool(vertx, farUrl);
-        WeftNode farTracer = TestNodes.start(vertx, config(farUrl, farPorts, "evm"));
-        CatchUp farRun = traceCatchUp(farPool, lastEvm, far);
-        await(farTracer.stop());
-        long farInternalTxs = scalar(farPool, "SELECT internal_txs FROM evm_internal_totals");
+        // then a tracer catch-up from it, not counted, as the near devnet served one in phase 1: in a first far run the
+        // far devnet still compiled its traces and answers (1.7–4.6 s of its CPU, 1.0–1.4 s in the far runs after it)
+        TracerRun warmUp = traceCopy(vertx, admin, url, template, farPorts, lastEvm, far);
+        System.out.printf(Locale.ROOT, "tracer alone, the node %d ms away, a warm-up run (not counted): %.1f s, the far devnet's CPU %.1f s%n",
+            farMs, warmUp.run().secs(), warmUp.run().cpu().devnetSecs());
+      }
+      List<double[]> ratios = new ArrayList<>();
+      for (int pair = 1; pair <= pairs; pair++) {
+        TracerRun near = traceCopy(vertx, admin, url, template, ports, lastEvm, devnet);
+        double traceBps = head / near.run().secs();
+        System.out.printf(Locale.ROOT, "tracer alone   %d heights with EVM txs, %d internal txs in %.1f s (second half of the chain %.1f s): %.0f internal txs/s, %.1f heights/s "
+            + "(%.1f blocks/s of chain) → tracer/ingest ratio %.2f%n", traced, near.internalTxs(), near.run().secs(), near.run().secondHalf(),
+            near.internalTxs() / near.run().secs(), traced / near.run().secs(), traceBps, traceBps / ingestBps);
+        near.run().print(near.internalTxs());
+        if (farMs <= 0) continue;
+        // the same blocks from a devnet that answers after farMs (a node across a network): the window adapts to the
+        // round trip as ingestion's does
+        TracerRun farRun = traceCopy(vertx, admin, url, template, farPorts, lastEvm, far);
+        double whole = near.run().secs() / farRun.run().secs();
+        double second = near.run().secondHalf() / farRun.run().secondHalf();
+        ratios.add(new double[] {whole, second});
         System.out.printf(Locale.ROOT, "tracer alone, the node %d ms away: %d internal txs in %.1f s (second half of the chain %.1f s): %.1f heights/s "
-            + "→ ratio to the tracer alone near %.2f, second half %.2f%n", farMs, farInternalTxs,
-            farRun.secs(), farRun.secondHalf(), traced / farRun.secs(), near.secs() / farRun.secs(), near.secondHalf() / farRun.secondHalf());
-        farRun.print(farInternalTxs);
-        await(farPool.close());
+            + "→ ratio to the tracer alone near just before %.2f, second half %.2f%n", farMs, farRun.internalTxs(),
+            farRun.run().secs(), farRun.run().secondHalf(), traced / farRun.run().secs(), whole, second);
+        farRun.run().print(farRun.internalTxs());
+      }
+      await(admin.close());
+      if (!ratios.isEmpty()) {
+        StringBuilder line = new StringBuilder("tracer " + farMs + " ms away / near, pair by pair (whole / second half):");
+        for (double[] r : ratios) line.append(String.format(Locale.ROOT, " %.2f / %.2f,", r[0], r[1]));
+        System.out.println(line.substring(0, line.length() - 1));
       }
     } finally {
       await(vertx.close());
@@ -169,10 +174,33 @@ public final class EvmTraceBench {
     }
   }
 
+  /** One tracer run and the internal txs it wrote. */
+  record TracerRun(CatchUp run, long internalTxs) {}
+
+  /**
+   * The tracer alone (roles {@code evm}) over a fresh copy of the database {@code template}, reading the devnet on
+   * {@code ports}, timed until its cursor reaches {@code last}; the copy is dropped after. The copy is made file by file
+   * and checkpointed (PostgreSQL's {@code FILE_COPY}), so no run starts with a copy's WAL still to flush; {@code admin}
+   * is a pool on another database (a template needs its source idle).
+   */
+  static TracerRun traceCopy(Vertx vertx, Pool admin, String url, String template, int[] ports, long last, Process devnet) throws Exception {
+    await(admin.query("DROP DATABASE IF EXISTS weft_bench_trace").execute());
+    await(admin.query("CREATE DATABASE weft_bench_trace TEMPLATE " + template + " STRATEGY FILE_COPY").execute());
+    String copy = url.replaceFirst("/[^/]*$", "/weft_bench_trace");
+    Pool pool = pool(vertx, copy);
+    try {
+      WeftNode tracer = TestNodes.start(vertx, config(copy, ports, "evm"));
+      CatchUp run = traceCatchUp(pool, last, devnet);
+      await(tracer.stop());
+      return new TracerRun(run, scalar(pool, "SELECT internal_txs FROM evm_internal_totals"));
+    } finally {
+      await(pool.close());
+    }
+  }
+
   /** Waits until the tracer's cursor reaches {@code last}, timed from now; {@code devnet}: the devnet it reads. */
   static CatchUp traceCatchUp(Pool pool, long last, Process devnet) {
-    long[] ticks = RouteBench.machineTicks();
-    CpuShares cpu = CpuShares.now(devnet);
+    CpuShares.Span span = CpuShares.Span.start(devnet);
     long t0 = System.nanoTime();
     long[] atHalf = {0};
     Await.until("internal txs to " + last, IngestReadBench.BENCH_SECONDS, () -> {
@@ -181,8 +209,8 @@ public final class EvmTraceBench {
       return at >= last;
     });
     long end = System.nanoTime();
-    double idle = RouteBench.idleShare(ticks, RouteBench.machineTicks());
-    return new CatchUp((end - t0) / 1e9, (end - atHalf[0]) / 1e9, idle, CpuShares.now(devnet).minus(cpu));
+    CpuShares.Spent spent = span.end();
+    return new CatchUp((end - t0) / 1e9, (end - atHalf[0]) / 1e9, spent.idle(), spent.cpu());
   }
 
   static Pool pool(Vertx vertx, String url) {
