@@ -179,9 +179,9 @@ public final class EvmTraceBench {
 
   /**
    * The tracer alone (roles {@code evm}) over a fresh copy of the database {@code template}, reading the devnet on
-   * {@code ports}, timed until its cursor reaches {@code last}; the copy is dropped after. The copy is made file by file
-   * and checkpointed (PostgreSQL's {@code FILE_COPY}), so no run starts with a copy's WAL still to flush; {@code admin}
-   * is a pool on another database (a template needs its source idle).
+   * {@code ports}, timed until its cursor reaches {@code last}; the copy replaces the previous run's. It is made file by
+   * file after a checkpoint (PostgreSQL's {@code FILE_COPY}), so no run starts with a copy's WAL still to flush;
+   * {@code admin} is a pool on another database (a template needs its source idle).
    */
   static TracerRun traceCopy(Vertx vertx, Pool admin, String url, String template, int[] ports, long last, Process devnet) throws Exception {
     await(admin.query("DROP DATABASE IF EXISTS weft_bench_trace").execute());
