@@ -4,8 +4,8 @@ package dev.weft.config;
 import java.time.Duration;
 
 /**
- * The EVM tracer ({@code evm.*}). Node requests otherwise follow {@code ingest.*} (in-flight bound, request timeout,
- * retries, backoff), as the tracer reads the same JSON-RPC node.
+ * The EVM tracer ({@code evm.*}). Its in-flight node requests are bounded by its window ({@link #maxRequests()}); they
+ * otherwise follow {@code ingest.*} (request timeout, retries, backoff), as the tracer reads the same JSON-RPC node.
  *
  * @param window           heights traced concurrently at least (traced heights held before their commit)
  * @param windowMax        the cap of the window as it adapts to the node's round trip; it starts at {@link #windowStart()}
@@ -21,7 +21,7 @@ public record EvmConfig(int window, int windowMax, Duration traceTimeout, int co
   public static EvmConfig from(ConfigSource c) {
     return new EvmConfig(
         c.intValue("evm.window", 64, 1, 1_000),
-        c.intValue("evm.window_max", 256, 1, 1_000),
+        c.intValue("evm.window_max", 384, 1, 1_000),
         c.duration("evm.trace_timeout", Duration.ofSeconds(60)),
         c.intValue("evm.commit_heights", 50, 1, 10_000),
         c.intValue("evm.commit_rows", 20_000, 1, 1_000_000),
@@ -42,5 +42,13 @@ public record EvmConfig(int window, int windowMax, Duration traceTimeout, int co
   /** The most heights the window grows to: {@code window_max}, or {@code window} when the cap is set below the floor. */
   public int windowCap() {
     return Math.max(window, windowMax);
+  }
+
+  /**
+   * The tracer's in-flight requests to its JSON-RPC node: a height asks two at once (its trace and its receipts), so
+   * twice the cap lets a full window run without waiting for a permit, and never more.
+   */
+  public int maxRequests() {
+    return 2 * windowCap();
   }
 }

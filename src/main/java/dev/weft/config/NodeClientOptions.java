@@ -18,6 +18,10 @@ public record NodeClientOptions(int maxRequests, Duration requestTimeout, int at
     return new NodeClientOptions(maxRequests, requestTimeout, n, retryBase, retryMax, unhealthyAfter, unhealthyFor);
   }
 
+  public NodeClientOptions withMaxRequests(int n) {
+    return new NodeClientOptions(n, requestTimeout, attempts, retryBase, retryMax, unhealthyAfter, unhealthyFor);
+  }
+
   public NodeClientOptions withRequestTimeout(Duration d) {
     return new NodeClientOptions(maxRequests, d, attempts, retryBase, retryMax, unhealthyAfter, unhealthyFor);
   }

@@ -74,7 +74,7 @@ public final class EvmTraceVerticle extends VerticleBase {
     if (chain.jsonRpcUrls().isEmpty()) {
       return Future.failedFuture(new IllegalStateException("the EVM tracer needs chain.json_rpc (or the devnet role to fill it in)"));
     }
-    rpc = new EvmRpcClient(vertx, chain.jsonRpcUrls(), retries.clientOptions());
+    rpc = new EvmRpcClient(vertx, chain.jsonRpcUrls(), retries.clientOptions().withMaxRequests(cfg.maxRequests()));
     tracer = new BlockTracer(vertx, rpc, cfg.traceTimeout());
     store = new InternalTxStore(ctx.pool(), 200_000);
     source = sourceOverride != null ? sourceOverride : HeightSource.ingested(store);

@@ -40,17 +40,19 @@ class WeftConfigTest {
   }
 
   @Test
-  @DisplayName("the EVM tracer's window starts at the geometric middle of evm.window and evm.window_max, never outside them, and grows to the larger")
+  @DisplayName("the EVM tracer's window starts at the geometric middle of evm.window and evm.window_max, never outside them, grows to the larger, and asks the node at most a full window's requests")
   void evmWindowStart() throws Exception {
     EvmConfig shipped = WeftConfig.from(ConfigSource.fileOnly(defaults())).evm();
     assertEquals(64, shipped.window());
-    assertEquals(256, shipped.windowMax());
-    assertEquals(128, shipped.windowStart());
+    assertEquals(384, shipped.windowMax());
+    assertEquals(157, shipped.windowStart());
     assertEquals(4, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "4")).windowStart(), "a fixed window");
     assertEquals(20, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "100")).windowStart());
     assertEquals(64, evm(Map.of("weft.evm.window_max", "16")).windowStart(), "a cap below the floor: the floor");
-    assertEquals(256, shipped.windowCap());
+    assertEquals(384, shipped.windowCap());
     assertEquals(64, evm(Map.of("weft.evm.window_max", "16")).windowCap(), "a cap below the floor: the floor");
+    assertEquals(768, shipped.maxRequests(), "a trace and the receipts per height of a full window");
+    assertEquals(8, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "4")).maxRequests());
   }
 
   private static EvmConfig evm(Map<String, String> properties) throws Exception {
