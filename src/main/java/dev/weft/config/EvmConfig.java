@@ -30,7 +30,7 @@ public record EvmConfig(int window, int windowMax, Duration traceTimeout, int co
   }
 
   /**
-   * The window at first: the geometric middle of {@code window} and {@code window_max} (128 for 64 and 256). A traced
+   * The window at first: the geometric middle of {@code window} and {@code window_max} (157 for the shipped 64 and 384). A traced
    * height is a few tens of KB, and against a node 200 ms away the climb from the floor (a probe of half a window a
    * second or two apart) was most of the tracer's shortfall on a catch-up of minutes; a node that queues the traces
    * shrinks it back to the floor by a quarter a second.

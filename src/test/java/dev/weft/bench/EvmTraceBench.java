@@ -118,10 +118,10 @@ public final class EvmTraceBench {
         IngestReadBench.warmDevnet("http://127.0.0.1:" + farPorts[0], "http://127.0.0.1:" + farPorts[1], "http://127.0.0.1:" + farPorts[2], head,
             cached ? (int) head : 400, cached ? 256 : 4);
         // then a tracer catch-up from it, not counted, as the near devnet served one in phase 1: in a first far run the
-        // far devnet still compiled its traces and answers (1.7–4.6 s of its CPU, 1.0–1.4 s in the far runs after it)
+        // far devnet still compiled its traces and answers (1.7–4.6 s of its CPU, 1.0–1.5 s in the far runs after it)
         TracerRun warmUp = traceCopy(vertx, admin, url, template, farPorts, lastEvm, far);
         System.out.printf(Locale.ROOT, "tracer alone, the node %d ms away, a warm-up run (not counted): %.1f s, the far devnet's CPU %.1f s%n",
-            farMs, warmUp.run().secs(), warmUp.run().cpu().devnetSecs());
+            farMs, warmUp.run().secs(), warmUp.run().spent().cpu().devnetSecs());
       }
       List<double[]> ratios = new ArrayList<>();
       for (int pair = 1; pair <= pairs; pair++) {
@@ -163,14 +163,14 @@ public final class EvmTraceBench {
   }
 
   /**
-   * A tracer's catch-up: its seconds, those after it passed half the chain (the window adapted, its ramp behind), the
-   * share of the machine's CPU left idle and the CPU each process spent meanwhile.
+   * A tracer's catch-up: its seconds, those after it passed half the chain (the window adapted, its ramp behind), and
+   * what it left idle of the machine and each process spent meanwhile.
    */
-  record CatchUp(double secs, double secondHalf, double idle, CpuShares cpu) {
+  record CatchUp(double secs, double secondHalf, CpuShares.Spent spent) {
     /** The idle and CPU line under the run's line ({@code internalTxs}: what the run wrote). */
     void print(long internalTxs) {
-      System.out.printf(Locale.ROOT, "         CPU idle %.0f %%%n", 100 * idle);
-      cpu.print("", secs, internalTxs, "internal tx");
+      System.out.printf(Locale.ROOT, "         CPU idle %.0f %%%n", 100 * spent.idle());
+      spent.cpu().print("", secs, internalTxs, "internal tx");
     }
   }
 
@@ -209,8 +209,7 @@ public final class EvmTraceBench {
       return at >= last;
     });
     long end = System.nanoTime();
-    CpuShares.Spent spent = span.end();
-    return new CatchUp((end - t0) / 1e9, (end - atHalf[0]) / 1e9, spent.idle(), spent.cpu());
+    return new CatchUp((end - t0) / 1e9, (end - atHalf[0]) / 1e9, span.end());
   }
 
   static Pool pool(Vertx vertx, String url) {
