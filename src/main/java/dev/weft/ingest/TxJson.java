@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import dev.weft.chain.Hex;
 import dev.weft.chain.model.AbciEvent;
 import dev.weft.chain.model.BlockResults;
+import dev.weft.chain.model.EventsSpan;
 import dev.weft.chain.model.RestTx;
 
 import java.io.IOException;
@@ -20,7 +21,7 @@ import java.util.List;
  * block time, and {@code events} the CometBFT events encoded the way Go's {@code encoding/json} encodes
  * {@code abci.Event} (empty {@code type}, {@code key}, false {@code index} and empty attribute lists omitted; a node's
  * {@code null} list is written as {@code []}), except that an attribute always has its {@code value}, {@code ""} when
- * empty or absent.
+ * empty or absent. Events the node sent in exactly that form are copied from its bytes ({@link EventsSpan}).
  */
 final class TxJson {
   private TxJson() {}
@@ -44,7 +45,9 @@ final class TxJson {
       else g.writeRawValue(new RawJson(restTx.source(), restTx.start(), restTx.end()));
       g.writeStringField("timestamp", timestamp);
       g.writeFieldName("events");
-      events(g, r.events());
+      EventsSpan verbatim = r.eventsJson();
+      if (verbatim != null) g.writeRawValue(new RawJson(verbatim.source(), verbatim.start(), verbatim.end()));
+      else events(g, r.events());
       g.writeEndObject();
     });
   }

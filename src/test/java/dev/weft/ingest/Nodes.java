@@ -21,6 +21,16 @@ final class Nodes {
     return BlockResults.parse(NodeJson.parse(result.toBuffer())).txs().get(0).events();
   }
 
+  /** The first tx result of a {@code /block_results} result object's bytes, read the way the RPC client reads it. */
+  static BlockResults.TxResult txResult(byte[] resultJson) {
+    try (var p = NodeJson.FACTORY.createParser(resultJson)) {
+      p.nextToken();
+      return BlockResults.read(p, resultJson).txs().get(0);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** REST txs as a {@code GetBlockWithTxs} page would carry them. */
   static List<RestTx> restTxs(List<JsonObject> txs) {
     JsonArray a = new JsonArray();

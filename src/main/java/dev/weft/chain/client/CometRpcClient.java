@@ -44,12 +44,19 @@ public final class CometRpcClient {
   /** {@code /block_results}, parsed with a streaming parser (no tree: events are most of a block's bytes). */
   public Future<BlockResults> blockResults(long height) {
     String path = "/block_results?height=" + height;
-    return http.get(path, buf -> streamResult(path, buf, BlockResults::read));
+    return http.get(path, buf -> {
+      byte[] json = NodeJson.bytes(buf);
+      return streamResult(path, json, p -> BlockResults.read(p, json));
+    });
+  }
+
+  private <T> T streamResult(String path, Buffer buf, BlockResults.Reader<T> reader) {
+    return streamResult(path, NodeJson.bytes(buf), reader);
   }
 
   /** Streams an envelope: {@code reader} reads the {@code result} object; an {@code error} becomes a NodeException. */
-  private <T> T streamResult(String path, Buffer buf, BlockResults.Reader<T> reader) {
-    try (com.fasterxml.jackson.core.JsonParser p = NodeJson.FACTORY.createParser(NodeJson.bytes(buf))) {
+  private <T> T streamResult(String path, byte[] json, BlockResults.Reader<T> reader) {
+    try (com.fasterxml.jackson.core.JsonParser p = NodeJson.FACTORY.createParser(json)) {
       if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) throw NodeException.invalid(http.api() + path, "not a JSON object");
       T out = null;
       while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {

@@ -16,9 +16,17 @@ public record BlockResults(long height, List<TxResult> txs, List<AbciEvent> fina
 
   /**
    * One {@code ExecTxResult}. {@code data} is base64 as on the wire; gas values are kept as the node's decimal text.
+   *
+   * @param eventsJson the node's own bytes of {@code events} when they are exactly what the stored tx record writes
+   *                   for them (see {@link EventsSpan}), so they can be copied instead of written again; else null
    */
   public record TxResult(int code, String codespace, String data, String log, String info, String gasWanted,
-                         String gasUsed, List<AbciEvent> events) {
+                         String gasUsed, List<AbciEvent> events, EventsSpan eventsJson) {
+    public TxResult(int code, String codespace, String data, String log, String info, String gasWanted, String gasUsed,
+                    List<AbciEvent> events) {
+      this(code, codespace, data, log, info, gasWanted, gasUsed, events, null);
+    }
+
     public long gasWantedLong() {
       return parse(gasWanted);
     }
@@ -38,22 +46,25 @@ public record BlockResults(long height, List<TxResult> txs, List<AbciEvent> fina
     T read(JsonParser p) throws IOException;
   }
 
-  /** Reads the {@code result} object; the parser is on its START_OBJECT. */
-  public static BlockResults read(JsonParser p) throws IOException {
-    return result(p);
+  /**
+   * Reads the {@code result} object; the parser is on its START_OBJECT and reads {@code source} from its first byte
+   * (so the txs' events can keep their span of it).
+   */
+  public static BlockResults read(JsonParser p, byte[] source) throws IOException {
+    return result(p, source);
   }
 
   /** Parses the {@code result} object (a tree already read, for callers that have one). */
   public static BlockResults parse(com.fasterxml.jackson.databind.JsonNode result) {
     try (JsonParser p = NodeJson.MAPPER.treeAsTokens(result)) {
       expect(p.nextToken(), JsonToken.START_OBJECT);
-      return result(p);
+      return result(p, null);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private static BlockResults result(JsonParser p) throws IOException {
+  private static BlockResults result(JsonParser p, byte[] source) throws IOException {
     Long height = null;
     List<TxResult> txs = new ArrayList<>();
     List<AbciEvent> block = List.of();
@@ -63,10 +74,10 @@ public record BlockResults(long height, List<TxResult> txs, List<AbciEvent> fina
       switch (f) {
         case "height" -> height = longOf(p, t, "height");
         case "txs_results" -> {
-          if (t == JsonToken.START_ARRAY) while (p.nextToken() == JsonToken.START_OBJECT) txs.add(txResult(p));
+          if (t == JsonToken.START_ARRAY) while (p.nextToken() == JsonToken.START_OBJECT) txs.add(txResult(p, source));
           else if (t != JsonToken.VALUE_NULL) throw new IllegalArgumentException("txs_results is not an array");
         }
-        case "finalize_block_events" -> block = events(p, t);
+        case "finalize_block_events" -> block = events(p, t, new EventsSpan.Check());
         default -> p.skipChildren();
       }
     }
@@ -74,7 +85,7 @@ public record BlockResults(long height, List<TxResult> txs, List<AbciEvent> fina
     return new BlockResults(height, txs, block);
   }
 
-  private static TxResult txResult(JsonParser p) throws IOException {
+  private static TxResult txResult(JsonParser p, byte[] source) throws IOException {
     int code = 0;
     String codespace = "";
     String data = "";
@@ -83,6 +94,7 @@ public record BlockResults(long height, List<TxResult> txs, List<AbciEvent> fina
     String gasWanted = "0";
     String gasUsed = "0";
     List<AbciEvent> events = List.of();
+    EventsSpan span = null;
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String f = p.currentName();
       JsonToken t = p.nextToken();
@@ -94,28 +106,39 @@ public record BlockResults(long height, List<TxResult> txs, List<AbciEvent> fina
         case "info" -> info = text(p, t);
         case "gas_wanted" -> gasWanted = t == JsonToken.VALUE_NULL ? "0" : p.getValueAsString();
         case "gas_used" -> gasUsed = t == JsonToken.VALUE_NULL ? "0" : p.getValueAsString();
-        case "events" -> events = events(p, t);
+        case "events" -> {
+          int start = (int) p.currentTokenLocation().getByteOffset();
+          EventsSpan.Check check = new EventsSpan.Check();
+          events = events(p, t, check);
+          span = source != null && t == JsonToken.START_ARRAY && start >= 0
+              ? check.span(source, start, (int) p.currentTokenLocation().getByteOffset() + 1) : null;
+        }
         default -> p.skipChildren();
       }
     }
-    return new TxResult(code, codespace, data, log, info, gasWanted, gasUsed, events);
+    return new TxResult(code, codespace, data, log, info, gasWanted, gasUsed, events, span);
   }
 
-  private static List<AbciEvent> events(JsonParser p, JsonToken t) throws IOException {
+  private static List<AbciEvent> events(JsonParser p, JsonToken t, EventsSpan.Check check) throws IOException {
     if (t == JsonToken.VALUE_NULL) return List.of();
     if (t != JsonToken.START_ARRAY) throw new IllegalArgumentException("events is not an array");
     List<AbciEvent> out = new ArrayList<>();
     while (p.nextToken() == JsonToken.START_OBJECT) {
       String type = "";
       List<AbciEvent.Attribute> attrs = new ArrayList<>();
+      check.startEvent();
       while (p.nextToken() == JsonToken.FIELD_NAME) {
         String f = p.currentName();
         JsonToken v = p.nextToken();
         if (f.equals("type")) {
           type = text(p, v);
+          check.type(v, type);
         } else if (f.equals("attributes") && v == JsonToken.START_ARRAY) {
-          while (p.nextToken() == JsonToken.START_OBJECT) attrs.add(attribute(p));
+          check.attributes();
+          while (p.nextToken() == JsonToken.START_OBJECT) attrs.add(attribute(p, check));
+          if (attrs.isEmpty()) check.fail();
         } else {
+          check.fail();
           p.skipChildren();
         }
       }
@@ -124,20 +147,34 @@ public record BlockResults(long height, List<TxResult> txs, List<AbciEvent> fina
     return out;
   }
 
-  private static AbciEvent.Attribute attribute(JsonParser p) throws IOException {
+  private static AbciEvent.Attribute attribute(JsonParser p, EventsSpan.Check check) throws IOException {
     String key = "";
     String value = "";
     boolean index = false;
+    check.startAttribute();
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String f = p.currentName();
       JsonToken v = p.nextToken();
       switch (f) {
-        case "key" -> key = text(p, v);
-        case "value" -> value = text(p, v);
-        case "index" -> index = v == JsonToken.VALUE_TRUE;
-        default -> p.skipChildren();
+        case "key" -> {
+          key = text(p, v);
+          check.key(v, key);
+        }
+        case "value" -> {
+          value = text(p, v);
+          check.value(v);
+        }
+        case "index" -> {
+          index = v == JsonToken.VALUE_TRUE;
+          check.index(v);
+        }
+        default -> {
+          check.fail();
+          p.skipChildren();
+        }
       }
     }
+    check.endAttribute();
     return new AbciEvent.Attribute(key, value, index);
   }
 
