@@ -7,6 +7,7 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Bech32;
 import dev.weft.chain.Hex;
 import dev.weft.chain.model.AbciEvent;
+import dev.weft.chain.model.BlockReceipt;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.config.ChainConfig;
 import dev.weft.model.nft.NftAddresses;
@@ -90,6 +91,20 @@ public final class AccountExtractor {
     add(out, hex(NodeJson.text(receipt, "to", null)));
     add(out, hex(NodeJson.text(receipt, "contractAddress", null)));
     for (JsonNode l : NodeJson.array(receipt, "logs")) fromLog(l, out);
+    return out;
+  }
+
+  /** The same accounts from a receipt read without a tree ({@link BlockReceipt#verbatim()}), in the same order. */
+  public Map<AccountAddress, Boolean> fromReceipt(BlockReceipt receipt) {
+    Map<AccountAddress, Boolean> out = new LinkedHashMap<>();
+    AccountAddress from = hex(receipt.from());
+    if (from != null) out.put(from, true);
+    add(out, hex(receipt.to()));
+    add(out, hex(receipt.contractAddress()));
+    for (BlockReceipt.Log l : receipt.logs()) {
+      add(out, hex(l.address()));
+      for (int i = 1; i < l.topics().size(); i++) add(out, topic(l.topics().get(i)));
+    }
     return out;
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
 import dev.weft.chain.Hex;
+import dev.weft.chain.model.BlockReceipt;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.CometBlock;
 import dev.weft.chain.model.FungibleTransfer;
@@ -78,13 +79,13 @@ public final class BlockAssembler {
   }
 
   /** @param nftChanges the block's NFT changes ({@link #nfts}), completed with their metadata */
-  public IndexedBlock assemble(Decoded d, BlockResults results, RestTx[] restTxs, List<JsonNode> receipts,
+  public IndexedBlock assemble(Decoded d, BlockResults results, RestTx[] restTxs, List<BlockReceipt> receipts,
                                IndexedBlock.Proposer proposer, List<NftEvent> nftChanges) {
     return assemble(d, results, restTxs, receipts, proposer, nftChanges, Map.of());
   }
 
   /** @param moveStoreOwners the owners of the Move stores whose movements come without their owner event */
-  public IndexedBlock assemble(Decoded d, BlockResults results, RestTx[] restTxs, List<JsonNode> receipts,
+  public IndexedBlock assemble(Decoded d, BlockResults results, RestTx[] restTxs, List<BlockReceipt> receipts,
                                IndexedBlock.Proposer proposer, List<NftEvent> nftChanges,
                                Map<AccountAddress, AccountAddress> moveStoreOwners) {
     CometBlock b = d.block();
@@ -104,7 +105,7 @@ public final class BlockAssembler {
       txs.add(tx(d, i, r, restTxs[i], timestamp, fees, moveStoreOwners));
     }
     List<IndexedBlock.EvmTx> evmTxs = new ArrayList<>(receipts.size());
-    for (JsonNode rc : receipts) evmTxs.add(evmTx(rc, b.height()));
+    for (BlockReceipt rc : receipts) evmTxs.add(rc.verbatim() ? evmTx(rc, b.height()) : evmTx(rc.tree(), b.height()));
     List<CosmosTx.Coin> totalFee = new ArrayList<>(fees.size());
     fees.forEach((denom, amount) -> totalFee.add(new CosmosTx.Coin(denom, amount.toString())));
     return new IndexedBlock(b.height(), b.chainId(), b.hash(), b.timeNs(), b.proposerAddress(), proposer, gasUsed,
@@ -146,18 +147,35 @@ public final class BlockAssembler {
     return new IndexedBlock.Tx(Hex.decode(d.hashes().get(i)), r.code(), json, signer, involved, List.copyOf(types), transfers, coinDenoms);
   }
 
-  /** One EVM receipt of the block (a method of its own for the same reason as {@link #tx}). */
+  /**
+   * One EVM receipt of the block, stored as the node sent it (a method of its own for the same reason as {@link #tx}).
+   * Its checks and fields are those of the tree form below, read from the scan.
+   */
+  private IndexedBlock.EvmTx evmTx(BlockReceipt rc, long height) {
+    String hash = checkedHash(rc.blockNumber(), rc.transactionHash(), height);
+    Map<AccountAddress, Boolean> involved = accounts.fromReceipt(rc);
+    AccountAddress from = AccountExtractor.hex20(rc.from());
+    int index = (int) NodeJson.quantity(rc.transactionIndex() == null ? "0x0" : rc.transactionIndex());
+    byte[] json = java.util.Arrays.copyOfRange(rc.source(), rc.start(), rc.end());
+    return new IndexedBlock.EvmTx(Hex.decode(hash), index, SqlArrays.bytea(json), from, involved);
+  }
+
+  /** One EVM receipt of the block read as a tree, and written in the stored record's form. */
   private IndexedBlock.EvmTx evmTx(JsonNode rc, long height) {
-    String number = NodeJson.text(rc, "blockNumber", null);
-    if (number != null && NodeJson.quantity(number) != height) {
-      throw new IllegalStateException("receipt of block " + number + " in the receipts of " + height);
-    }
-    String hash = NodeJson.text(rc, "transactionHash", "");
-    if (!Hex.isHex(hash, 32)) throw new IllegalStateException("receipt without transactionHash at height " + height);
+    String hash = checkedHash(NodeJson.text(rc, "blockNumber", null), NodeJson.text(rc, "transactionHash", ""), height);
     Map<AccountAddress, Boolean> involved = accounts.fromReceipt(rc);
     AccountAddress from = AccountExtractor.hex20(NodeJson.text(rc, "from", null));
     int index = (int) NodeJson.quantity(NodeJson.text(rc, "transactionIndex", "0x0"));
     return new IndexedBlock.EvmTx(Hex.decode(hash), index, SqlArrays.bytea(ReceiptJson.render(rc)), from, involved);
+  }
+
+  /** A receipt of this height with a 32-byte tx hash, which it answers. */
+  private static String checkedHash(String blockNumber, String hash, long height) {
+    if (blockNumber != null && NodeJson.quantity(blockNumber) != height) {
+      throw new IllegalStateException("receipt of block " + blockNumber + " in the receipts of " + height);
+    }
+    if (hash == null || !Hex.isHex(hash, 32)) throw new IllegalStateException("receipt without transactionHash at height " + height);
+    return hash;
   }
 
   private static void addFee(TreeMap<String, BigInteger> fees, CosmosTx.Coin c) {

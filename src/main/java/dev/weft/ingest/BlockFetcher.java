@@ -9,6 +9,7 @@ import dev.weft.chain.client.CometRpcClient;
 import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.chain.client.NodeException;
+import dev.weft.chain.model.BlockReceipt;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.chain.model.RestTx;
@@ -107,7 +108,7 @@ public final class BlockFetcher {
         .compose(b -> b.height() == height ? vertx.executeBlocking(() -> assembler.decode(b), false)
             : Future.failedFuture(new IllegalStateException("asked block " + height + ", got " + b.height())));
     Future<BlockResults> results = rpc.blockResults(height);
-    Future<List<JsonNode>> receipts = evm == null ? Future.succeededFuture(List.of()) : evm.blockReceipts(height);
+    Future<List<BlockReceipt>> receipts = evm == null ? Future.succeededFuture(List.of()) : evm.blockReceiptSpans(height);
     // while most recent blocks carry txs, the REST txs are asked with the block, not one round trip after it
     Future<List<RestTx>> early = withTxsShare >= EARLY_REST_SHARE ? rest.txsByBlock(height, -1) : null;
     decoded.onSuccess(d -> withTxsShare += SHARE_WEIGHT * ((d.txs().isEmpty() ? 0 : 1) - withTxsShare));

@@ -3,6 +3,7 @@ package dev.weft.ingest;
 import dev.weft.model.ingest.JsonOut;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.chain.model.BlockReceipt;
 
 import java.io.IOException;
 
@@ -10,21 +11,15 @@ import java.io.IOException;
  * The EVM tx record of the API: the receipt fields rollytics keeps, in its order; every other
  * receipt field ({@code blockTimestamp}, {@code blobGasPrice}…) is dropped. Values are the node's own strings, except
  * a contract creation's {@code "to": null}, answered as {@code ""} like rollytics (its {@code EvmTx.To} is a Go string;
- * Celatone's schema rejects null).
+ * Celatone's schema rejects null). A receipt already in that form is stored as it came ({@link BlockReceipt}).
  */
 final class ReceiptJson {
-  static final String[] FIELDS = {"blockHash", "blockNumber", "contractAddress", "cumulativeGasUsed",
-      "effectiveGasPrice", "from", "gasUsed", "logs", "logsBloom", "status", "to", "transactionHash",
-      "transactionIndex", "type"};
-  static final String[] LOG_FIELDS = {"address", "topics", "data", "blockNumber", "transactionHash",
-      "transactionIndex", "blockHash", "logIndex", "removed"};
-
   private ReceiptJson() {}
 
   static byte[] render(JsonNode receipt) {
     return JsonOut.render(g -> {
       g.writeStartObject();
-      for (String f : FIELDS) {
+      for (String f : BlockReceipt.FIELDS) {
         g.writeFieldName(f);
         JsonNode v = receipt.get(f);
         if (f.equals("logs")) logs(g, v);
@@ -40,7 +35,7 @@ final class ReceiptJson {
     if (logs != null && logs.isArray()) {
       for (JsonNode l : logs) {
         g.writeStartObject();
-        for (String f : LOG_FIELDS) {
+        for (String f : BlockReceipt.LOG_FIELDS) {
           g.writeFieldName(f);
           JsonNode v = l.get(f);
           if (f.equals("removed")) g.writeBoolean(v != null && v.asBoolean(false));

@@ -1,7 +1,6 @@
 package dev.weft.ingest;
 
 import dev.weft.model.ingest.IndexedBlock;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.CometBlock;
 import dev.weft.chain.model.NodeJson;
@@ -26,15 +25,15 @@ final class FixtureBlocks {
   IndexedBlock block(long h) {
     BlockAssembler.Decoded d = assembler.decode(CometBlock.parse(NodeJson.parse(chain.block(h).toBuffer())));
     List<JsonObject> rest = new ArrayList<>();
-    List<JsonNode> receipts = new ArrayList<>();
+    List<JsonObject> receipts = new ArrayList<>();
     for (int i = 0; i < FixtureChain.txCount(h); i++) {
       rest.add(chain.restTx(h, i));
-      if (FixtureChain.hasReceipt(h, i)) receipts.add(NodeJson.parse(chain.receipt(h, i).toBuffer()));
+      if (FixtureChain.hasReceipt(h, i)) receipts.add(chain.receipt(h, i));
     }
     RestTx[] slots = new RestTx[d.txs().size()];
     if (TxMatcher.match(d.keys(), Nodes.restTxs(rest), slots) != 0) throw new IllegalStateException("unmatched");
     BlockResults results = BlockResults.parse(NodeJson.parse(chain.blockResults(h).toBuffer()));
-    return assembler.assemble(d, results, slots, receipts, new IndexedBlock.Proposer(FixtureChain.MONIKER, "", chain.operatorAddress()),
+    return assembler.assemble(d, results, slots, Nodes.receipts(receipts), new IndexedBlock.Proposer(FixtureChain.MONIKER, "", chain.operatorAddress()),
         assembler.nfts(results));
   }
 

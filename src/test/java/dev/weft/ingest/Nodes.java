@@ -1,6 +1,7 @@
 package dev.weft.ingest;
 
 import dev.weft.chain.model.AbciEvent;
+import dev.weft.chain.model.BlockReceipt;
 import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.chain.model.RestTx;
@@ -26,6 +27,21 @@ final class Nodes {
     try (var p = NodeJson.FACTORY.createParser(resultJson)) {
       p.nextToken();
       return BlockResults.read(p, resultJson).txs().get(0);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Receipts as an {@code eth_getBlockReceipts} answer carries them, read the way the JSON-RPC client reads them. */
+  static List<BlockReceipt> receipts(List<JsonObject> receipts) {
+    JsonArray a = new JsonArray();
+    receipts.forEach(a::add);
+    byte[] json = new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("result", a).toBuffer().getBytes();
+    try (var p = NodeJson.FACTORY.createParser(json)) {
+      while (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_ARRAY) {
+        // up to the result array, the only array of the envelope
+      }
+      return BlockReceipt.readAll(p, json);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.weft.chain.model.BlockReceipt;
 import dev.weft.chain.model.NodeJson;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -125,6 +128,41 @@ public final class EvmRpcClient {
       r.forEach(out::add);
       return out;
     });
+  }
+
+  /**
+   * {@code eth_getBlockReceipts} of a height as ingestion reads it: each receipt's span of the answer, streamed (no
+   * tree), with its fields when the span is the stored record ({@link BlockReceipt}). A {@code null} result is a
+   * retryable failure, as in {@link #blockReceipts}.
+   */
+  public Future<List<BlockReceipt>> blockReceiptSpans(long height) {
+    String method = "eth_getBlockReceipts";
+    return http.call(io.vertx.core.http.HttpMethod.POST, "", encode(request(method, params(quantity(height)))), buf -> {
+      byte[] json = NodeJson.bytes(buf);
+      try (JsonParser p = NodeJson.FACTORY.createParser(json)) {
+        if (p.nextToken() != JsonToken.START_OBJECT) throw NodeException.invalid(method, "not a JSON object");
+        List<BlockReceipt> receipts = null;
+        JsonNode error = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String f = p.currentName();
+          JsonToken t = p.nextToken();
+          if (f.equals("error") && t != JsonToken.VALUE_NULL) {
+            error = NodeJson.MAPPER.readTree(p);
+          } else if (f.equals("result") && t == JsonToken.START_ARRAY) {
+            receipts = BlockReceipt.readAll(p, json);
+          } else if (f.equals("result") && t != JsonToken.VALUE_NULL) {
+            throw NodeException.invalid(method, "result is not an array");
+          } else {
+            p.skipChildren();
+          }
+        }
+        if (error != null) throw NodeException.rpc(method, error.path("code").asInt(), NodeJson.text(error, "message", ""));
+        if (receipts == null) throw NodeException.rpc(method, 0, "block " + height + " not available yet");
+        return receipts;
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }, http.options());
   }
 
   /** {@code debug_traceBlockByNumber} with a tracer ({@code callTracer}) and the node-side timeout. */

@@ -67,16 +67,17 @@ public record EventsSpan(byte[] source, int start, int end) {
 
     /** The span {@code [start, end)} of {@code source} if every field was in place and its bytes are plain. */
     EventsSpan span(byte[] source, int start, int end) {
-      return ok && plain(source, start, end) ? new EventsSpan(source, start, end) : null;
+      return ok && plain(source, start, end, '[', ']') ? new EventsSpan(source, start, end) : null;
     }
   }
 
   /**
-   * No whitespace (a space inside a string also refuses the span: cheaper than tracking strings, and rare in events),
-   * no escape and no character the stored record would write differently.
+   * Whether the span {@code [from, to)} opens with {@code open}, closes with {@code close}, and holds no whitespace (a
+   * space inside a string also refuses it: cheaper than tracking strings, and rare in events and receipts), no escape
+   * and no character that Jackson writes differently.
    */
-  static boolean plain(byte[] b, int from, int to) {
-    if (from < 0 || to > b.length || from >= to || b[from] != '[' || b[to - 1] != ']') return false;
+  static boolean plain(byte[] b, int from, int to, char open, char close) {
+    if (from < 0 || to > b.length || from >= to || b[from] != open || b[to - 1] != close) return false;
     for (int i = from; i < to; i++) {
       byte c = b[i];
       if (c == ' ' || c == '\n' || c == '\r' || c == '\t') return false;

@@ -47,6 +47,14 @@ class EvmRpcClientTest {
       assertEquals(NodeException.Kind.RPC, unknown.kind());
       assertFalse(unknown.retryable());
       assertThrows(RuntimeException.class, () -> TestNodes.await(c.blockReceipts(head + 1000)), "a future block is not an empty block");
+      // the streamed form ingestion reads: the same receipt; Anvil adds fields the stored record drops, so it is not verbatim
+      List<dev.weft.chain.model.BlockReceipt> spans = TestNodes.await(c.blockReceiptSpans(head));
+      assertEquals(1, spans.size());
+      assertFalse(spans.get(0).verbatim());
+      assertEquals(receipts.get(0), spans.get(0).tree());
+      NodeException future = assertInstanceOf(NodeException.class,
+          assertThrows(RuntimeException.class, () -> TestNodes.await(c.blockReceiptSpans(head + 1000))));
+      assertEquals(NodeException.Kind.RPC, future.kind());
       concurrentBatches(c, head);
     } finally {
       TestNodes.await(vertx.close());
