@@ -8,6 +8,7 @@ import dev.weft.chain.Bech32;
 import dev.weft.chain.Hex;
 import dev.weft.chain.model.AbciEvent;
 import dev.weft.chain.model.BlockReceipt;
+import dev.weft.chain.model.EvmLog;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.config.ChainConfig;
 import dev.weft.model.nft.NftAddresses;
@@ -55,7 +56,9 @@ public final class AccountExtractor {
         if (value.isEmpty()) continue;
         if (type.equals("call") && key.equals("ret")) continue;
         if (type.equals("evm") && key.equals("log")) {
-          fromLogJson(value, out);
+          EvmLog log = a.evmLog();
+          if (log != null) fromLog(log, out);
+          else fromLogJson(value, out);
         } else if (type.equals("move") && key.equals("data") && move) {
           fromMoveData(value, out);
         } else {
@@ -108,7 +111,13 @@ public final class AccountExtractor {
     return out;
   }
 
-  /** An {@code evm} event's {@code log} JSON ({@code {"address","topics","data"}}), read without building a tree. */
+  /** An {@code evm} event's {@code log}, parsed: its address, then the address-shaped topics after topic0. */
+  private void fromLog(EvmLog log, Map<AccountAddress, Boolean> out) {
+    add(out, hex(log.address()));
+    for (int i = 1; i < log.topics().size(); i++) add(out, topic(log.topics().get(i)));
+  }
+
+  /** An {@code evm} event's {@code log} JSON that {@link EvmLog#parse} refuses ({@code {"address","topics","data"}}), read without building a tree. */
   private void fromLogJson(String json, Map<AccountAddress, Boolean> out) {
     try (JsonParser p = NodeJson.FACTORY.createParser(json)) {
       if (p.nextToken() != JsonToken.START_OBJECT) return;

@@ -64,7 +64,7 @@ public final class FungibleTransfers {
         cw20(e, bech32Prefix, transfers);
       } else if (e.type().equals("evm")) {
         for (AbciEvent.Attribute a : e.attributes()) {
-          if (a.key().equals("log") && a.value() != null && EvmLog.mayBeTransfer(a.value())) transfer(a.value(), transfers);
+          if (a.key().equals("log") && a.value() != null && EvmLog.mayBeTransfer(a.value())) transfer(a.evmLog(), transfers);
         }
       } else if (COIN_EVENTS.contains(e.type())) {
         for (AbciEvent.Attribute a : e.attributes()) {
@@ -74,8 +74,7 @@ public final class FungibleTransfers {
     }
   }
 
-  private static void transfer(String json, List<FungibleTransfer> out) {
-    EvmLog log = EvmLog.parse(json);
+  private static void transfer(EvmLog log, List<FungibleTransfer> out) {
     if (log == null || !log.isErc20Transfer()) return;
     AccountAddress token = log.contract();
     AccountAddress from = log.topicAddress(1);

@@ -19,7 +19,7 @@ public final class EvmNftParser implements NftParser {
       if (!e.type().equals("evm")) continue;
       for (AbciEvent.Attribute a : e.attributes()) {
         if (!a.key().equals("log") || !EvmLog.mayBeTransfer(a.value())) continue;
-        EvmLog log = EvmLog.parse(a.value());
+        EvmLog log = a.evmLog();
         if (log != null && log.isErc721Transfer()) add(txIndex, log, out);
       }
     }
