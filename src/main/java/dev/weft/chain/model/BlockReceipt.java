@@ -99,7 +99,7 @@ public record BlockReceipt(byte[] source, int start, int end, boolean verbatim, 
       }
     }
     int end = (int) p.currentTokenLocation().getByteOffset() + 1;
-    verbatim = verbatim && field == FIELDS.size() && EventsSpan.plain(source, start, end, '{', '}');
+    verbatim = verbatim && field == FIELDS.size() && PlainJson.plain(source, start, end, '{', '}');
     return verbatim ? new BlockReceipt(source, start, end, true, blockNumber, hash, index, from, to, contract, List.copyOf(logs))
         : new BlockReceipt(source, start, end, false, null, null, null, null, null, null, List.of());
   }

@@ -67,32 +67,7 @@ public record EventsSpan(byte[] source, int start, int end) {
 
     /** The span {@code [start, end)} of {@code source} if every field was in place and its bytes are plain. */
     EventsSpan span(byte[] source, int start, int end) {
-      return ok && plain(source, start, end, '[', ']') ? new EventsSpan(source, start, end) : null;
+      return ok && PlainJson.plain(source, start, end, '[', ']') ? new EventsSpan(source, start, end) : null;
     }
-  }
-
-  /**
-   * Whether the span {@code [from, to)} opens with {@code open}, closes with {@code close}, and holds no whitespace (a
-   * space inside a string also refuses it: cheaper than tracking strings, and rare in events and receipts), no escape
-   * and no character that Jackson writes differently.
-   */
-  static boolean plain(byte[] b, int from, int to, char open, char close) {
-    if (from < 0 || to > b.length || from >= to || b[from] != open || b[to - 1] != close) return false;
-    for (int i = from; i < to; i++) {
-      byte c = b[i];
-      if (c == ' ' || c == '\n' || c == '\r' || c == '\t') return false;
-      // a character beyond U+FFFF (4 UTF-8 bytes): Jackson writes it as two escaped surrogates
-      if ((c & 0xF8) == 0xF0) return false;
-      if (c == '\\') {
-        if (++i >= to) return false;
-        switch (b[i]) {
-          case '"', '\\', 'n', 'r', 't', 'b', 'f' -> { }
-          default -> {
-            return false;
-          }
-        }
-      }
-    }
-    return true;
   }
 }
