@@ -57,7 +57,7 @@ public final class AccountExtractor {
         if (type.equals("call") && key.equals("ret")) continue;
         if (type.equals("evm") && key.equals("log")) {
           EvmLog log = a.evmLog();
-          if (log != null) fromLog(log, out);
+          if (log != null) fromLog(log.address(), log.topics(), out);
           else fromLogJson(value, out);
         } else if (type.equals("move") && key.equals("data") && move) {
           fromMoveData(value, out);
@@ -104,17 +104,14 @@ public final class AccountExtractor {
     if (from != null) out.put(from, true);
     add(out, hex(receipt.to()));
     add(out, hex(receipt.contractAddress()));
-    for (BlockReceipt.Log l : receipt.logs()) {
-      add(out, hex(l.address()));
-      for (int i = 1; i < l.topics().size(); i++) add(out, topic(l.topics().get(i)));
-    }
+    for (BlockReceipt.Log l : receipt.logs()) fromLog(l.address(), l.topics(), out);
     return out;
   }
 
-  /** An {@code evm} event's {@code log}, parsed: its address, then the address-shaped topics after topic0. */
-  private void fromLog(EvmLog log, Map<AccountAddress, Boolean> out) {
-    add(out, hex(log.address()));
-    for (int i = 1; i < log.topics().size(); i++) add(out, topic(log.topics().get(i)));
+  /** A log already read (an {@code evm} event's, a receipt's): its address, then the address-shaped topics after topic0. */
+  private void fromLog(String address, List<String> topics, Map<AccountAddress, Boolean> out) {
+    add(out, hex(address));
+    for (int i = 1; i < topics.size(); i++) add(out, topic(topics.get(i)));
   }
 
   /** An {@code evm} event's {@code log} JSON that {@link EvmLog#parse} refuses ({@code {"address","topics","data"}}), read without building a tree. */

@@ -113,12 +113,7 @@ class ReceiptSpanTest {
         default -> fields.set(2, new String[] {"contractAddress", str("a\\u003cb")});
       }
     }
-    StringBuilder b = new StringBuilder("{");
-    for (int i = 0; i < fields.size(); i++) {
-      if (i > 0) b.append(',');
-      b.append('"').append(fields.get(i)[0]).append("\":").append(fields.get(i)[1]);
-    }
-    return b.append('}').toString();
+    return object(fields);
   }
 
   private static String log(Random rnd, boolean canonical) {
@@ -136,10 +131,15 @@ class ReceiptSpanTest {
         default -> fields[0][0] = "Address";
       }
     }
+    return object(List.of(fields));
+  }
+
+  /** A compact JSON object of name / raw value pairs, in their order. */
+  private static String object(List<String[]> fields) {
     StringBuilder b = new StringBuilder("{");
-    for (int i = 0; i < fields.length; i++) {
+    for (int i = 0; i < fields.size(); i++) {
       if (i > 0) b.append(',');
-      b.append('"').append(fields[i][0]).append("\":").append(fields[i][1]);
+      b.append('"').append(fields.get(i)[0]).append("\":").append(fields.get(i)[1]);
     }
     return b.append('}').toString();
   }

@@ -136,7 +136,7 @@ public record BlockResults(long height, List<TxResult> txs, List<AbciEvent> fina
         } else if (f.equals("attributes") && v == JsonToken.START_ARRAY) {
           check.attributes();
           while (p.nextToken() == JsonToken.START_OBJECT) attrs.add(attribute(p, check));
-          if (attrs.isEmpty()) check.fail();
+          check.endAttributes(attrs.size());
         } else {
           check.fail();
           p.skipChildren();

@@ -41,6 +41,11 @@ public record EventsSpan(byte[] source, int start, int end) {
       eventField = 2;
     }
 
+    /** The stored record omits an empty attribute list: a node's {@code "attributes":[]} is not copied verbatim. */
+    void endAttributes(int count) {
+      if (count == 0) ok = false;
+    }
+
     void startAttribute() {
       attributeField = 0;
     }
