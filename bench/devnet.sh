@@ -8,5 +8,5 @@ mvn -B -q -ntp test-compile
 mvn -B -q -ntp dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
 mkdir -p bench/results
 OUT="bench/results/devnet-$(date +%Y%m%dT%H%M%S).txt"
-java -Xms1g -Xmx2g -Dweft.log.level=warn -cp "target/classes:target/test-classes:$(cat target/test-cp.txt)" \
+java -Xms1g -Xmx2g @conf/jvm.options -Dweft.log.level=warn -cp "target/classes:target/test-classes:$(cat target/test-cp.txt)" \
   dev.weft.bench.DevnetBench "$@" 2>&1 | grep -v ' WARN \| INFO ' | tee "$OUT"

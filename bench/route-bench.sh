@@ -39,7 +39,7 @@ trap 'kill $NODE $DEVNET 2>/dev/null || true; wait $NODE $DEVNET 2>/dev/null || 
 # registry's InitiaDEX from the devnet L1's state, read live over REST
 if [ "$LIVE" = "--live" ]; then
   L1_REST="$(free_port)"
-  java -Dweft.node.roles=devnet -Dweft.devnet.mode=live -Dweft.http.port="$(free_port)" -Dweft.bridge.tcp_enabled=false \
+  java @conf/jvm.options -Dweft.node.roles=devnet -Dweft.devnet.mode=live -Dweft.http.port="$(free_port)" -Dweft.bridge.tcp_enabled=false \
     -Dweft.database.data_dir="$WORK/pg-devnet" -Dweft.devnet.chains.weft-l1-1.rest_port="$L1_REST" -Dweft.log.level=warn \
     -jar target/weft.jar > "$WORK/devnet.log" 2>&1 &
   DEVNET=$!
@@ -48,7 +48,7 @@ if [ "$LIVE" = "--live" ]; then
 else
   NODE_ARGS="-Dweft.node.roles=api,route -Dweft.route.registries=conf/registry/mainnet.json"
 fi
-java ${NODE_JAVA_OPTS:-} $NODE_ARGS -Dweft.http.port="$PORT" -Dweft.database.data_dir="$WORK/pg" -Dweft.database.embedded_fsync=false \
+java @conf/jvm.options ${NODE_JAVA_OPTS:-} $NODE_ARGS -Dweft.http.port="$PORT" -Dweft.database.data_dir="$WORK/pg" -Dweft.database.embedded_fsync=false \
   -Dweft.log.level=warn -Dweft.route.reload_scan_interval=0 -Dweft.rate_limit.enabled=false \
   -jar target/weft.jar > "$WORK/node.log" 2>&1 &
 NODE=$!

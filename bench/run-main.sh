@@ -11,6 +11,6 @@ mvn -B -q -ntp -DskipTests test-compile
 mvn -B -q -ntp dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
 mkdir -p bench/results
 out="bench/results/$name-$(date +%Y%m%d-%H%M%S).txt"
-java -Xmx1g "$@" -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" \
+java -Xmx1g @conf/jvm.options "$@" -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" \
   -Dhazelcast.logging.type=slf4j -Dlogback.configurationFile=bench/logback-bench.xml \
   "$main" | tee "$out"

@@ -12,6 +12,6 @@ mvn -B -q -ntp test-compile
 mvn -B -q -ntp dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test
 mkdir -p bench/results
 OUT="bench/results/track-$(date +%Y%m%dT%H%M%S).txt"
-java -Xms1g -Xmx3g -Dlogback.configurationFile=bench/logback-bench.xml \
+java -Xms1g -Xmx3g @conf/jvm.options -Dlogback.configurationFile=bench/logback-bench.xml \
   -cp "target/classes:target/test-classes:$(cat target/test-cp.txt)" dev.weft.bench.TrackBench "$@" 2>&1 \
   | grep -v ' WARN \| INFO ' | tee "$OUT"

@@ -27,7 +27,7 @@ DB_URL="postgresql://postgres@127.0.0.1:$PG_PORT/postgres"
 start_node() { # name roles httpPort hzPort bridgePort extra-env...
   local name=$1 roles=$2 http=$3 hz=$4 bridge=$5; shift 5
   env "$@" WEFT_NODE_NAME="$name" WEFT_HTTP_PORT="$http" WEFT_CLUSTER_PORT="$hz" WEFT_BRIDGE_TCP_PORT="$bridge" \
-    java ${JAVA_OPTS:-} -jar "$JAR" --cluster --cluster-host 127.0.0.1 --roles "$roles" > "$RUN/$name.log" 2>&1 &
+    java @conf/jvm.options ${JAVA_OPTS:-} -jar "$JAR" --cluster --cluster-host 127.0.0.1 --roles "$roles" > "$RUN/$name.log" 2>&1 &
   echo "$! $name" >> "$RUN/pids"
   echo "started $name (pid $!, roles $roles, http $http, hazelcast $hz)"
 }

@@ -54,6 +54,8 @@ public final class IngestReadBench {
   static final String CHAIN = "weft-devnet-1";
   /** How long a bench waits for a pipeline to reach the end of the chain before it gives up. */
   static final int BENCH_SECONDS = 3600;
+  /** The JVM options of every Weft process, for the JVMs a bench starts (the scripts run from the checkout's root). */
+  static final String JVM_OPTIONS = "@conf/jvm.options";
 
   public static void main(String[] args) throws Exception {
     if (System.getProperty("bench.api_port") != null) {
@@ -304,7 +306,7 @@ public final class IngestReadBench {
    *              {@code -Xmx1g}, so an {@code -Xmx} among them wins
    */
   static Process startDevnet(Path work, long blocks, int txsPerBlock, int[] ports, List<String> extra) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", JVM_OPTIONS,
         "-Dweft.chain.chain_id=" + CHAIN, "-Dweft.devnet.mode=history", "-Dweft.devnet.history_blocks=" + blocks,
         "-Dweft.devnet.txs_per_block=" + txsPerBlock, "-Dweft.devnet.state_file=", "-Dweft.devnet.genesis_time=2026-01-01T00:00:00Z",
         "-Dweft.devnet.rpc_port=" + ports[0], "-Dweft.devnet.rest_port=" + ports[1], "-Dweft.devnet.json_rpc_port=" + ports[2],

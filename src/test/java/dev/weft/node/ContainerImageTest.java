@@ -72,6 +72,7 @@ class ContainerImageTest {
     assertEquals("10001:10001", c.path("User").asText());
     JsonNode entrypoint = c.path("Entrypoint");
     assertEquals("/opt/java/bin/java", entrypoint.get(0).asText());
+    assertEquals("@/app/conf/jvm.options", entrypoint.get(1).asText(), "the JVM options of every Weft process, first so that later options win");
     assertEquals("dev.weft.Main", entrypoint.get(entrypoint.size() - 1).asText());
     assertEquals("@/app/jib-classpath-file", entrypoint.get(entrypoint.size() - 2).asText());
     assertEquals("/app", c.path("WorkingDir").asText());
@@ -104,6 +105,7 @@ class ContainerImageTest {
     assertTrue(contents.get(base).contains("etc/passwd") && contents.get(base).stream().anyMatch(p -> p.startsWith("lib/x86_64-linux-gnu/libc.so")));
     assertTrue(contents.get(deps).stream().noneMatch(p -> p.startsWith("app/classes/")), "dependencies alone in their layer");
     assertTrue(contents.stream().flatMap(List::stream).anyMatch(p -> p.equals("app/conf/weft.json")));
+    assertTrue(contents.stream().flatMap(List::stream).anyMatch(p -> p.equals("app/conf/jvm.options")));
     assertTrue(contents.stream().flatMap(List::stream).anyMatch(p -> p.equals("app/cluster/cluster-k8s.xml")));
   }
 
