@@ -8,6 +8,14 @@ import dev.weft.runtime.LatencyFloor;
  * tested with synthetic ones.
  *
  * <ul>
+ *   <li>It starts with a ramp: while each step finds the window full of fetches in flight and no node request queueing,
+ *       it doubles, a step being two round trips of a height (at least a quarter of {@code interval}) and no rate
+ *       compared. A far node's window so reaches its bandwidth-delay product within a few round trips: from the start's
+ *       window of W heights, each held a round trip, it cannot commit more than W per round trip, and the probes below
+ *       (half a window per four round trips, at least a second) took three seconds or more to get there. The ramp ends
+ *       at the cap or at its first step that does not grow (commits or the node are the bottleneck, or requests
+ *       queue); that step and all after it follow the rules below. A near node's requests queue from the first step,
+ *       so its window never ramps.</li>
  *   <li>Each fetch's latency feeds a moving average (the round trip of one height, all its requests) and the floor
  *       (the least latency of the last two intervals).</li>
  *   <li>Every {@code interval} of measured time, and at least four round trips of a height (commits come in runs, so
@@ -39,6 +47,8 @@ public final class AdaptiveWindow {
   private static final int MAX_COOLDOWN = 32;
   /** A step spans this many round trips of a height at least. */
   private static final int ROUND_TRIPS_PER_STEP = 4;
+  /** A step of the ramp spans this many round trips of a height, and at least a quarter of the interval. */
+  private static final int ROUND_TRIPS_PER_RAMP_STEP = 2;
 
   private final int min;
   private final int max;
@@ -61,6 +71,8 @@ public final class AdaptiveWindow {
   private boolean probeSecondStep;
   private int failedProbes;
   private int cooldown;
+  /** Doubling every ramp step, until the cap or a step that does not grow. */
+  private boolean ramping = true;
 
   /**
    * A window that starts at its floor.
@@ -113,8 +125,26 @@ public final class AdaptiveWindow {
       return;
     }
     long elapsed = now - lastTick;
-    if (elapsed < Math.max(intervalNanos, ROUND_TRIPS_PER_STEP * latency.unqueuedAverage())) return;
-    double rate = (committed - committedAtTick) * 1e9 / elapsed;
+    double roundTrip = latency.unqueuedAverage();
+    if (ramping ? elapsed < Math.max(intervalNanos / 4, ROUND_TRIPS_PER_RAMP_STEP * roundTrip)
+        : elapsed < Math.max(intervalNanos, ROUND_TRIPS_PER_STEP * roundTrip)) return;
+    if (ramping && fetchBound && !requestsQueued && limit < max) {
+      limit = (int) Math.min(max, 2L * limit);
+      ramping = limit < max;
+    } else {
+      ramping = false;
+      step((committed - committedAtTick) * 1e9 / elapsed);
+    }
+    lastTick = now;
+    committedAtTick = committed;
+    fetchBound = false;
+    wasFull = false;
+    requestsQueued = false;
+    latency.nextPeriod(true);
+  }
+
+  /** One step after the ramp, its commit rate {@code rate} heights per second. */
+  private void step(double rate) {
     boolean fruitless = probing && rate < probeBase * 1.1;
     if (fruitless && !probeSecondStep) {
       // the probe's extra heights arrive a round trip after it grew, their requests in one burst: a second step tells
@@ -142,11 +172,5 @@ public final class AdaptiveWindow {
         limit = (int) Math.max(floor, Math.min(limit, target));
       }
     }
-    lastTick = now;
-    committedAtTick = committed;
-    fetchBound = false;
-    wasFull = false;
-    requestsQueued = false;
-    latency.nextPeriod(true);
   }
 }

@@ -178,6 +178,9 @@ public final class OrderedCommitPipeline<S, T, P, B> {
           planned = h;
           if (!ready.containsKey(h) && !fetching.contains(h)) fetch(t, h, 1, System.nanoTime());
         }
+        // filled to its limit: the window, not the source, bounds what is fetched (the planner runs after every commit,
+        // so a window that commits fast would otherwise seldom be found full)
+        if (order.size() >= window.limit()) window.full(fetching.size(), stage.requestsQueueing());
         meters.window().set(held());
       }
       if (replan) {

@@ -12,15 +12,74 @@ class AdaptiveWindowTest {
   static final long MS = 1_000_000L;
 
   @Test
-  @DisplayName("it starts at its minimum and does not move before a whole interval of measurements")
+  @DisplayName("it starts at its minimum and does not move before a ramp step (two round trips, a quarter interval at least)")
   void startsAtMin() {
     AdaptiveWindow w = new AdaptiveWindow(48, 1024, SECOND);
     assertEquals(48, w.limit());
     w.fetched(200 * MS);
     w.committed(0, 0);
     w.full(48, false);
-    w.committed(SECOND / 2, 100);
-    assertEquals(48, w.limit(), "half an interval: no step yet");
+    w.committed(300 * MS, 100);
+    assertEquals(48, w.limit(), "300 ms < 2 × 200 ms: no step yet");
+    w.committed(400 * MS, 130);
+    assertEquals(96, w.limit(), "two round trips fetch-bound, nothing queueing: the ramp doubles");
+  }
+
+  @Test
+  @DisplayName("the ramp: a far node's window doubles every two round trips while fetch-bound with nothing queueing, up to the cap, comparing no rates")
+  void rampsToTheCap() {
+    AdaptiveWindow w = new AdaptiveWindow(64, 157, 384, SECOND);
+    for (int k = 0; k < 10; k++) w.fetched(210 * MS);
+    w.committed(0, 0);
+    w.full(157, false);
+    w.committed(400 * MS, 150);
+    assertEquals(157, w.limit(), "400 ms < 2 × 210 ms: no step yet");
+    w.committed(420 * MS, 160);
+    assertEquals(314, w.limit());
+    w.full(300, false);
+    w.committed(840 * MS, 300);
+    assertEquals(384, w.limit(), "the cap: the ramp is over");
+    w.full(384, false);
+    w.committed(1500 * MS, 900);
+    assertEquals(384, w.limit(), "after the ramp a step is an interval long");
+    w.committed(1840 * MS, 1300);
+    assertEquals(384, w.limit(), "at the cap, fetch-bound still: nowhere to grow");
+  }
+
+  @Test
+  @DisplayName("the ramp ends at its first step that does not grow (commit-bound here); the window holds and probes by half from then on, a step an interval long")
+  void rampEndsAtAStepThatDoesNotGrow() {
+    AdaptiveWindow w = new AdaptiveWindow(48, 1024, SECOND);
+    w.fetched(100 * MS);
+    w.committed(0, 0);
+    w.full(48, false);
+    w.committed(250 * MS, 50);
+    assertEquals(96, w.limit(), "a quarter interval, two round trips: a ramp step");
+    w.full(96, false);
+    w.committed(500 * MS, 150);
+    assertEquals(192, w.limit());
+    w.full(40, false);
+    w.committed(750 * MS, 350);
+    assertEquals(192, w.limit(), "full of fetched heights waiting for their commit: the ramp ends, the full window holds");
+    w.full(192, false);
+    w.committed(1500 * MS, 850);
+    assertEquals(192, w.limit(), "no ramp step any more: 750 ms < the interval");
+    w.committed(1750 * MS, 1100);
+    assertEquals(288, w.limit(), "fetch-bound for an interval: a probe of half");
+  }
+
+  @Test
+  @DisplayName("requests that queue end the ramp although the window is fetch-bound: it shrinks toward the bandwidth-delay product")
+  void queueingEndsTheRamp() {
+    AdaptiveWindow w = new AdaptiveWindow(64, 157, 384, SECOND);
+    for (int k = 0; k < 10; k++) w.fetched(210 * MS);
+    w.committed(0, 0);
+    w.full(157, true);
+    w.committed(420 * MS, 100);
+    assertEquals(118, w.limit(), "a quarter less toward 2 × 238/s × 0.21 s = 100");
+    w.full(118, false);
+    w.committed(840 * MS, 200);
+    assertEquals(118, w.limit(), "no ramp any more: 420 ms < the interval");
   }
 
   @Test
@@ -46,17 +105,20 @@ class AdaptiveWindowTest {
   @DisplayName("a window that starts above its floor grows from there when fetch-bound with nothing queueing (a far node)")
   void startAboveTheFloorGrows() {
     AdaptiveWindow w = new AdaptiveWindow(64, 128, 256, SECOND);
-    w.committed(0, 0);
+    w.committed(-SECOND, 0);
+    w.full(10, false);
+    w.committed(-SECOND / 2, 300);
+    assertEquals(128, w.limit(), "commit-bound in the ramp's first step: the ramp ends, the full window holds");
     w.fetched(200 * MS);
     w.full(128, false);
-    w.committed(SECOND, 500);
-    assertEquals(192, w.limit());
+    w.committed(SECOND, 800);
+    assertEquals(192, w.limit(), "a step of an interval: a probe of half");
   }
 
   @Test
   @DisplayName("fetch-bound (the window full of heights in flight): it grows by half while each probe raises the rate, up to the cap")
   void growsWhileTheRateRises() {
-    AdaptiveWindow w = new AdaptiveWindow(48, 300, SECOND);
+    AdaptiveWindow w = pastRamp(new AdaptiveWindow(48, 300, SECOND));
     w.committed(0, 0);
     long t = 0;
     long n = 0;
@@ -73,7 +135,7 @@ class AdaptiveWindowTest {
   @Test
   @DisplayName("a probe that raises the rate by a tenth in neither of its two steps is undone (the bottleneck is elsewhere: queueing never feeds growth)")
   void undoesAFruitlessProbe() {
-    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
+    AdaptiveWindow w = pastRamp(new AdaptiveWindow(16, 1024, SECOND));
     w.committed(0, 0);
     w.full(16, false);
     w.committed(SECOND, 100);
@@ -111,7 +173,7 @@ class AdaptiveWindowTest {
   @Test
   @DisplayName("a probe whose gain shows only in its second step (its heights answered a round trip after it) is kept")
   void aProbeGetsASecondStep() {
-    AdaptiveWindow w = new AdaptiveWindow(96, 1024, SECOND);
+    AdaptiveWindow w = pastRamp(new AdaptiveWindow(96, 1024, SECOND));
     w.committed(0, 0);
     w.full(96, false);
     w.committed(SECOND, 200);
@@ -127,7 +189,7 @@ class AdaptiveWindowTest {
   @Test
   @DisplayName("node requests that queue (for a permit, or at the node) are no reason to grow; the window shrinks toward rate × twice the floor")
   void queueingRequestsDoNotGrow() {
-    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
+    AdaptiveWindow w = pastRamp(new AdaptiveWindow(16, 1024, SECOND));
     w.committed(0, 0);
     long t = 0;
     long n = 0;
@@ -162,7 +224,7 @@ class AdaptiveWindowTest {
   @Test
   @DisplayName("a far node: heights of one round trip (empty blocks) and of three (blocks with txs) average far above the floor, and the window still grows while the rate rises")
   void unequalHeightsStillGrow() {
-    AdaptiveWindow w = new AdaptiveWindow(96, 1024, SECOND);
+    AdaptiveWindow w = pastRamp(new AdaptiveWindow(96, 1024, SECOND));
     w.committed(0, 0);
     long t = 0;
     long n = 0;
@@ -179,7 +241,7 @@ class AdaptiveWindowTest {
   @Test
   @DisplayName("a step spans four round trips at least: over a far node's one or two, commits in runs make the rate swing")
   void stepsSpanFourRoundTrips() {
-    AdaptiveWindow w = new AdaptiveWindow(96, 1024, SECOND);
+    AdaptiveWindow w = pastRamp(new AdaptiveWindow(96, 1024, SECOND));
     w.committed(0, 0);
     for (int k = 0; k < 40; k++) w.fetched(450 * MS);
     w.full(96, false);
@@ -190,7 +252,7 @@ class AdaptiveWindowTest {
     w.committed(1800 * MS, 360);
     assertEquals(144, w.limit(), "1.8 s of fetch-bound commits: a probe");
     // near the node the interval is the step
-    AdaptiveWindow near = new AdaptiveWindow(96, 1024, SECOND);
+    AdaptiveWindow near = pastRamp(new AdaptiveWindow(96, 1024, SECOND));
     near.committed(0, 0);
     for (int k = 0; k < 40; k++) near.fetched(5 * MS);
     near.full(96, false);
@@ -268,11 +330,22 @@ class AdaptiveWindowTest {
   }
 
   /**
+   * Ends a window's ramp as a near node does, its requests queueing in the first step: the window stays at its start
+   * when that is its minimum, and the rules after the ramp apply from a clock at 0.
+   */
+  private static AdaptiveWindow pastRamp(AdaptiveWindow w) {
+    w.committed(-SECOND, 0);
+    w.full(w.limit(), true);
+    w.committed(0, 0);
+    return w;
+  }
+
+  /**
    * A window over a 200 ms round trip grown by five probes that each raised the rate (200/s doubling up to 3200/s):
    * 16 → 122 heights at 5 s, 6,200 heights committed.
    */
   private static AdaptiveWindow grownOver200ms() {
-    AdaptiveWindow w = new AdaptiveWindow(16, 1024, SECOND);
+    AdaptiveWindow w = pastRamp(new AdaptiveWindow(16, 1024, SECOND));
     w.fetched(200 * MS);
     w.committed(0, 0);
     long n = 0;
