@@ -8,7 +8,7 @@ import java.time.Duration;
  * otherwise follow {@code ingest.*} (request timeout, retries, backoff), as the tracer reads the same JSON-RPC node.
  *
  * @param window           heights traced concurrently at least (traced heights held before their commit)
- * @param windowMax        the cap of the window as it adapts to the node's round trip; it starts at {@link #windowStart()}
+ * @param windowMax        the cap of the window as it adapts to the node's round trip, and where it starts ({@link #windowCap()})
  * @param traceTimeout     timeout of one {@code debug_traceBlockByNumber} (sent to the node as its tracer timeout too)
  * @param commitHeights    most heights committed in one database transaction while catching up
  * @param commitRows       most internal txs committed in one transaction (a run closes at whichever comes first)
@@ -30,16 +30,10 @@ public record EvmConfig(int window, int windowMax, Duration traceTimeout, int co
   }
 
   /**
-   * The window at first: the geometric middle of {@code window} and {@code window_max} (157 for the shipped 64 and 384). A traced
-   * height is a few tens of KB, and against a node 200 ms away the climb from the floor (a probe of half a window a
-   * second or two apart) was most of the tracer's shortfall on a catch-up of minutes; a node that queues the traces
-   * shrinks it back to the floor by a quarter a second.
+   * The most heights the window grows to, and where it starts: {@code window_max}, or {@code window} when the cap is set
+   * below the floor. A traced height is a few tens of KB held; a far node's tracer commits at most a window per round
+   * trip, and a near node's queues its requests from the first step, which shrinks the window by a quarter a second.
    */
-  public int windowStart() {
-    return (int) Math.round(Math.sqrt((double) window * windowCap()));
-  }
-
-  /** The most heights the window grows to: {@code window_max}, or {@code window} when the cap is set below the floor. */
   public int windowCap() {
     return Math.max(window, windowMax);
   }

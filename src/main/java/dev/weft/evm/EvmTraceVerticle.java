@@ -81,11 +81,11 @@ public final class EvmTraceVerticle extends VerticleBase {
     metrics = EvmMetrics.forChain(chain.chainId());
     // traced heights are held in memory until their commit: the window (heights) is their bound, bytes only a backstop
     pipeline = new OrderedCommitPipeline<>(vertx, new Traces(), new PipelineOptions("EVM tracer", "internal txs", cfg.window(),
-        cfg.windowStart(), cfg.windowMax(), retries.bufferedBytes(), cfg.commitHeights(), cfg.commitRows(), retries.retryBase(), retries.retryMax(), cfg.progressInterval()),
+        cfg.windowCap(), cfg.windowMax(), retries.bufferedBytes(), cfg.commitHeights(), cfg.commitRows(), retries.retryBase(), retries.retryMax(), cfg.progressInterval()),
         metrics.pipeline());
     return pipeline.start().onSuccess(pos -> {
-      LOG.info("EVM tracer of {} resumes after height {} (json-rpc {}, {} heights in flight at first, {} to {} as it adapts)",
-          chain.chainId(), pos.height(), rpc.http().endpoints().all(), cfg.windowStart(), cfg.window(), cfg.windowCap());
+      LOG.info("EVM tracer of {} resumes after height {} (json-rpc {}, {} heights in flight at first, down to {} as it adapts)",
+          chain.chainId(), pos.height(), rpc.http().endpoints().all(), cfg.windowCap(), cfg.window());
       wake = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> pipeline.wake());
       pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> pipeline.wake());
     });

@@ -40,16 +40,14 @@ class WeftConfigTest {
   }
 
   @Test
-  @DisplayName("the EVM tracer's window starts at the geometric middle of evm.window and evm.window_max, never outside them, grows to the larger, and asks the node at most a full window's requests")
-  void evmWindowStart() throws Exception {
+  @DisplayName("the EVM tracer's window starts at its cap, evm.window_max (evm.window when set below it), and asks the node at most a full window's requests")
+  void evmWindowCap() throws Exception {
     EvmConfig shipped = WeftConfig.from(ConfigSource.fileOnly(defaults())).evm();
     assertEquals(64, shipped.window());
     assertEquals(384, shipped.windowMax());
-    assertEquals(157, shipped.windowStart());
-    assertEquals(4, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "4")).windowStart(), "a fixed window");
-    assertEquals(20, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "100")).windowStart());
-    assertEquals(64, evm(Map.of("weft.evm.window_max", "16")).windowStart(), "a cap below the floor: the floor");
     assertEquals(384, shipped.windowCap());
+    assertEquals(4, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "4")).windowCap(), "a fixed window");
+    assertEquals(100, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "100")).windowCap());
     assertEquals(64, evm(Map.of("weft.evm.window_max", "16")).windowCap(), "a cap below the floor: the floor");
     assertEquals(768, shipped.maxRequests(), "a trace and the receipts per height of a full window");
     assertEquals(8, evm(Map.of("weft.evm.window", "4", "weft.evm.window_max", "4")).maxRequests());
