@@ -194,8 +194,14 @@ class OrderedCommitPipelineTest {
 
   static OrderedCommitPipeline<Long, Long, Pos, Batch> pipeline(Vertx vertx, Fake fake, int window, int commitItems, long commitWeight,
                                                                PipelineMeters meters) {
+    return pipeline(vertx, fake, window, window, commitItems, commitWeight, meters);
+  }
+
+  /** A window that starts at {@code window} and adapts up to {@code windowMax}. */
+  static OrderedCommitPipeline<Long, Long, Pos, Batch> pipeline(Vertx vertx, Fake fake, int window, int windowMax, int commitItems, long commitWeight,
+                                                               PipelineMeters meters) {
     fake.vertx = vertx;
-    return new OrderedCommitPipeline<>(vertx, fake, new PipelineOptions("test", "items", window, window, window, 1 << 20, commitItems, commitWeight,
+    return new OrderedCommitPipeline<>(vertx, fake, new PipelineOptions("test", "items", window, window, windowMax, 1 << 20, commitItems, commitWeight,
         Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofHours(1)), meters);
   }
 
@@ -226,14 +232,13 @@ class OrderedCommitPipelineTest {
   }
 
   @Test
-  void aWindowFullOfFetchesRampsUpToItsCap(Vertx vertx, VertxTestContext test) {
+  void aWindowFullOfFetchesRampsWithinItsCap(Vertx vertx, VertxTestContext test) {
     LongPredicate all = h -> true;
     Fake fake = new Fake(3_000, all);
     vertx.getOrCreateContext().runOnContext(v -> {
       // fetches of 3–13 ms (timers) and instant commits: the window of 4 is filled again after every commit, fetch-bound
       // with nothing queueing, so the ramp doubles it (a step of a quarter second at 4 heights in flight is ~150 heights)
-      var p = new OrderedCommitPipeline<>(vertx, withVertx(fake, vertx), new PipelineOptions("test", "items", 4, 4, 32, 1 << 20, 8, 1_000,
-          Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofHours(1)), meters());
+      var p = pipeline(vertx, fake, 4, 32, 8, 1_000, meters());
       p.start().compose(x -> fake.reachedLast.future()).compose(x -> p.stop()).onComplete(test.succeeding(x -> test.verify(() -> {
         assertEquals(heights(3_000, all), fake.written, "every height once, in order");
         assertTrue(fake.maxInFlightFetches > 4, "the window grew beyond its start: " + fake.maxInFlightFetches + " fetches in flight at most");
@@ -241,11 +246,6 @@ class OrderedCommitPipelineTest {
         test.completeNow();
       })));
     });
-  }
-
-  private static Fake withVertx(Fake fake, Vertx vertx) {
-    fake.vertx = vertx;
-    return fake;
   }
 
   @Test
