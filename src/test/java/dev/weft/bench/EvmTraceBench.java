@@ -40,13 +40,17 @@ import static dev.weft.testsupport.TestNodes.await;
  * as in the other catch-up benches: a devnet that generated blocks while timed took CPU from the node it was compared
  * with, the far one more (it was warmed less).
  *
- * <p>System properties: {@code bench.blocks} (history blocks, default 6000), {@code bench.txs_per_block} (20),
+ * <p>The default history is 18,000 blocks: the far tracer pays round trips at its start and end that the near one
+ * does not, a larger share of a short catch-up (200 ms away, whole-run ratios 0.85–0.99 in six pairs of 6,000-block
+ * runs of ~5.5 s; 0.94–1.03 in four pairs of 18,000 blocks, ~17 s).
+ *
+ * <p>System properties: {@code bench.blocks} (history blocks, default 18000), {@code bench.txs_per_block} (20),
  * {@code bench.fsync} (true), {@code bench.far_latency_ms} (200; 0: near runs only), {@code bench.pairs} (2),
  * {@code bench.devnet_cache} (true).
  */
 public final class EvmTraceBench {
   public static void main(String[] args) throws Exception {
-    long blocks = Long.getLong("bench.blocks", 6_000);
+    long blocks = Long.getLong("bench.blocks", 18_000);
     int txsPerBlock = Integer.getInteger("bench.txs_per_block", 20);
     boolean fsync = Boolean.parseBoolean(System.getProperty("bench.fsync", "true"));
     Path work = BenchWork.create("weft-bench-evm");
