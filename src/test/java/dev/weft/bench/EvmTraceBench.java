@@ -42,7 +42,7 @@ import static dev.weft.testsupport.TestNodes.await;
  *
  * <p>The default history is 18,000 blocks: the far tracer pays round trips at its start and end that the near one
  * does not, a larger share of a short catch-up (200 ms away, whole-run ratios 0.85–0.99 in six pairs of 6,000-block
- * runs of ~5.5 s; 0.94–1.03 in four pairs of 18,000 blocks, ~17 s).
+ * runs of ~5.5 s; 0.94–1.03 in six pairs of 18,000 blocks, ~16–19 s).
  *
  * <p>System properties: {@code bench.blocks} (history blocks, default 18000), {@code bench.txs_per_block} (20),
  * {@code bench.fsync} (true), {@code bench.far_latency_ms} (200; 0: near runs only), {@code bench.pairs} (2),
