@@ -157,7 +157,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     // until it reaches them again (at most one window more)
     int room = window.limit() - order.size();
     if (room <= 0 || readyBytes >= options.bufferedBytes()) {
-      if (room <= 0) window.full(fetching.size(), stage.requestsQueueing());
+      reportIfFull();
       logWindowFull();
       return;
     }
@@ -178,9 +178,8 @@ public final class OrderedCommitPipeline<S, T, P, B> {
           planned = h;
           if (!ready.containsKey(h) && !fetching.contains(h)) fetch(t, h, 1, System.nanoTime());
         }
-        // filled to its limit: the window, not the source, bounds what is fetched (the planner runs after every commit,
-        // so a window that commits fast would otherwise seldom be found full)
-        if (order.size() >= window.limit()) window.full(fetching.size(), stage.requestsQueueing());
+        // the planner runs after every commit, so a window that commits fast would otherwise seldom be found full
+        reportIfFull();
         meters.window().set(held());
       }
       if (replan) {
@@ -189,6 +188,11 @@ public final class OrderedCommitPipeline<S, T, P, B> {
       }
       tryCommit();
     });
+  }
+
+  /** Tells the window when it is filled to its limit: then the window, not the source, bounds what is fetched. */
+  private void reportIfFull() {
+    if (order.size() >= window.limit()) window.full(fetching.size(), stage.requestsQueueing());
   }
 
   private void fetch(S target, long height, int attempt, long started) {
