@@ -9,9 +9,12 @@ import dev.weft.testsupport.Await;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.vertx.micrometer.backends.BackendRegistries;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
@@ -28,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 import static dev.weft.testsupport.TestNodes.await;
 
@@ -39,7 +43,8 @@ import static dev.weft.testsupport.TestNodes.await;
  * generated and warmed before timing. Prints each run's blocks/s, over the whole run and from its first saved scan on
  * (the node's start and first round trips left out), their ratios to the last run at the first latency before it, the
  * share of the machine's CPU left idle during the run (the devnets run on the same cores: a run with idle CPU waited
- * on the node, one without was bound by the CPU), the CPU each process spent and the tracker's requests by method.
+ * on the node, one without was bound by the CPU), the CPU each process spent, the tracker's requests by method and
+ * how long they took on average.
  * The node runs in this JVM: a first catch-up from each devnet, not counted, warms its JIT and theirs. Default
  * configuration but {@code track.lookback_blocks} (20: the one-off read of recent blocks a tracker makes when it starts
  * following a chain would otherwise add a fixed read to every run).
@@ -141,6 +146,7 @@ public final class TrackLatencyBench {
     await(pool.query("UPDATE track_cursor SET height = 1 WHERE chain_id = '" + CHAIN + "'").execute());
     CpuShares.Span span = CpuShares.Span.start(devnet);
     Map<String, Long> requestsBefore = TrackBench.requests();
+    double[] roundTripsBefore = roundTrips();
     long t0 = System.nanoTime();
     WeftNode node = TestNodes.start(vertx, config(db, rpc, "track"));
     long firstAt = -1;
@@ -161,6 +167,7 @@ public final class TrackLatencyBench {
         100 * spent.idle());
     spent.cpu().print(secs, (head - 1) * txsPerBlock);
     printRequests(requestsBefore, TrackBench.requests(), head - 1);
+    printRoundTrips(roundTripsBefore, roundTrips(), secs);
     return new double[]{(head - 1) / secs, fromFirst};
   }
 
@@ -175,6 +182,30 @@ public final class TrackLatencyBench {
       line.append(String.format(Locale.ROOT, " %s %d,", e.getKey().substring(e.getKey().indexOf(' ') + 1), n));
     }
     System.out.println(line.append(String.format(Locale.ROOT, " %.3f per block", total / (double) Math.max(1, blocks))));
+  }
+
+  /** The node's answered RPC requests so far and the seconds they took ({@code weft_node_request_seconds{api="rpc"}}). */
+  private static double[] roundTrips() {
+    MeterRegistry r = BackendRegistries.getDefaultNow();
+    double[] out = new double[2];
+    if (r == null) return out;
+    for (Timer t : r.find("weft_node_request_seconds").tag("api", "rpc").timers()) {
+      out[0] += t.count();
+      out[1] += t.totalTime(TimeUnit.SECONDS);
+    }
+    return out;
+  }
+
+  /**
+   * How long the run's requests took on average, from the tracker's call to its parsed answer, and how many were in
+   * flight on average (Little's law: answered per second × that time): a far run whose requests take the latency plus
+   * the near run's time, with as many in flight as the client allows, is bound by its requests in flight.
+   */
+  private static void printRoundTrips(double[] before, double[] after, double secs) {
+    double n = after[0] - before[0];
+    double took = after[1] - before[1];
+    System.out.printf(Locale.ROOT, "         answered: %.0f requests, %.1f ms each on average, %.0f in flight on average%n",
+        n, 1000 * took / Math.max(1, n), took / Math.max(1e-9, secs));
   }
 
   /**
