@@ -8,6 +8,7 @@ import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
@@ -25,14 +26,23 @@ import java.util.function.Function;
 /**
  * HTTP calls to one node API (several URLs): a bounded number in flight, a timeout per request, and failed calls
  * retried with capped exponential backoff and jitter, rotating away from a URL that keeps failing. The answer is
- * checked by a parse function (on a worker thread for large bodies), so a malformed answer or a JSON-RPC error in
- * a 200 is retried like a transport failure.
+ * checked by a parse function (for large bodies on one of {@link #PARSERS}' threads), so a malformed answer or a
+ * JSON-RPC error in a 200 is retried like a transport failure.
  */
 public final class NodeHttp {
   private static final Logger LOG = LoggerFactory.getLogger(NodeHttp.class);
   private static final int PARSE_ON_WORKER_BYTES = 32 * 1024;
+  /**
+   * The worker pool that parses large answers, shared by every node client, with as many threads as cores. Parsing is
+   * CPU work: on Vert.x's 20-thread worker pool a burst of answers was parsed 20 at a time, and the event loops that
+   * read the next answers and send the next requests got a small share of the cores meanwhile (a tracker catching up
+   * 200 ms from its node ran ~8 % faster with two parse threads on two cores, its near runs no slower:
+   * bench/README.md, 2026-11-29 ninth session).
+   */
+  static final String PARSERS = "weft-node-parse";
 
   private final Vertx vertx;
+  private final WorkerExecutor parsers;
   private final String api;
   private final HttpClient client;
   private final Endpoints endpoints;
@@ -45,6 +55,7 @@ public final class NodeHttp {
 
   public NodeHttp(Vertx vertx, String api, List<String> urls, NodeClientOptions opts) {
     this.vertx = vertx;
+    this.parsers = vertx.createSharedWorkerExecutor(PARSERS, Runtime.getRuntime().availableProcessors());
     this.api = api;
     this.opts = opts;
     this.endpoints = new Endpoints(urls, opts.unhealthyAfter(), opts.unhealthyFor().toMillis(), System::currentTimeMillis);
@@ -186,7 +197,7 @@ public final class NodeHttp {
         return Future.failedFuture(e);
       }
     }
-    return vertx.executeBlocking(() -> parse.apply(buf), false);
+    return parsers.executeBlocking(() -> parse.apply(buf), false);
   }
 
   private static NodeException classify(String url, Throwable t) {
@@ -199,6 +210,6 @@ public final class NodeHttp {
   }
 
   public Future<Void> close() {
-    return client.close();
+    return Future.join(client.close(), parsers.close()).mapEmpty();
   }
 }

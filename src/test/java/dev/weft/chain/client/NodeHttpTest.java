@@ -42,7 +42,7 @@ class NodeHttpTest {
     vertx = TestNodes.newVertx();
     server = TestNodes.await(vertx.createHttpServer().requestHandler(req -> {
       // count only this test's paths: a stray client elsewhere in the JVM may hit a reused port
-      if (!List.of("/a", "/missing", "/slow", "/x", "/p").contains(req.path())) {
+      if (!List.of("/a", "/missing", "/slow", "/x", "/p", "/big").contains(req.path())) {
         req.response().setStatusCode(404).end();
         return;
       }
@@ -50,6 +50,7 @@ class NodeHttpTest {
       log.add(req.method() + " " + req.path() + " from " + req.remoteAddress() + " at " + System.nanoTime() / 1_000_000);
       switch (req.path()) {
         case "/missing" -> req.response().setStatusCode(404).end("{\"code\":5}");
+        case "/big" -> req.response().end("x".repeat(64 * 1024));
         case "/slow" -> {
           int c = concurrent.incrementAndGet();
           maxConcurrent.accumulateAndGet(c, Math::max);
@@ -122,6 +123,34 @@ class NodeHttpTest {
     }));
     assertEquals("ok /p", out);
     assertEquals(3, parses.get());
+  }
+
+  @Test
+  @DisplayName("large answers are parsed on the shared parse pool, at most as many at once as cores; small ones on the event loop")
+  void parsePool() {
+    AtomicInteger parsing = new AtomicInteger();
+    AtomicInteger maxParsing = new AtomicInteger();
+    NodeHttp http = new NodeHttp(vertx, "t", List.of(good()), new NodeClientOptions(16, Duration.ofSeconds(30), 1,
+        Duration.ofMillis(1), Duration.ofMillis(10), 2, Duration.ofMinutes(5)));
+    List<Future<String>> all = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      all.add(http.get("/big", b -> {
+        maxParsing.accumulateAndGet(parsing.incrementAndGet(), Math::max);
+        try {
+          Thread.sleep(20); // a worker thread: parses overlap unless the pool holds them back
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        parsing.decrementAndGet();
+        return Thread.currentThread().getName() + " " + b.length();
+      }));
+    }
+    TestNodes.await(Future.all(all));
+    for (Future<String> f : all) assertTrue(f.result().startsWith(NodeHttp.PARSERS + "-") && f.result().endsWith(" 65536"), f.result());
+    assertTrue(maxParsing.get() <= Runtime.getRuntime().availableProcessors(), "parses at once: " + maxParsing.get());
+    String small = TestNodes.await(http.get("/a", b -> Thread.currentThread().getName()));
+    assertTrue(small.startsWith("vert.x-eventloop-thread"), small);
+    TestNodes.await(http.close());
   }
 
   @Test
