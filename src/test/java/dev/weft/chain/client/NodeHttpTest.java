@@ -34,7 +34,11 @@ class NodeHttpTest {
   final List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
 
   static NodeClientOptions opts(int attempts) {
-    return new NodeClientOptions(4, Duration.ofSeconds(30), attempts, Duration.ofMillis(1), Duration.ofMillis(10), 2, Duration.ofMinutes(5));
+    return opts(attempts, 4);
+  }
+
+  static NodeClientOptions opts(int attempts, int maxRequests) {
+    return new NodeClientOptions(maxRequests, Duration.ofSeconds(30), attempts, Duration.ofMillis(1), Duration.ofMillis(10), 2, Duration.ofMinutes(5));
   }
 
   @BeforeEach
@@ -130,8 +134,7 @@ class NodeHttpTest {
   void parsePool() {
     AtomicInteger parsing = new AtomicInteger();
     AtomicInteger maxParsing = new AtomicInteger();
-    NodeHttp http = new NodeHttp(vertx, "t", List.of(good()), new NodeClientOptions(16, Duration.ofSeconds(30), 1,
-        Duration.ofMillis(1), Duration.ofMillis(10), 2, Duration.ofMinutes(5)));
+    NodeHttp http = new NodeHttp(vertx, "t", List.of(good()), opts(1, 16));
     List<Future<String>> all = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
       all.add(http.get("/big", b -> {
