@@ -2,6 +2,7 @@ package dev.weft.api;
 
 import dev.weft.bus.BusError;
 import dev.weft.runtime.JsonBytes;
+import io.netty.buffer.ByteBufAllocator;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -30,7 +31,7 @@ public final class Responses {
     HttpServerResponse response = rc.response().setStatusCode(status).putHeader("content-type", "application/json");
     // Vert.x sends no content-length with a HEAD answer; the length GET would send is what HEAD asks for
     if (HttpGuards.isHead(rc)) response.putHeader("content-length", Integer.toString(body.length()));
-    response.end(body);
+    DirectBody.end(response, body, ByteBufAllocator.DEFAULT);
   }
 
   /** Completes the request with the future's JSON, or routes its failure to the error handler. */
