@@ -42,7 +42,7 @@ public final class Database {
       PgConnectOptions opts = emb != null
           ? new PgConnectOptions().setHost("127.0.0.1").setPort(emb.port()).setUser("postgres").setDatabase("postgres")
           : PgConnectOptions.fromUri(cfg.url());
-      opts.setCachePreparedStatements(true).setPreparedStatementCacheMaxSize(512).setPipeliningLimit(256);
+      withStatementCache(opts);
       Pool pool = PgBuilder.pool()
           .with(new PoolOptions().setMaxSize(cfg.poolSize()).setMaxWaitQueueSize(10_000)
               .setConnectionTimeout(cfg.connectTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
@@ -59,6 +59,14 @@ public final class Database {
           })
           .recover(e -> e instanceof DatabaseUnavailableException ? Future.failedFuture(e) : db.close().transform(x -> Future.failedFuture(e)));
     });
+  }
+
+  /**
+   * The node's statement options on {@code opts}: each connection prepares a statement once and keeps it (up to 512),
+   * and pipelines up to 256 queries.
+   */
+  public static PgConnectOptions withStatementCache(PgConnectOptions opts) {
+    return opts.setCachePreparedStatements(true).setPreparedStatementCacheMaxSize(512).setPipeliningLimit(256);
   }
 
   public Pool pool() {

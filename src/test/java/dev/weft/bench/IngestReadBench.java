@@ -190,7 +190,9 @@ public final class IngestReadBench {
       System.out.printf(Locale.ROOT, "reads    the API runs %d HTTP verticle instances (POST /admin/scale), each with a page cache of %d MiB "
           + "(http.page_cache_mb: a repeated tx page is read once per ingest commit; no commit runs during the reads)%n",
           apiInstances, config.http().pageCacheMb());
-      reads(vertx, TestNodes.httpPort(node), pool, clients, readMs);
+      Pool readPool = ReadLoad.sqlPool(vertx, url, 8, "bench-sql");
+      reads(vertx, TestNodes.httpPort(node), readPool, clients, readMs);
+      await(readPool.close());
       await(node.stop());
       await(pool.close());
     } finally {
@@ -204,13 +206,18 @@ public final class IngestReadBench {
     }
   }
 
-  /** Only the read part, against a node already running ({@code bench.api_port}) and its database ({@code bench.db_url}). */
+  /**
+   * Only the read part, against a node already running ({@code bench.api_port}) and its database ({@code bench.db_url});
+   * with {@code bench.node_pid}, the node's CPU per request apart from the clients'.
+   */
   static void readsOnly() {
     Vertx vertx = TestNodes.newVertx();
-    Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(8)).connectingTo(PgConnectOptions.fromUri(System.getProperty("bench.db_url")))
-        .using(vertx).build();
+    Pool pool = ReadLoad.sqlPool(vertx, System.getProperty("bench.db_url"), 8, "bench-sql");
     try {
-      reads(vertx, Integer.getInteger("bench.api_port"), pool, Integer.getInteger("bench.clients", 8), Long.getLong("bench.read_seconds", 10) * 1000);
+      // bench.node_pid: the node's process, to tell its CPU per request from the clients'
+      Long nodePid = Long.getLong("bench.node_pid");
+      reads(vertx, Integer.getInteger("bench.api_port"), pool, Integer.getInteger("bench.clients", 8), Long.getLong("bench.read_seconds", 10) * 1000,
+          nodePid == null ? null : new RouteBench.ProcessCpu(nodePid, 100));
     } finally {
       await(pool.close());
       await(vertx.close());
@@ -218,7 +225,12 @@ public final class IngestReadBench {
   }
 
   static void reads(Vertx vertx, int port, Pool pool, int clients, long readMs) {
-    ListReads.run(vertx, port, pool, clients, readMs);
+    reads(vertx, port, pool, clients, readMs, null);
+  }
+
+  /** The list reads and the single tx by hash; {@code node}: the node's process when it runs apart from this JVM. */
+  static void reads(Vertx vertx, int port, Pool pool, int clients, long readMs, RouteBench.ProcessCpu node) {
+    ListReads.run(vertx, port, pool, clients, readMs, node);
     List<byte[]> hashes = new ArrayList<>();
     await(pool.query("SELECT hash FROM tx TABLESAMPLE SYSTEM (5) LIMIT 20000").execute()).forEach(r -> hashes.add(r.getBuffer(0).getBytes()));
     if (hashes.isEmpty()) return;

@@ -34,7 +34,12 @@ final class ListReads {
 
   private ListReads() {}
 
-  static void run(Vertx vertx, int port, Pool pool, int clients, long readMs) {
+  /**
+   * Runs every read, API then SQL, and prints its figures and, under them, the CPU each leg cost per request: this
+   * JVM's, PostgreSQL's, and the node's when {@code node} (its process) runs apart from this JVM (null: the node shares
+   * this JVM with the clients).
+   */
+  static void run(Vertx vertx, int port, Pool pool, int clients, long readMs, RouteBench.ProcessCpu node) {
     List<Read> reads = reads(pool);
     System.out.printf(Locale.ROOT, "list reads  %d concurrent clients, %d s per query after a warm-up of every query; API = HTTP through the node, "
         + "SQL = the same query on a pool; goals p99 < %.0f ms, API/SQL >= %.1f%n", clients, readMs / 1000, P99_GOAL_MS, RATIO_GOAL);
@@ -44,15 +49,46 @@ final class ListReads {
     }
     int misses = 0;
     for (Read r : reads) {
-      ReadLoad.Result api = ReadLoad.http(vertx, port, clients, readMs / 5, readMs, r.uri());
-      ReadLoad.Result raw = ReadLoad.sql(vertx, pool, r.sql(), clients, readMs / 5, readMs, r.params());
+      ReadLoad.http(vertx, port, clients, 0, readMs / 5, r.uri());
+      Cpu a = Cpu.now(node);
+      ReadLoad.Result api = ReadLoad.http(vertx, port, clients, 0, readMs, r.uri());
+      Cpu b = Cpu.now(node);
+      ReadLoad.sql(vertx, pool, r.sql(), clients, 0, readMs / 5, r.params());
+      Cpu c = Cpu.now(node);
+      ReadLoad.Result raw = ReadLoad.sql(vertx, pool, r.sql(), clients, 0, readMs, r.params());
+      Cpu d = Cpu.now(node);
       double ratio = api.perSecond() / raw.perSecond();
       boolean ok = api.p99Ms() < P99_GOAL_MS && ratio >= RATIO_GOAL && api.errors() + raw.errors() == 0;
       if (!ok) misses++;
       System.out.printf(Locale.ROOT, "  %-40s API %s | SQL %s | API/SQL %.2f %s%s%n", r.name(), api.row(), raw.row(), ratio, ok ? "ok" : "MISS",
           api.errors() + raw.errors() > 0 ? "  (" + (api.errors() + raw.errors()) + " errors)" : "");
+      System.out.printf(Locale.ROOT, "  %-40s CPU per request: API %s | SQL %s%n", "", b.minus(a).perRequest(api.count(), node != null),
+          d.minus(c).perRequest(raw.count(), node != null));
     }
     System.out.printf(Locale.ROOT, "list reads  %d of %d queries meet both goals%n", reads.size() - misses, reads.size());
+  }
+
+  /** CPU seconds of this JVM, of PostgreSQL's processes and of the node's process when it runs apart. */
+  private record Cpu(double self, double postgres, double node) {
+    static Cpu now(RouteBench.ProcessCpu node) {
+      double self = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+          .getProcessCpuTime() / 1e9;
+      double postgres = ProcessHandle.allProcesses().filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
+          .mapToDouble(p -> p.info().totalCpuDuration().orElse(java.time.Duration.ZERO).toNanos() / 1e9).sum();
+      return new Cpu(self, postgres, node == null ? 0 : node.micros()[0] / 1e6);
+    }
+
+    Cpu minus(Cpu o) {
+      return new Cpu(self - o.self, postgres - o.postgres, node - o.node);
+    }
+
+    String perRequest(long requests, boolean nodeApart) {
+      double n = Math.max(1, requests);
+      String jvm = nodeApart
+          ? String.format(Locale.ROOT, "node %.0f µs, clients %.0f µs", 1e6 * node / n, 1e6 * self / n)
+          : String.format(Locale.ROOT, "node and clients %.0f µs", 1e6 * self / n);
+      return String.format(Locale.ROOT, "%s, PostgreSQL %.0f µs", jvm, 1e6 * postgres / n);
+    }
   }
 
   /** The reads of every list endpoint that has rows, first and deep pages. */

@@ -135,7 +135,7 @@ public final class LongHistoryBench {
         long t2 = System.nanoTime();
         WeftNode api = TestNodes.start(vertx, config(base, url, ports, "api"));
         await(api.scale("api", Runtime.getRuntime().availableProcessors()));
-        Pool readPool = PgBuilder.pool().with(new PoolOptions().setMaxSize(poolSize).setName("bench-sql")).connectingTo(PgConnectOptions.fromUri(url)).using(vertx).build();
+        Pool readPool = ReadLoad.sqlPool(vertx, url, poolSize, "bench-sql");
         IngestReadBench.reads(vertx, TestNodes.httpPort(api), readPool, clients, readMs);
         await(readPool.close());
         await(api.stop());

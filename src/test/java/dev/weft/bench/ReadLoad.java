@@ -1,5 +1,6 @@
 package dev.weft.bench;
 
+import dev.weft.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -8,6 +9,8 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Tuple;
 
@@ -51,6 +54,16 @@ final class ReadLoad {
     } finally {
       await(client.close());
     }
+  }
+
+  /**
+   * A pool for the SQL side of the reads, with the node's statement options: each query is prepared once per
+   * connection, as the node's are (without them every execution is parsed and planned again, which made the baseline
+   * slower than the node's own queries).
+   */
+  static Pool sqlPool(Vertx vertx, String url, int size, String name) {
+    return PgBuilder.pool().with(new io.vertx.sqlclient.PoolOptions().setMaxSize(size).setName(name))
+        .connectingTo(Database.withStatementCache(PgConnectOptions.fromUri(url))).using(vertx).build();
   }
 
   /** The same query as the API runs, straight on a pool: {@code next} gives its SQL parameters. */

@@ -15,10 +15,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.pgclient.PgBuilder;
-import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Tuple;
 
 import java.nio.file.Files;
@@ -58,7 +55,7 @@ public final class RichListBench {
     Vertx vertx = TestNodes.newVertx();
     try {
       String url = pg.url();
-      Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(8)).connectingTo(PgConnectOptions.fromUri(url)).using(vertx).build();
+      Pool pool = ReadLoad.sqlPool(vertx, url, 8, "bench-sql");
       System.out.printf(Locale.ROOT, "weft rich-list bench: %d devnet blocks (%d txs/block nominal), %d cores, PostgreSQL fsync %s%n",
           blocks, txsPerBlock, Runtime.getRuntime().availableProcessors(), fsync ? "on" : "off");
 
