@@ -12,6 +12,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.internal.buffer.BufferInternal;
 import org.junit.jupiter.api.AfterAll;
@@ -113,6 +114,34 @@ class DirectBodyTest {
       // the body itself is untouched: it can be written again (a kept page)
       assertEquals(expected.length, body.length());
       assertArrayEquals(expected, body.getBytes());
+    } finally {
+      TestNodes.await(server.close());
+    }
+  }
+
+  @Test
+  @DisplayName("a client that accepts gzip gets the same body compressed from the copy, which is released once written")
+  void gzipped() throws Exception {
+    byte[] expected = new byte[750_000];
+    Buffer body = pageOfParts(expected);
+    Tracking alloc = new Tracking();
+    Promise<Void> written = Promise.promise();
+    HttpServer server = TestNodes.await(vertx.createHttpServer(new HttpServerOptions().setCompressionSupported(true))
+        .requestHandler(req -> DirectBody.end(req.response(), body, alloc).onComplete(written)).listen(0, "127.0.0.1"));
+    try {
+      io.vertx.core.http.HttpClientResponse[] response = {null};
+      byte[] zipped = TestNodes.await(client.request(HttpMethod.GET, server.actualPort(), "127.0.0.1", "/")
+          .compose(req -> req.putHeader("accept-encoding", "gzip").send().compose(resp -> {
+            response[0] = resp;
+            return resp.body();
+          }))).getBytes();
+      assertEquals("gzip", response[0].getHeader("content-encoding"));
+      try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped))) {
+        assertArrayEquals(expected, in.readAllBytes());
+      }
+      TestNodes.await(written.future());
+      assertEquals(1, alloc.made.size());
+      assertEquals(0, alloc.made.get(0).refCnt(), "released after the write");
     } finally {
       TestNodes.await(server.close());
     }
