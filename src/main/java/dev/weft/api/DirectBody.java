@@ -13,8 +13,9 @@ import io.vertx.core.internal.buffer.BufferInternal;
  *
  * <p>Netty copies a heap body into direct memory before the socket write in any case. Handed a composite, it first
  * merges the parts into a new heap array the size of the whole body ({@code CompositeByteBuf.nioBuffer}, called by
- * the pooled buffer's {@code setBytes}), then copies that: for a page of 100 txs (~480 KB) the zeroed allocation
- * and the extra copy took a third of the node's CPU per page. A body held in one array is written as it is.
+ * the pooled buffer's {@code setBytes}), then copies that: on pages of 100 txs (~480 KB) the zeroed allocation and the
+ * extra copy took a third of the node's event-loop samples, and without them the node spends 16–29 % less CPU per
+ * page. A body held in one array is written as it is. The copy is held until written, as Netty's own would be.
  */
 final class DirectBody {
   private DirectBody() {}
