@@ -16,10 +16,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.pgclient.PgBuilder;
-import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 
@@ -122,7 +119,8 @@ public final class IngestReadBench {
       BackendStates backends = Boolean.getBoolean("bench.backend_states") ? new BackendStates(url) : null;
       long t0 = System.nanoTime();
       WeftNode node = TestNodes.start(vertx, config);
-      Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(8)).connectingTo(PgConnectOptions.fromUri(url)).using(vertx).build();
+      // the node's statement options, for the raw insert and the read baseline alike
+      Pool pool = ReadLoad.sqlPool(vertx, url, 8, "bench-sql");
       long[] warm = {0, 0}; // nanos, txs at the first sample after 15 s (JIT warm)
       long[] half = {0, 0}; // nanos, txs at the first sample at half the chain
       CpuShares[] cpuHalf = {null};
@@ -190,9 +188,7 @@ public final class IngestReadBench {
       System.out.printf(Locale.ROOT, "reads    the API runs %d HTTP verticle instances (POST /admin/scale), each with a page cache of %d MiB "
           + "(http.page_cache_mb: a repeated tx page is read once per ingest commit; no commit runs during the reads)%n",
           apiInstances, config.http().pageCacheMb());
-      Pool readPool = ReadLoad.sqlPool(vertx, url, 8, "bench-sql");
-      reads(vertx, TestNodes.httpPort(node), readPool, clients, readMs);
-      await(readPool.close());
+      reads(vertx, TestNodes.httpPort(node), pool, clients, readMs);
       await(node.stop());
       await(pool.close());
     } finally {

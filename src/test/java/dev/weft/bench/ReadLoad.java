@@ -57,9 +57,9 @@ final class ReadLoad {
   }
 
   /**
-   * A pool for the SQL side of the reads, with the node's statement options: each query is prepared once per
-   * connection, as the node's are (without them every execution is parsed and planned again, which made the baseline
-   * slower than the node's own queries).
+   * A pool for a bench's baselines (the SQL side of the reads, the raw insert) with the node's statement options: each
+   * query is prepared once per connection, as the node's are (without them every execution is parsed and planned
+   * again, which made the read baseline slower than the node's own queries).
    */
   static Pool sqlPool(Vertx vertx, String url, int size, String name) {
     return PgBuilder.pool().with(new io.vertx.sqlclient.PoolOptions().setMaxSize(size).setName(name))
