@@ -66,7 +66,7 @@ final class ListReads {
       if (api.p99Ms() < P99_GOAL_MS && clean) p99Met++;
       if (ratio >= RATIO_GOAL && clean) ratioMet++;
       System.out.printf(Locale.ROOT, "  %-40s API %s | SQL %s | API/SQL %.2f %s%s%n", r.name(), api.row(), raw.row(), ratio, ok ? "ok" : "MISS",
-          api.errors() + raw.errors() > 0 ? "  (" + (api.errors() + raw.errors()) + " errors)" : "");
+          clean ? "" : "  (" + (api.errors() + raw.errors()) + " errors)");
       System.out.printf(Locale.ROOT, "  %-40s CPU per request: API %s | SQL %s%n", "", b.minus(a).perRequest(api.count(), node != null),
           d.minus(c).perRequest(raw.count(), node != null));
     }
@@ -77,11 +77,8 @@ final class ListReads {
   /** CPU seconds of this JVM, of PostgreSQL's processes and of the node's process when it runs apart. */
   private record Cpu(double self, double postgres, double node) {
     static Cpu now(RouteBench.ProcessCpu node) {
-      double self = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
-          .getProcessCpuTime() / 1e9;
-      double postgres = ProcessHandle.allProcesses().filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
-          .mapToDouble(p -> p.info().totalCpuDuration().orElse(java.time.Duration.ZERO).toNanos() / 1e9).sum();
-      return new Cpu(self, postgres, node == null ? 0 : node.micros()[0] / 1e6);
+      CpuShares here = CpuShares.now(null);
+      return new Cpu(here.nodeSecs(), here.postgresSecs(), node == null ? 0 : node.micros()[0] / 1e6);
     }
 
     Cpu minus(Cpu o) {
