@@ -44,7 +44,7 @@ import static dev.weft.testsupport.TestNodes.await;
  * the same SQL run directly on a pool (the read baseline), at 8 concurrent clients.
  *
  * <p>System properties: {@code bench.blocks} (history blocks, default 12000), {@code bench.txs_per_block} (20),
- * {@code bench.clients} (8), {@code bench.read_seconds} (10), {@code bench.fsync} (true), {@code bench.devnet_rpc},
+ * {@code bench.clients} (8), {@code bench.read_seconds} (10; 0: no reads), {@code bench.fsync} (true), {@code bench.devnet_rpc},
  * {@code bench.devnet_rest}, {@code bench.devnet_json_rpc} (use a devnet already running instead of starting one).
  */
 public final class IngestReadBench {
@@ -183,12 +183,14 @@ public final class IngestReadBench {
         raw.cpu().print(rawNanos / 1e9, txs);
       }
 
-      int apiInstances = Integer.getInteger("bench.api_instances", Runtime.getRuntime().availableProcessors());
-      await(node.scale("api", apiInstances));
-      System.out.printf(Locale.ROOT, "reads    the API runs %d HTTP verticle instances (POST /admin/scale), each with a page cache of %d MiB "
-          + "(http.page_cache_mb: a repeated tx page is read once per ingest commit; no commit runs during the reads)%n",
-          apiInstances, config.http().pageCacheMb());
-      reads(vertx, TestNodes.httpPort(node), pool, clients, readMs);
+      if (readMs > 0) {
+        int apiInstances = Integer.getInteger("bench.api_instances", Runtime.getRuntime().availableProcessors());
+        await(node.scale("api", apiInstances));
+        System.out.printf(Locale.ROOT, "reads    the API runs %d HTTP verticle instances (POST /admin/scale), each with a page cache of %d MiB "
+            + "(http.page_cache_mb: a repeated tx page is read once per ingest commit; no commit runs during the reads)%n",
+            apiInstances, config.http().pageCacheMb());
+        reads(vertx, TestNodes.httpPort(node), pool, clients, readMs);
+      }
       await(node.stop());
       await(pool.close());
     } finally {

@@ -16,7 +16,8 @@ import static dev.weft.testsupport.TestNodes.await;
  * The baseline of the ingest figure: the same rows the indexer wrote, bulk-inserted again into empty copies of the
  * same tables (same indexes, same storage settings) of the same PostgreSQL, with nothing else to do: no node to ask,
  * no JSON to parse or render, dictionary ids already known. Rows are read back chunk by chunk (not timed) and each
- * chunk is written in one transaction of pipelined {@code unnest} inserts (timed), the way ingestion writes.
+ * chunk is written in one transaction of pipelined {@code unnest} inserts (timed), the way ingestion writes (the
+ * column arrays zipped by unnest calls in the select list).
  */
 final class RawInsertBaseline {
   /** Source table, its copy, the columns and their array types, and the height filter of a chunk. */
@@ -80,17 +81,15 @@ final class RawInsertBaseline {
 
   private static String insert(Table t) {
     String[] types = t.types().split(",");
-    StringBuilder params = new StringBuilder();
+    StringBuilder columns = new StringBuilder();
     StringBuilder select = new StringBuilder();
-    StringBuilder names = new StringBuilder();
     for (int i = 0; i < types.length; i++) {
       boolean asText = types[i].equals("jsonb") || types[i].equals("numeric");
       String wire = asText ? "text" : types[i];
-      params.append(i > 0 ? ", " : "").append('$').append(i + 1).append("::").append(wire).append("[]");
+      columns.append(i > 0 ? ", " : "").append("unnest($").append(i + 1).append("::").append(wire).append("[]) AS c").append(i);
       select.append(i > 0 ? ", " : "").append("c").append(i).append(asText ? "::" + types[i] : "");
-      names.append(i > 0 ? ", " : "").append("c").append(i);
     }
-    return "INSERT INTO bench_" + t.name() + " (" + t.columns() + ") SELECT " + select + " FROM unnest(" + params + ") AS u(" + names + ")";
+    return "INSERT INTO bench_" + t.name() + " (" + t.columns() + ") SELECT " + select + " FROM (SELECT " + columns + ") AS u";
   }
 
   /** The chunk's rows of a table as column arrays. */
