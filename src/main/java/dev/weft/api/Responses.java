@@ -29,9 +29,10 @@ public final class Responses {
 
   private static void json(RoutingContext rc, int status, Buffer body) {
     HttpServerResponse response = rc.response().setStatusCode(status).putHeader("content-type", "application/json");
-    // Vert.x sends no content-length with a HEAD answer; the length GET would send is what HEAD asks for
-    if (HttpGuards.isHead(rc)) response.putHeader("content-length", Integer.toString(body.length()));
-    DirectBody.end(response, body, ByteBufAllocator.DEFAULT);
+    // Vert.x sends no content-length with a HEAD answer; the length GET would send is what HEAD asks for, and the body,
+    // which HEAD does not send, is not copied for the socket
+    if (HttpGuards.isHead(rc)) response.putHeader("content-length", Integer.toString(body.length())).end();
+    else DirectBody.end(response, body, ByteBufAllocator.DEFAULT);
   }
 
   /** Completes the request with the future's JSON, or routes its failure to the error handler. */
