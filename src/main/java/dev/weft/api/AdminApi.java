@@ -1,7 +1,7 @@
 package dev.weft.api;
 
-import dev.weft.bus.BusError;
 import dev.weft.bus.Addresses;
+import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.runtime.VerticleKind;
 import io.vertx.core.Future;
@@ -11,7 +11,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
@@ -24,92 +23,115 @@ import java.util.Set;
  * when {@code admin.port} is set.
  */
 public final class AdminApi implements ApiModule {
-  /** Kinds the cluster cannot work without: scaling the last instance to 0 needs {@code "force": true}. */
-  private static final Set<String> VITAL = Set.of("api", "ingest");
-  private static final Set<String> SCALE_FIELDS = Set.of("node_id", "kind", "instances", "force");
-  private final NodeContext ctx;
-  private final List<String> kinds;
-  private final ClusterView cluster;
+    /** Kinds the cluster cannot work without: scaling the last instance to 0 needs {@code "force": true}. */
+    private static final Set<String> VITAL = Set.of("api", "ingest");
 
-  /** {@code kinds}: every verticle kind a node can run (and so scale). */
-  public AdminApi(NodeContext ctx, List<VerticleKind> kinds) {
-    this.ctx = ctx;
-    this.kinds = kinds.stream().map(VerticleKind::name).toList();
-    this.cluster = new ClusterView(ctx, kinds);
-  }
+    private static final Set<String> SCALE_FIELDS = Set.of("node_id", "kind", "instances", "force");
+    private final NodeContext ctx;
+    private final List<String> kinds;
+    private final ClusterView cluster;
 
-  /** Whether the admin API is served at all: a token is configured and {@code cluster.admin_enabled} is on. */
-  boolean enabled() {
-    return ctx.config().admin().enabled() && ctx.config().cluster().adminEnabled();
-  }
-
-  /** Whether it has its own listener ({@code admin.port}) rather than the API port. */
-  boolean ownListener() {
-    return enabled() && ctx.config().admin().ownListener();
-  }
-
-  @Override
-  public void mount(Router router) {
-    if (enabled() && !ownListener()) mountOwn(router);
-  }
-
-  /** The admin routes, behind the token check. */
-  void mountOwn(Router router) {
-    router.route("/admin/*").handler(this::authorize);
-    router.get("/admin/nodes").handler(this::nodes);
-    router.post("/admin/scale").handler(HttpApiVerticle.bodyHandler(ctx)).handler(this::scale);
-  }
-
-  @Override
-  public String openApiFragment() {
-    return enabled() ? "openapi/admin.json" : null;
-  }
-
-  private void authorize(RoutingContext rc) {
-    String header = rc.request().getHeader("authorization");
-    String presented = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : "";
-    // constant time: the comparison must not tell how many leading characters of a guess were right
-    if (MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), ctx.config().admin().token().getBytes(StandardCharsets.UTF_8))) {
-      rc.next();
-      return;
+    /** {@code kinds}: every verticle kind a node can run (and so scale). */
+    public AdminApi(NodeContext ctx, List<VerticleKind> kinds) {
+        this.ctx = ctx;
+        this.kinds = kinds.stream().map(VerticleKind::name).toList();
+        this.cluster = new ClusterView(ctx, kinds);
     }
-    rc.response().putHeader("www-authenticate", "Bearer");
-    Responses.error(rc, new BusError(401, header == null ? "the admin API needs Authorization: Bearer <admin.token>" : "wrong admin token"));
-  }
 
-  private void nodes(RoutingContext rc) {
-    cluster.describeAll().onComplete(ar -> Responses.json(rc, new JsonObject().put("nodes", new JsonArray(ar.result()))));
-  }
+    /** Whether the admin API is served at all: a token is configured and {@code cluster.admin_enabled} is on. */
+    boolean enabled() {
+        return ctx.config().admin().enabled() && ctx.config().cluster().adminEnabled();
+    }
 
-  private void scale(RoutingContext rc) {
-    JsonObject body = StrictJson.object(rc);
-    for (String field : body.fieldNames()) {
-      if (!SCALE_FIELDS.contains(field)) throw BusError.badRequest("unknown field " + field + " (known: node_id, kind, instances, force)");
+    /** Whether it has its own listener ({@code admin.port}) rather than the API port. */
+    boolean ownListener() {
+        return enabled() && ctx.config().admin().ownListener();
     }
-    if (!(body.getValue("kind") instanceof String kind) || !kinds.contains(kind)) {
-      throw BusError.badRequest("kind must be one of " + String.join(", ", kinds));
-    }
-    if (!(body.getValue("instances") instanceof Integer instances) || instances < 0 || instances > 64) {
-      throw BusError.badRequest("instances must be an integer between 0 and 64");
-    }
-    Object nodeValue = body.getValue("node_id", ctx.nodeId());
-    if (!(nodeValue instanceof String node)) throw BusError.badRequest("node_id must be a string");
-    Object force = body.getValue("force", false);
-    if (!(force instanceof Boolean forced)) throw BusError.badRequest("force must be true or false");
-    if (!cluster.nodeIds().contains(node)) throw BusError.notFound("no node " + node + " in the cluster");
-    Future<Void> allowed = instances == 0 && VITAL.contains(kind) && !forced ? lastInstanceCheck(kind, node) : Future.succeededFuture();
-    JsonObject msg = new JsonObject().put("action", "scale").put("kind", kind).put("instances", instances);
-    Responses.reply(rc, allowed.compose(v -> ctx.vertx().eventBus().<JsonObject>request(Addresses.adminOf(node), msg, new DeliveryOptions().setSendTimeout(60_000)))
-        .map(Message::body)
-        .recover(e -> Future.failedFuture(BusError.fromBus(e, "node " + node))));
-  }
 
-  /** Fails with 409 when no other node runs an instance of the kind. */
-  private Future<Void> lastInstanceCheck(String kind, String node) {
-    return cluster.describeAll().compose(nodes -> {
-      if (ClusterView.instances(nodes, kind, node) > 0) return Future.succeededFuture();
-      return Future.failedFuture(new BusError(409, "refusing to stop the cluster's last " + kind
-          + " instance (node " + node + "); send \"force\": true to stop it anyway"));
-    });
-  }
+    @Override
+    public void mount(Router router) {
+        if (enabled() && !ownListener()) mountOwn(router);
+    }
+
+    /** The admin routes, behind the token check. */
+    void mountOwn(Router router) {
+        router.route("/admin/*").handler(this::authorize);
+        router.get("/admin/nodes").handler(this::nodes);
+        router.post("/admin/scale").handler(HttpApiVerticle.bodyHandler(ctx)).handler(this::scale);
+    }
+
+    @Override
+    public String openApiFragment() {
+        return enabled() ? "openapi/admin.json" : null;
+    }
+
+    private void authorize(RoutingContext rc) {
+        String header = rc.request().getHeader("authorization");
+        String presented = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
+                ? header.substring(7).trim()
+                : "";
+        // constant time: the comparison must not tell how many leading characters of a guess were right
+        if (MessageDigest.isEqual(
+                presented.getBytes(StandardCharsets.UTF_8),
+                ctx.config().admin().token().getBytes(StandardCharsets.UTF_8))) {
+            rc.next();
+            return;
+        }
+        rc.response().putHeader("www-authenticate", "Bearer");
+        Responses.error(
+                rc,
+                new BusError(
+                        401,
+                        header == null
+                                ? "the admin API needs Authorization: Bearer <admin.token>"
+                                : "wrong admin token"));
+    }
+
+    private void nodes(RoutingContext rc) {
+        cluster.describeAll()
+                .onComplete(ar -> Responses.json(rc, new JsonObject().put("nodes", new JsonArray(ar.result()))));
+    }
+
+    private void scale(RoutingContext rc) {
+        JsonObject body = StrictJson.object(rc);
+        for (String field : body.fieldNames()) {
+            if (!SCALE_FIELDS.contains(field))
+                throw BusError.badRequest("unknown field " + field + " (known: node_id, kind, instances, force)");
+        }
+        if (!(body.getValue("kind") instanceof String kind) || !kinds.contains(kind)) {
+            throw BusError.badRequest("kind must be one of " + String.join(", ", kinds));
+        }
+        if (!(body.getValue("instances") instanceof Integer instances) || instances < 0 || instances > 64) {
+            throw BusError.badRequest("instances must be an integer between 0 and 64");
+        }
+        Object nodeValue = body.getValue("node_id", ctx.nodeId());
+        if (!(nodeValue instanceof String node)) throw BusError.badRequest("node_id must be a string");
+        Object force = body.getValue("force", false);
+        if (!(force instanceof Boolean forced)) throw BusError.badRequest("force must be true or false");
+        if (!cluster.nodeIds().contains(node)) throw BusError.notFound("no node " + node + " in the cluster");
+        Future<Void> allowed = instances == 0 && VITAL.contains(kind) && !forced
+                ? lastInstanceCheck(kind, node)
+                : Future.succeededFuture();
+        JsonObject msg =
+                new JsonObject().put("action", "scale").put("kind", kind).put("instances", instances);
+        Responses.reply(
+                rc,
+                allowed.compose(v -> ctx.vertx()
+                                .eventBus()
+                                .<JsonObject>request(
+                                        Addresses.adminOf(node), msg, new DeliveryOptions().setSendTimeout(60_000)))
+                        .map(Message::body)
+                        .recover(e -> Future.failedFuture(BusError.fromBus(e, "node " + node))));
+    }
+
+    /** Fails with 409 when no other node runs an instance of the kind. */
+    private Future<Void> lastInstanceCheck(String kind, String node) {
+        return cluster.describeAll().compose(nodes -> {
+            if (ClusterView.instances(nodes, kind, node) > 0) return Future.succeededFuture();
+            return Future.failedFuture(new BusError(
+                    409,
+                    "refusing to stop the cluster's last " + kind + " instance (node " + node
+                            + "); send \"force\": true to stop it anyway"));
+        });
+    }
 }

@@ -9,10 +9,10 @@ import io.vertx.ext.web.Router;
  * their features), so this package never imports a feature.
  */
 public interface ApiModule {
-  void mount(Router router);
+    void mount(Router router);
 
-  /** Classpath resource of this module's OpenAPI fragment, or null. */
-  default String openApiFragment() {
-    return null;
-  }
+    /** Classpath resource of this module's OpenAPI fragment, or null. */
+    default String openApiFragment() {
+        return null;
+    }
 }

@@ -18,23 +18,23 @@ import io.vertx.core.internal.buffer.BufferInternal;
  * page. A body held in one array is written as it is. The copy is held until written, as Netty's own would be.
  */
 final class DirectBody {
-  private DirectBody() {}
+    private DirectBody() {}
 
-  static Future<Void> end(HttpServerResponse response, Buffer body, ByteBufAllocator alloc) {
-    ByteBuf bytes = ((BufferInternal) body).getByteBuf();
-    if (bytes.isDirect() || bytes.nioBufferCount() <= 1) return response.end(body);
-    int length = bytes.readableBytes();
-    ByteBuf direct = alloc.directBuffer(length, length);
-    Future<Void> written;
-    try {
-      // part by part: each heap part is copied straight into the direct buffer
-      bytes.getBytes(bytes.readerIndex(), direct, length);
-      // Vert.x writes a foreign buffer as an unreleasable slice, so releasing it is left to this method
-      written = response.end(BufferInternal.buffer(direct));
-    } catch (RuntimeException e) {
-      direct.release();
-      throw e;
+    static Future<Void> end(HttpServerResponse response, Buffer body, ByteBufAllocator alloc) {
+        ByteBuf bytes = ((BufferInternal) body).getByteBuf();
+        if (bytes.isDirect() || bytes.nioBufferCount() <= 1) return response.end(body);
+        int length = bytes.readableBytes();
+        ByteBuf direct = alloc.directBuffer(length, length);
+        Future<Void> written;
+        try {
+            // part by part: each heap part is copied straight into the direct buffer
+            bytes.getBytes(bytes.readerIndex(), direct, length);
+            // Vert.x writes a foreign buffer as an unreleasable slice, so releasing it is left to this method
+            written = response.end(BufferInternal.buffer(direct));
+        } catch (RuntimeException e) {
+            direct.release();
+            throw e;
+        }
+        return written.onComplete(ar -> direct.release());
     }
-    return written.onComplete(ar -> direct.release());
-  }
 }

@@ -13,54 +13,69 @@ import io.vertx.ext.web.RoutingContext;
  * {@code evm routes are not available on this chain}.
  */
 public final class EvmInternalTxApi implements ApiModule {
-  private static final String BASE = "/indexer/tx/v1/evm-internal-txs";
+    private static final String BASE = "/indexer/tx/v1/evm-internal-txs";
 
-  private final InternalTxStore store;
-  private final String prefix;
-  private final boolean evm;
+    private final InternalTxStore store;
+    private final String prefix;
+    private final boolean evm;
 
-  public EvmInternalTxApi(NodeContext ctx) {
-    this.store = new InternalTxStore(ctx.pool());
-    this.prefix = ctx.config().chain().bech32Prefix();
-    this.evm = ctx.config().chain().isEvm();
-  }
+    public EvmInternalTxApi(NodeContext ctx) {
+        this.store = new InternalTxStore(ctx.pool());
+        this.prefix = ctx.config().chain().bech32Prefix();
+        this.evm = ctx.config().chain().isEvm();
+    }
 
-  @Override
-  public void mount(Router router) {
-    router.get(BASE).handler(evm ? rc -> list(rc, InternalTxStore.Filter.ALL, null) : EvmTxApi::unavailable);
-    router.get(BASE + "/by_account/:account").handler(evm ? this::byAccount : EvmTxApi::unavailable);
-    router.get(BASE + "/by_height/:height").handler(evm ? this::byHeight : EvmTxApi::unavailable);
-    router.get(BASE + "/:tx_hash").handler(evm ? this::byHash : EvmTxApi::unavailable);
-  }
+    @Override
+    public void mount(Router router) {
+        router.get(BASE).handler(evm ? rc -> list(rc, InternalTxStore.Filter.ALL, null) : EvmTxApi::unavailable);
+        router.get(BASE + "/by_account/:account").handler(evm ? this::byAccount : EvmTxApi::unavailable);
+        router.get(BASE + "/by_height/:height").handler(evm ? this::byHeight : EvmTxApi::unavailable);
+        router.get(BASE + "/:tx_hash").handler(evm ? this::byHash : EvmTxApi::unavailable);
+    }
 
-  @Override
-  public String openApiFragment() {
-    return "openapi/evm-internal-txs.json";
-  }
+    @Override
+    public String openApiFragment() {
+        return "openapi/evm-internal-txs.json";
+    }
 
-  private void byAccount(RoutingContext rc) {
-    list(rc, InternalTxStore.Filter.ACCOUNT, IndexerParams.account(rc, prefix).bytes());
-  }
+    private void byAccount(RoutingContext rc) {
+        list(
+                rc,
+                InternalTxStore.Filter.ACCOUNT,
+                IndexerParams.account(rc, prefix).bytes());
+    }
 
-  private void byHeight(RoutingContext rc) {
-    list(rc, InternalTxStore.Filter.HEIGHT, IndexerParams.height(rc));
-  }
+    private void byHeight(RoutingContext rc) {
+        list(rc, InternalTxStore.Filter.HEIGHT, IndexerParams.height(rc));
+    }
 
-  private void byHash(RoutingContext rc) {
-    list(rc, InternalTxStore.Filter.HASH, IndexerParams.txHash(rc));
-  }
+    private void byHash(RoutingContext rc) {
+        list(rc, InternalTxStore.Filter.HASH, IndexerParams.txHash(rc));
+    }
 
-  private void list(RoutingContext rc, InternalTxStore.Filter filter, Object key) {
-    PageRequest page = PageRequest.parse(rc);
-    store.page(new InternalTxStore.Query(filter, key, page.reverse(), IndexerParams.bound(page, "sequence"),
-        IndexerParams.offset(page), page.limit(), page.countTotal())).onSuccess(p -> {
-          // the frames of a tx are never zero: no total means no such tx
-          if (filter == InternalTxStore.Filter.HASH && p.total() == 0) {
-            rc.fail(BusError.notFound("transaction not found"));
-            return;
-          }
-          Responses.json(rc, IndexerParams.listBody("internal_txs", p.rows(),
-              PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page)));
-        }).onFailure(rc::fail);
-  }
+    private void list(RoutingContext rc, InternalTxStore.Filter filter, Object key) {
+        PageRequest page = PageRequest.parse(rc);
+        store.page(new InternalTxStore.Query(
+                        filter,
+                        key,
+                        page.reverse(),
+                        IndexerParams.bound(page, "sequence"),
+                        IndexerParams.offset(page),
+                        page.limit(),
+                        page.countTotal()))
+                .onSuccess(p -> {
+                    // the frames of a tx are never zero: no total means no such tx
+                    if (filter == InternalTxStore.Filter.HASH && p.total() == 0) {
+                        rc.fail(BusError.notFound("transaction not found"));
+                        return;
+                    }
+                    Responses.json(
+                            rc,
+                            IndexerParams.listBody(
+                                    "internal_txs",
+                                    p.rows(),
+                                    PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page)));
+                })
+                .onFailure(rc::fail);
+    }
 }

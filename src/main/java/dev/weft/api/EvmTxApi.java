@@ -11,56 +11,72 @@ import io.vertx.ext.web.RoutingContext;
  * chain without an EVM every route answers 404 {@code evm routes are not available on this chain}, as rollytics does.
  */
 public final class EvmTxApi implements ApiModule {
-  private final TxStore txs;
-  private final PageCache pages;
-  private final String prefix;
-  private final boolean evm;
+    private final TxStore txs;
+    private final PageCache pages;
+    private final String prefix;
+    private final boolean evm;
 
-  public EvmTxApi(NodeContext ctx, PageCache pages) {
-    this.txs = new TxStore(ctx.pool());
-    this.pages = pages;
-    this.prefix = ctx.config().chain().bech32Prefix();
-    this.evm = ctx.config().chain().isEvm();
-  }
+    public EvmTxApi(NodeContext ctx, PageCache pages) {
+        this.txs = new TxStore(ctx.pool());
+        this.pages = pages;
+        this.prefix = ctx.config().chain().bech32Prefix();
+        this.evm = ctx.config().chain().isEvm();
+    }
 
-  @Override
-  public void mount(Router router) {
-    router.get("/indexer/tx/v1/evm-txs").handler(evm ? rc -> list(rc, TxStore.Filter.ALL, null) : EvmTxApi::unavailable);
-    router.get("/indexer/tx/v1/evm-txs/by_account/:account").handler(evm ? this::byAccount : EvmTxApi::unavailable);
-    router.get("/indexer/tx/v1/evm-txs/by_height/:height").handler(evm ? this::byHeight : EvmTxApi::unavailable);
-    router.get("/indexer/tx/v1/evm-txs/:tx_hash").handler(evm ? this::one : EvmTxApi::unavailable);
-  }
+    @Override
+    public void mount(Router router) {
+        router.get("/indexer/tx/v1/evm-txs")
+                .handler(evm ? rc -> list(rc, TxStore.Filter.ALL, null) : EvmTxApi::unavailable);
+        router.get("/indexer/tx/v1/evm-txs/by_account/:account").handler(evm ? this::byAccount : EvmTxApi::unavailable);
+        router.get("/indexer/tx/v1/evm-txs/by_height/:height").handler(evm ? this::byHeight : EvmTxApi::unavailable);
+        router.get("/indexer/tx/v1/evm-txs/:tx_hash").handler(evm ? this::one : EvmTxApi::unavailable);
+    }
 
-  @Override
-  public String openApiFragment() {
-    return "openapi/evm-txs.json";
-  }
+    @Override
+    public String openApiFragment() {
+        return "openapi/evm-txs.json";
+    }
 
-  /** The answer of every EVM route (receipts and internal txs) on a chain without an EVM, as rollytics gives it. */
-  static void unavailable(RoutingContext rc) {
-    rc.fail(BusError.notFound("evm routes are not available on this chain"));
-  }
+    /** The answer of every EVM route (receipts and internal txs) on a chain without an EVM, as rollytics gives it. */
+    static void unavailable(RoutingContext rc) {
+        rc.fail(BusError.notFound("evm routes are not available on this chain"));
+    }
 
-  private void byAccount(RoutingContext rc) {
-    byte[] a = IndexerParams.account(rc, prefix).bytes();
-    list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a);
-  }
+    private void byAccount(RoutingContext rc) {
+        byte[] a = IndexerParams.account(rc, prefix).bytes();
+        list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a);
+    }
 
-  private void byHeight(RoutingContext rc) {
-    list(rc, TxStore.Filter.HEIGHT, IndexerParams.height(rc));
-  }
+    private void byHeight(RoutingContext rc) {
+        list(rc, TxStore.Filter.HEIGHT, IndexerParams.height(rc));
+    }
 
-  private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
-    PageRequest page = PageRequest.parse(rc);
-    TxApi.page(rc, pages, txs, new TxStore.Query(TxStore.Stream.EVM, filter, key, null, page.reverse(),
-        IndexerParams.bound(page, "sequence"), IndexerParams.offset(page), page.limit(), page.countTotal()), page);
-  }
+    private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
+        PageRequest page = PageRequest.parse(rc);
+        TxApi.page(
+                rc,
+                pages,
+                txs,
+                new TxStore.Query(
+                        TxStore.Stream.EVM,
+                        filter,
+                        key,
+                        null,
+                        page.reverse(),
+                        IndexerParams.bound(page, "sequence"),
+                        IndexerParams.offset(page),
+                        page.limit(),
+                        page.countTotal()),
+                page);
+    }
 
-  private void one(RoutingContext rc) {
-    byte[] hash = IndexerParams.txHash(rc);
-    txs.byHash(TxStore.Stream.EVM, hash).onSuccess(json -> {
-      if (json == null) rc.fail(BusError.notFound("tx not found"));
-      else Responses.json(rc, IndexerParams.singleBody("tx", json));
-    }).onFailure(rc::fail);
-  }
+    private void one(RoutingContext rc) {
+        byte[] hash = IndexerParams.txHash(rc);
+        txs.byHash(TxStore.Stream.EVM, hash)
+                .onSuccess(json -> {
+                    if (json == null) rc.fail(BusError.notFound("tx not found"));
+                    else Responses.json(rc, IndexerParams.singleBody("tx", json));
+                })
+                .onFailure(rc::fail);
+    }
 }

@@ -1,7 +1,6 @@
 package dev.weft.api;
 
 import dev.weft.bus.BusError;
-
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
@@ -16,32 +15,36 @@ import io.netty.util.ReferenceCountUtil;
  * sends after the refused request is dropped.
  */
 final class HttpVersionGuard extends ChannelInboundHandlerAdapter {
-  private boolean refused;
+    private boolean refused;
 
-  private HttpVersionGuard() {}
+    private HttpVersionGuard() {}
 
-  /** Installs the guard on an HTTP/1.x server connection's pipeline (a no-op for a pipeline without the decoder). */
-  static void install(ChannelPipeline pipeline) {
-    if (pipeline.get(RequestDeadline.DECODER) == null) return;
-    pipeline.addAfter(RequestDeadline.DECODER, "weft-http-version", new HttpVersionGuard());
-  }
-
-  @Override
-  public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (refused) {
-      ReferenceCountUtil.release(msg);
-      return;
+    /** Installs the guard on an HTTP/1.x server connection's pipeline (a no-op for a pipeline without the decoder). */
+    static void install(ChannelPipeline pipeline) {
+        if (pipeline.get(RequestDeadline.DECODER) == null) return;
+        pipeline.addAfter(RequestDeadline.DECODER, "weft-http-version", new HttpVersionGuard());
     }
-    if (msg instanceof HttpRequest req && !supported(req.protocolVersion())) {
-      refused = true;
-      ReferenceCountUtil.release(msg);
-      RawResponse.sendAndClose(ctx, new BusError(505, req.protocolVersion().text() + " is not supported: this server speaks HTTP/1.1"));
-      return;
-    }
-    ctx.fireChannelRead(msg);
-  }
 
-  private static boolean supported(HttpVersion v) {
-    return "HTTP".equals(v.protocolName()) && v.majorVersion() == 1 && (v.minorVersion() == 0 || v.minorVersion() == 1);
-  }
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (refused) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (msg instanceof HttpRequest req && !supported(req.protocolVersion())) {
+            refused = true;
+            ReferenceCountUtil.release(msg);
+            RawResponse.sendAndClose(
+                    ctx,
+                    new BusError(505, req.protocolVersion().text() + " is not supported: this server speaks HTTP/1.1"));
+            return;
+        }
+        ctx.fireChannelRead(msg);
+    }
+
+    private static boolean supported(HttpVersion v) {
+        return "HTTP".equals(v.protocolName())
+                && v.majorVersion() == 1
+                && (v.minorVersion() == 0 || v.minorVersion() == 1);
+    }
 }

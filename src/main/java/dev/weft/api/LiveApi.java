@@ -12,25 +12,34 @@ import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
  * it subscribes through: newest blocks and transfer updates as they are published.
  */
 public final class LiveApi implements ApiModule {
-  private final NodeContext ctx;
+    private final NodeContext ctx;
 
-  public LiveApi(NodeContext ctx) {
-    this.ctx = ctx;
-  }
-
-  @Override
-  public void mount(Router router) {
-    router.get("/").handler(rc -> rc.response().putHeader("content-type", "text/html; charset=utf-8")
-        .putHeader("cache-control", "no-cache").sendFile("live/index.html"));
-    if (ctx.config().bridge().sockJs()) {
-      SockJSHandler sockJs = SockJSHandler.create(ctx.vertx(), new SockJSHandlerOptions().setHeartbeatInterval(5000).setInsertJSESSIONID(false));
-      router.route("/eventbus/*").handler(HttpGuards.sameOriginBridge(ctx.config().http()));
-      router.route("/eventbus/*").subRouter(sockJs.bridge(BridgePermissions.apply(new SockJSBridgeOptions().setPingTimeout(30_000), ctx.config().bridge().inboundRequests())));
+    public LiveApi(NodeContext ctx) {
+        this.ctx = ctx;
     }
-  }
 
-  @Override
-  public String openApiFragment() {
-    return "openapi/live.json";
-  }
+    @Override
+    public void mount(Router router) {
+        router.get("/")
+                .handler(rc -> rc.response()
+                        .putHeader("content-type", "text/html; charset=utf-8")
+                        .putHeader("cache-control", "no-cache")
+                        .sendFile("live/index.html"));
+        if (ctx.config().bridge().sockJs()) {
+            SockJSHandler sockJs = SockJSHandler.create(
+                    ctx.vertx(),
+                    new SockJSHandlerOptions().setHeartbeatInterval(5000).setInsertJSESSIONID(false));
+            router.route("/eventbus/*")
+                    .handler(HttpGuards.sameOriginBridge(ctx.config().http()));
+            router.route("/eventbus/*")
+                    .subRouter(sockJs.bridge(BridgePermissions.apply(
+                            new SockJSBridgeOptions().setPingTimeout(30_000),
+                            ctx.config().bridge().inboundRequests())));
+        }
+    }
+
+    @Override
+    public String openApiFragment() {
+        return "openapi/live.json";
+    }
 }

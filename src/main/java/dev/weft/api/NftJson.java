@@ -14,42 +14,44 @@ import io.vertx.core.json.JsonObject;
  * rollytics renders a {@code timestamptz} read back through a UTC session.
  */
 final class NftJson {
-  private NftJson() {}
+    private NftJson() {}
 
-  static JsonObject collection(NftStore.Collection c, String prefix) {
-    return new JsonObject()
-        .put("object_addr", Hex.prefixed(c.addr()))
-        .put("collection", new JsonObject()
-            .put("creator", bech32(c.creator(), prefix))
-            .put("name", c.name())
-            .put("origin_name", c.originName())
-            .put("nfts", new JsonObject().put("handle", "").put("length", c.count())))
-        .put("height", c.height())
-        .put("timestamp", timestamp(c.timeNs()));
-  }
+    static JsonObject collection(NftStore.Collection c, String prefix) {
+        return new JsonObject()
+                .put("object_addr", Hex.prefixed(c.addr()))
+                .put(
+                        "collection",
+                        new JsonObject()
+                                .put("creator", bech32(c.creator(), prefix))
+                                .put("name", c.name())
+                                .put("origin_name", c.originName())
+                                .put("nfts", new JsonObject().put("handle", "").put("length", c.count())))
+                .put("height", c.height())
+                .put("timestamp", timestamp(c.timeNs()));
+    }
 
-  static JsonObject token(NftStore.Token t, String prefix) {
-    return new JsonObject()
-        .put("collection_addr", Hex.prefixed(t.collection()))
-        .put("collection_name", t.collectionName())
-        .put("collection_origin_name", t.collectionOriginName())
-        .put("object_addr", t.object() == null ? "" : Hex.prefixed(t.object()))
-        .put("owner", bech32(t.owner(), prefix))
-        .put("nft", new JsonObject().put("token_id", t.tokenId()).put("uri", t.uri()))
-        .put("height", t.height())
-        .put("timestamp", timestamp(t.timeNs()));
-  }
+    static JsonObject token(NftStore.Token t, String prefix) {
+        return new JsonObject()
+                .put("collection_addr", Hex.prefixed(t.collection()))
+                .put("collection_name", t.collectionName())
+                .put("collection_origin_name", t.collectionOriginName())
+                .put("object_addr", t.object() == null ? "" : Hex.prefixed(t.object()))
+                .put("owner", bech32(t.owner(), prefix))
+                .put("nft", new JsonObject().put("token_id", t.tokenId()).put("uri", t.uri()))
+                .put("height", t.height())
+                .put("timestamp", timestamp(t.timeNs()));
+    }
 
-  static JsonObject list(String key, JsonArray items, JsonObject pagination) {
-    return new JsonObject().put(key, items).put("pagination", pagination);
-  }
+    static JsonObject list(String key, JsonArray items, JsonObject pagination) {
+        return new JsonObject().put(key, items).put("pagination", pagination);
+    }
 
-  /** RFC 3339 UTC, microsecond precision (PostgreSQL's), trailing zeros of the fraction dropped. */
-  static String timestamp(long timeNs) {
-    return Rfc3339.nanos(Math.floorDiv(timeNs, 1000L) * 1000L);
-  }
+    /** RFC 3339 UTC, microsecond precision (PostgreSQL's), trailing zeros of the fraction dropped. */
+    static String timestamp(long timeNs) {
+        return Rfc3339.nanos(Math.floorDiv(timeNs, 1000L) * 1000L);
+    }
 
-  private static String bech32(byte[] address, String prefix) {
-    return address == null || address.length == 0 ? "" : Bech32.encode(prefix, address);
-  }
+    private static String bech32(byte[] address, String prefix) {
+        return address == null || address.length == 0 ? "" : Bech32.encode(prefix, address);
+    }
 }

@@ -5,7 +5,6 @@ import dev.weft.store.StatusStore;
 import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
-
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -23,91 +22,101 @@ import java.util.function.Supplier;
  * quarter of the bound is not kept.
  */
 public final class PageCache {
-  /** How many keys asked once are remembered (a hash each). */
-  private static final int ASKED_ONCE = 4096;
+    /** How many keys asked once are remembered (a hash each). */
+    private static final int ASKED_ONCE = 4096;
 
-  private record Entry(String version, Buffer body) {}
+    private record Entry(String version, Buffer body) {}
 
-  private record Pending(String version, Future<Buffer> body) {}
+    private record Pending(String version, Future<Buffer> body) {}
 
-  private final StatusStore status;
-  private final long maxBytes;
-  private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(64, 0.75f, true);
-  private final Map<String, Pending> pending = new HashMap<>();
-  /**
-   * Hashes of the keys asked lately and not kept: a page is kept from its second request on, so pages asked once (the
-   * first page of an account nobody else looks at) cost no cursor read and push no kept page out. A colliding hash
-   * only keeps a page one request early.
-   */
-  private final Map<Integer, Boolean> askedOnce = new LinkedHashMap<>(256, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
-      return size() > ASKED_ONCE;
+    private final StatusStore status;
+    private final long maxBytes;
+    private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(64, 0.75f, true);
+    private final Map<String, Pending> pending = new HashMap<>();
+    /**
+     * Hashes of the keys asked lately and not kept: a page is kept from its second request on, so pages asked once (the
+     * first page of an account nobody else looks at) cost no cursor read and push no kept page out. A colliding hash
+     * only keeps a page one request early.
+     */
+    private final Map<Integer, Boolean> askedOnce = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
+            return size() > ASKED_ONCE;
+        }
+    };
+
+    private final Meters meters = SharedMeters.of(
+            "page-cache",
+            r -> new Meters(
+                    Counter.builder("weft_http_page_cache_requests_total")
+                            .description("tx list requests by whether the page was kept since the last ingest commit")
+                            .tag("outcome", "hit")
+                            .register(r),
+                    Counter.builder("weft_http_page_cache_requests_total")
+                            .description("tx list requests by whether the page was kept since the last ingest commit")
+                            .tag("outcome", "miss")
+                            .register(r)));
+    private long bytes;
+
+    private record Meters(Counter hits, Counter misses) {}
+
+    /** @param maxBytes the bound of this instance's pages; 0 keeps none (every request runs its query) */
+    public PageCache(StatusStore status, long maxBytes) {
+        this.status = status;
+        this.maxBytes = maxBytes;
     }
-  };
-  private final Meters meters = SharedMeters.of("page-cache", r -> new Meters(
-      Counter.builder("weft_http_page_cache_requests_total").description("tx list requests by whether the page was kept since the last ingest commit")
-          .tag("outcome", "hit").register(r),
-      Counter.builder("weft_http_page_cache_requests_total").description("tx list requests by whether the page was kept since the last ingest commit")
-          .tag("outcome", "miss").register(r)));
-  private long bytes;
 
-  private record Meters(Counter hits, Counter misses) {}
-
-  /** @param maxBytes the bound of this instance's pages; 0 keeps none (every request runs its query) */
-  public PageCache(StatusStore status, long maxBytes) {
-    this.status = status;
-    this.maxBytes = maxBytes;
-  }
-
-  /** The page {@code key} names, from memory when it was encoded since the last ingest commit, else from {@code read}. */
-  public Future<Buffer> page(String key, Supplier<Future<Buffer>> read) {
-    if (maxBytes == 0) return read.get();
-    if (!entries.containsKey(key) && !pending.containsKey(key) && askedOnce.put(key.hashCode(), Boolean.TRUE) == null) {
-      meters.misses.increment();
-      return read.get(); // asked for the first time (lately): not kept, so no cursor read either
+    /** The page {@code key} names, from memory when it was encoded since the last ingest commit, else from {@code read}. */
+    public Future<Buffer> page(String key, Supplier<Future<Buffer>> read) {
+        if (maxBytes == 0) return read.get();
+        if (!entries.containsKey(key)
+                && !pending.containsKey(key)
+                && askedOnce.put(key.hashCode(), Boolean.TRUE) == null) {
+            meters.misses.increment();
+            return read.get(); // asked for the first time (lately): not kept, so no cursor read either
+        }
+        return status.commitVersion(StatusStore.INGEST).compose(version -> {
+            Entry kept = entries.get(key);
+            if (kept != null && kept.version.equals(version)) {
+                meters.hits.increment();
+                return Future.succeededFuture(kept.body);
+            }
+            Pending running = pending.get(key);
+            if (running != null && running.version.equals(version)) {
+                meters.hits.increment();
+                return running.body;
+            }
+            meters.misses.increment();
+            Future<Buffer> body = read.get();
+            pending.put(key, new Pending(version, body));
+            return body.andThen(ar -> {
+                Pending p = pending.get(key);
+                if (p != null && p.body == body) pending.remove(key);
+                if (ar.succeeded()) keep(key, version, ar.result());
+            });
+        });
     }
-    return status.commitVersion(StatusStore.INGEST).compose(version -> {
-      Entry kept = entries.get(key);
-      if (kept != null && kept.version.equals(version)) {
-        meters.hits.increment();
-        return Future.succeededFuture(kept.body);
-      }
-      Pending running = pending.get(key);
-      if (running != null && running.version.equals(version)) {
-        meters.hits.increment();
-        return running.body;
-      }
-      meters.misses.increment();
-      Future<Buffer> body = read.get();
-      pending.put(key, new Pending(version, body));
-      return body.andThen(ar -> {
-        Pending p = pending.get(key);
-        if (p != null && p.body == body) pending.remove(key);
-        if (ar.succeeded()) keep(key, version, ar.result());
-      });
-    });
-  }
 
-  private void keep(String key, String version, Buffer body) {
-    if (size(key, body) > maxBytes / 4) return;
-    Entry replaced = entries.put(key, new Entry(version, body));
-    if (replaced != null) bytes -= size(key, replaced.body);
-    bytes += size(key, body);
-    for (Iterator<Map.Entry<String, Entry>> it = entries.entrySet().iterator(); bytes > maxBytes && it.hasNext(); ) {
-      Map.Entry<String, Entry> e = it.next();
-      bytes -= size(e.getKey(), e.getValue().body);
-      it.remove();
+    private void keep(String key, String version, Buffer body) {
+        if (size(key, body) > maxBytes / 4) return;
+        Entry replaced = entries.put(key, new Entry(version, body));
+        if (replaced != null) bytes -= size(key, replaced.body);
+        bytes += size(key, body);
+        for (Iterator<Map.Entry<String, Entry>> it = entries.entrySet().iterator();
+                bytes > maxBytes && it.hasNext(); ) {
+            Map.Entry<String, Entry> e = it.next();
+            bytes -= size(e.getKey(), e.getValue().body);
+            it.remove();
+        }
     }
-  }
 
-  /** What a kept page counts against the bound: its body and its key (a request line may be kilobytes long). */
-  private static long size(String key, Buffer body) {
-    return body.length() + 2L * key.length();
-  }
+    /** What a kept page counts against the bound: its body and its key (a request line may be kilobytes long). */
+    private static long size(String key, Buffer body) {
+        return body.length() + 2L * key.length();
+    }
 
-  /** Bytes of the pages kept. */
-  long bytes() {
-    return bytes;
-  }
+    /** Bytes of the pages kept. */
+    long bytes() {
+        return bytes;
+    }
 }

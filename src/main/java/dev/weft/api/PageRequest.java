@@ -4,7 +4,6 @@ import dev.weft.bus.BusError;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -15,106 +14,108 @@ import java.util.Base64;
  * {@code {"height":N}}) or a decimal offset; an offset key overrides {@code pagination.offset}.
  */
 public record PageRequest(int limit, long offset, JsonObject cursor, boolean countTotal, boolean reverse) {
-  public static final int DEFAULT_LIMIT = 100;
-  public static final int MAX_LIMIT = 1000;
+    public static final int DEFAULT_LIMIT = 100;
+    public static final int MAX_LIMIT = 1000;
 
-  public static PageRequest parse(RoutingContext rc) {
-    return parse(rc.queryParams());
-  }
+    public static PageRequest parse(RoutingContext rc) {
+        return parse(rc.queryParams());
+    }
 
-  public static PageRequest parse(MultiMap q) {
-    int limit = DEFAULT_LIMIT;
-    String l = q.get("pagination.limit");
-    if (l != null && !l.isBlank()) {
-      try {
-        limit = (int) Math.min(Integer.MAX_VALUE, Math.max(Integer.MIN_VALUE, IndexerParams.wholeNumber(l)));
-      } catch (NumberFormatException e) {
-        throw BusError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
-      }
-      if (limit < 1 || limit > MAX_LIMIT) throw BusError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
-    }
-    long offset = 0;
-    String o = q.get("pagination.offset");
-    if (o != null && !o.isBlank()) {
-      try {
-        offset = IndexerParams.wholeNumber(o);
-      } catch (NumberFormatException e) {
-        throw BusError.badRequest("pagination.offset must be a nonnegative integer");
-      }
-      if (offset < 0) throw BusError.badRequest("pagination.offset cannot be negative");
-    }
-    JsonObject cursor = null;
-    String k = q.get("pagination.key");
-    if (k != null && !k.isEmpty()) {
-      String text;
-      try {
-        text = new String(Base64.getDecoder().decode(k.trim()), StandardCharsets.UTF_8).trim();
-      } catch (IllegalArgumentException e) {
-        throw BusError.badRequest("pagination.key must be a valid base64 encoded string");
-      }
-      if (text.startsWith("{")) {
-        try {
-          cursor = new JsonObject(text);
-        } catch (RuntimeException e) {
-          throw BusError.badRequest("pagination.key must decode to a nonnegative integer or a cursor object");
+    public static PageRequest parse(MultiMap q) {
+        int limit = DEFAULT_LIMIT;
+        String l = q.get("pagination.limit");
+        if (l != null && !l.isBlank()) {
+            try {
+                limit = (int) Math.min(Integer.MAX_VALUE, Math.max(Integer.MIN_VALUE, IndexerParams.wholeNumber(l)));
+            } catch (NumberFormatException e) {
+                throw BusError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
+            }
+            if (limit < 1 || limit > MAX_LIMIT)
+                throw BusError.badRequest("pagination.limit must be between 1 and " + MAX_LIMIT);
         }
-      } else {
-        try {
-          offset = IndexerParams.wholeNumber(text);
-        } catch (NumberFormatException e) {
-          throw BusError.badRequest("pagination.key must decode to a nonnegative integer");
+        long offset = 0;
+        String o = q.get("pagination.offset");
+        if (o != null && !o.isBlank()) {
+            try {
+                offset = IndexerParams.wholeNumber(o);
+            } catch (NumberFormatException e) {
+                throw BusError.badRequest("pagination.offset must be a nonnegative integer");
+            }
+            if (offset < 0) throw BusError.badRequest("pagination.offset cannot be negative");
         }
-        if (offset < 0) throw BusError.badRequest("pagination.key must decode to a nonnegative integer");
-      }
+        JsonObject cursor = null;
+        String k = q.get("pagination.key");
+        if (k != null && !k.isEmpty()) {
+            String text;
+            try {
+                text = new String(Base64.getDecoder().decode(k.trim()), StandardCharsets.UTF_8).trim();
+            } catch (IllegalArgumentException e) {
+                throw BusError.badRequest("pagination.key must be a valid base64 encoded string");
+            }
+            if (text.startsWith("{")) {
+                try {
+                    cursor = new JsonObject(text);
+                } catch (RuntimeException e) {
+                    throw BusError.badRequest("pagination.key must decode to a nonnegative integer or a cursor object");
+                }
+            } else {
+                try {
+                    offset = IndexerParams.wholeNumber(text);
+                } catch (NumberFormatException e) {
+                    throw BusError.badRequest("pagination.key must decode to a nonnegative integer");
+                }
+                if (offset < 0) throw BusError.badRequest("pagination.key must decode to a nonnegative integer");
+            }
+        }
+        return new PageRequest(
+                limit, offset, cursor, bool(q, "pagination.count_total", true), bool(q, "pagination.reverse", true));
     }
-    return new PageRequest(limit, offset, cursor,
-        bool(q, "pagination.count_total", true), bool(q, "pagination.reverse", true));
-  }
 
-  /** Go's {@code strconv.ParseBool} vocabulary (what rollytics' Fiber {@code QueryBool} reads), any case. */
-  private static boolean bool(MultiMap q, String name, boolean def) {
-    String v = q.get(name);
-    if (v == null || v.isBlank()) return def;
-    return switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
-      case "true", "t", "1" -> true;
-      case "false", "f", "0" -> false;
-      default -> throw BusError.badRequest(name + " must be true or false");
-    };
-  }
-
-  /**
-   * The value of a cursor field ({@code sequence}, {@code height}) from the key, or null when the request has no
-   * cursor key. A cursor key without that field, or with a non-integer value, is a 400.
-   */
-  public Long cursorLong(String field) {
-    if (cursor == null) return null;
-    Object v = cursor.getValue(field);
-    if ((v instanceof Integer || v instanceof Long) && ((Number) v).longValue() >= 0) return ((Number) v).longValue();
-    if (v instanceof String s) {
-      try {
-        long parsed = IndexerParams.wholeNumber(s);
-        if (parsed >= 0) return parsed;
-      } catch (NumberFormatException ignored) {
-        // falls through to the 400
-      }
+    /** Go's {@code strconv.ParseBool} vocabulary (what rollytics' Fiber {@code QueryBool} reads), any case. */
+    private static boolean bool(MultiMap q, String name, boolean def) {
+        String v = q.get(name);
+        if (v == null || v.isBlank()) return def;
+        return switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "t", "1" -> true;
+            case "false", "f", "0" -> false;
+            default -> throw BusError.badRequest(name + " must be true or false");
+        };
     }
-    throw BusError.badRequest("pagination.key must hold a " + field + " cursor");
-  }
 
-  /** A cursor field of another type (for composite cursors such as token_id), or null. */
-  public String cursorString(String field) {
-    if (cursor == null) return null;
-    Object v = cursor.getValue(field);
-    return v == null ? null : String.valueOf(v);
-  }
+    /**
+     * The value of a cursor field ({@code sequence}, {@code height}) from the key, or null when the request has no
+     * cursor key. A cursor key without that field, or with a non-integer value, is a 400.
+     */
+    public Long cursorLong(String field) {
+        if (cursor == null) return null;
+        Object v = cursor.getValue(field);
+        if ((v instanceof Integer || v instanceof Long) && ((Number) v).longValue() >= 0)
+            return ((Number) v).longValue();
+        if (v instanceof String s) {
+            try {
+                long parsed = IndexerParams.wholeNumber(s);
+                if (parsed >= 0) return parsed;
+            } catch (NumberFormatException ignored) {
+                // falls through to the 400
+            }
+        }
+        throw BusError.badRequest("pagination.key must hold a " + field + " cursor");
+    }
 
-  /** The same request with {@code count_total} set (for an endpoint whose total does not depend on it). */
-  public PageRequest withCountTotal(boolean count) {
-    return new PageRequest(limit, offset, cursor, count, reverse);
-  }
+    /** A cursor field of another type (for composite cursors such as token_id), or null. */
+    public String cursorString(String field) {
+        if (cursor == null) return null;
+        Object v = cursor.getValue(field);
+        return v == null ? null : String.valueOf(v);
+    }
 
-  /** Whether the query runs from a cursor (keyset) rather than an offset. */
-  public boolean hasCursor() {
-    return cursor != null;
-  }
+    /** The same request with {@code count_total} set (for an endpoint whose total does not depend on it). */
+    public PageRequest withCountTotal(boolean count) {
+        return new PageRequest(limit, offset, cursor, count, reverse);
+    }
+
+    /** Whether the query runs from a cursor (keyset) rather than an offset. */
+    public boolean hasCursor() {
+        return cursor != null;
+    }
 }

@@ -1,13 +1,11 @@
 package dev.weft.api;
 
 import dev.weft.bus.BusError;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpResponseStatus;
-
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -16,19 +14,19 @@ import java.nio.charset.StandardCharsets;
  * the API's JSON error body.
  */
 final class RawResponse {
-  private RawResponse() {}
+    private RawResponse() {}
 
-  static void sendAndClose(ChannelHandlerContext ctx, BusError error) {
-    ctx.writeAndFlush(bytes(error)).addListener(ChannelFutureListener.CLOSE);
-  }
+    static void sendAndClose(ChannelHandlerContext ctx, BusError error) {
+        ctx.writeAndFlush(bytes(error)).addListener(ChannelFutureListener.CLOSE);
+    }
 
-  static ByteBuf bytes(BusError error) {
-    byte[] body = error.toJson().encode().getBytes(StandardCharsets.UTF_8);
-    String head = "HTTP/1.1 " + HttpResponseStatus.valueOf(error.httpStatus()) + "\r\n"
-        + "content-type: application/json\r\n"
-        + "content-length: " + body.length + "\r\n"
-        + "connection: close\r\n\r\n";
-    byte[] h = head.getBytes(StandardCharsets.US_ASCII);
-    return Unpooled.wrappedBuffer(h, body);
-  }
+    static ByteBuf bytes(BusError error) {
+        byte[] body = error.toJson().encode().getBytes(StandardCharsets.UTF_8);
+        String head = "HTTP/1.1 " + HttpResponseStatus.valueOf(error.httpStatus()) + "\r\n"
+                + "content-type: application/json\r\n"
+                + "content-length: " + body.length + "\r\n"
+                + "connection: close\r\n\r\n";
+        byte[] h = head.getBytes(StandardCharsets.US_ASCII);
+        return Unpooled.wrappedBuffer(h, body);
+    }
 }

@@ -7,13 +7,15 @@ import io.vertx.ext.web.RoutingContext;
  * {@code X-Forwarded-For}): per-client quotas of other modules key on it, so a proxy's clients are not one client.
  */
 public final class RequestClient {
-  static final String KEY = "weft.client";
+    static final String KEY = "weft.client";
 
-  private RequestClient() {}
+    private RequestClient() {}
 
-  public static String of(RoutingContext rc) {
-    String client = rc.get(KEY);
-    if (client != null) return client;
-    return rc.request().remoteAddress() == null ? "" : rc.request().remoteAddress().hostAddress();
-  }
+    public static String of(RoutingContext rc) {
+        String client = rc.get(KEY);
+        if (client != null) return client;
+        return rc.request().remoteAddress() == null
+                ? ""
+                : rc.request().remoteAddress().hostAddress();
+    }
 }

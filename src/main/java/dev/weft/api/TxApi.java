@@ -8,7 +8,6 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -17,68 +16,87 @@ import java.util.function.Supplier;
  * {@code is_signer} on by_account) and one tx by hash.
  */
 public final class TxApi implements ApiModule {
-  private final TxStore txs;
-  private final PageCache pages;
-  private final String prefix;
+    private final TxStore txs;
+    private final PageCache pages;
+    private final String prefix;
 
-  public TxApi(NodeContext ctx, PageCache pages) {
-    this.txs = new TxStore(ctx.pool());
-    this.pages = pages;
-    this.prefix = ctx.config().chain().bech32Prefix();
-  }
+    public TxApi(NodeContext ctx, PageCache pages) {
+        this.txs = new TxStore(ctx.pool());
+        this.pages = pages;
+        this.prefix = ctx.config().chain().bech32Prefix();
+    }
 
-  @Override
-  public void mount(Router router) {
-    router.get("/indexer/tx/v1/txs").handler(this::all);
-    router.get("/indexer/tx/v1/txs/by_account/:account").handler(this::byAccount);
-    router.get("/indexer/tx/v1/txs/by_height/:height").handler(this::byHeight);
-    router.get("/indexer/tx/v1/txs/:tx_hash").handler(this::one);
-  }
+    @Override
+    public void mount(Router router) {
+        router.get("/indexer/tx/v1/txs").handler(this::all);
+        router.get("/indexer/tx/v1/txs/by_account/:account").handler(this::byAccount);
+        router.get("/indexer/tx/v1/txs/by_height/:height").handler(this::byHeight);
+        router.get("/indexer/tx/v1/txs/:tx_hash").handler(this::one);
+    }
 
-  @Override
-  public String openApiFragment() {
-    return "openapi/txs.json";
-  }
+    @Override
+    public String openApiFragment() {
+        return "openapi/txs.json";
+    }
 
-  private void all(RoutingContext rc) {
-    list(rc, TxStore.Filter.ALL, null);
-  }
+    private void all(RoutingContext rc) {
+        list(rc, TxStore.Filter.ALL, null);
+    }
 
-  private void byAccount(RoutingContext rc) {
-    AccountAddress a = IndexerParams.account(rc, prefix);
-    list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a.bytes());
-  }
+    private void byAccount(RoutingContext rc) {
+        AccountAddress a = IndexerParams.account(rc, prefix);
+        list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a.bytes());
+    }
 
-  private void byHeight(RoutingContext rc) {
-    list(rc, TxStore.Filter.HEIGHT, IndexerParams.height(rc));
-  }
+    private void byHeight(RoutingContext rc) {
+        list(rc, TxStore.Filter.HEIGHT, IndexerParams.height(rc));
+    }
 
-  private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
-    PageRequest page = PageRequest.parse(rc);
-    List<String> msgs = IndexerParams.msgs(rc);
-    page(rc, pages, txs, new TxStore.Query(TxStore.Stream.COSMOS, filter, key, msgs, page.reverse(),
-        IndexerParams.bound(page, "sequence"), IndexerParams.offset(page), page.limit(), page.countTotal()), page);
-  }
+    private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
+        PageRequest page = PageRequest.parse(rc);
+        List<String> msgs = IndexerParams.msgs(rc);
+        page(
+                rc,
+                pages,
+                txs,
+                new TxStore.Query(
+                        TxStore.Stream.COSMOS,
+                        filter,
+                        key,
+                        msgs,
+                        page.reverse(),
+                        IndexerParams.bound(page, "sequence"),
+                        IndexerParams.offset(page),
+                        page.limit(),
+                        page.countTotal()),
+                page);
+    }
 
-  /**
-   * Answers {@code {"txs":[…],"pagination":{…}}} for a tx list query. The first page (no key, no offset: what clients
-   * poll) of every txs and of an account's txs comes from the instance's page cache when the same request (path and
-   * query string) was answered since the last ingest commit. A page further on, and a block's txs, are read every time:
-   * few clients ask for the same one between two commits, and each would push a kept page out and cost the cursor read.
-   */
-  static void page(RoutingContext rc, PageCache pages, TxStore store, TxStore.Query q, PageRequest page) {
-    Supplier<Future<Buffer>> read = () -> store.page(q).map(p -> IndexerParams.listBody("txs", p.rows(),
-        PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page)));
-    boolean polled = !page.hasCursor() && page.offset() == 0 && q.filter() != TxStore.Filter.HEIGHT;
-    (polled ? pages.page(rc.request().uri(), read) : read.get())
-        .onSuccess(body -> Responses.json(rc, body)).onFailure(rc::fail);
-  }
+    /**
+     * Answers {@code {"txs":[…],"pagination":{…}}} for a tx list query. The first page (no key, no offset: what clients
+     * poll) of every txs and of an account's txs comes from the instance's page cache when the same request (path and
+     * query string) was answered since the last ingest commit. A page further on, and a block's txs, are read every time:
+     * few clients ask for the same one between two commits, and each would push a kept page out and cost the cursor read.
+     */
+    static void page(RoutingContext rc, PageCache pages, TxStore store, TxStore.Query q, PageRequest page) {
+        Supplier<Future<Buffer>> read = () -> store.page(q)
+                .map(p -> IndexerParams.listBody(
+                        "txs",
+                        p.rows(),
+                        PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page)));
+        boolean polled = !page.hasCursor() && page.offset() == 0 && q.filter() != TxStore.Filter.HEIGHT;
+        (polled ? pages.page(rc.request().uri(), read) : read.get())
+                .onSuccess(body -> Responses.json(rc, body))
+                .onFailure(rc::fail);
+    }
 
-  private void one(RoutingContext rc) {
-    byte[] hash = IndexerParams.txHash(rc);
-    txs.byHash(TxStore.Stream.COSMOS, hash).onSuccess(json -> {
-      if (json == null) rc.fail(BusError.notFound("[NOT_FOUND] transaction not found"));
-      else Responses.json(rc, IndexerParams.singleBody("tx", json));
-    }).onFailure(rc::fail);
-  }
+    private void one(RoutingContext rc) {
+        byte[] hash = IndexerParams.txHash(rc);
+        txs.byHash(TxStore.Stream.COSMOS, hash)
+                .onSuccess(json -> {
+                    if (json == null) rc.fail(BusError.notFound("[NOT_FOUND] transaction not found"));
+                    else Responses.json(rc, IndexerParams.singleBody("tx", json));
+                })
+                .onFailure(rc::fail);
+    }
 }

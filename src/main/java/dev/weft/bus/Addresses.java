@@ -9,58 +9,60 @@ import java.util.List;
  * the HTTP status as failure code, {@code {"message","details"}} as failure message).
  */
 public final class Addresses {
-  private Addresses() {}
+    private Addresses() {}
 
-  // ---- published updates (outbound through the bridges) ----
+    // ---- published updates (outbound through the bridges) ----
 
-  /** A block was committed: {chain_id, height, hash, tx_count, time}. */
-  public static final String BLOCK_INDEXED = "weft.updates.blocks";
-  /** Internal txs of a height were committed: {chain_id, height, count}. */
-  public static final String INTERNAL_TXS_INDEXED = "weft.updates.internal-txs";
-  /** The rich list was applied up to a height: {chain_id, height, denoms}. */
-  public static final String RICH_LIST_UPDATED = "weft.updates.richlist";
-  /** A tracked transfer changed state: {tx_hash, chain_id, state}. */
-  public static final String TRANSFER_UPDATED = "weft.updates.transfers";
+    /** A block was committed: {chain_id, height, hash, tx_count, time}. */
+    public static final String BLOCK_INDEXED = "weft.updates.blocks";
+    /** Internal txs of a height were committed: {chain_id, height, count}. */
+    public static final String INTERNAL_TXS_INDEXED = "weft.updates.internal-txs";
+    /** The rich list was applied up to a height: {chain_id, height, denoms}. */
+    public static final String RICH_LIST_UPDATED = "weft.updates.richlist";
+    /** A tracked transfer changed state: {tx_hash, chain_id, state}. */
+    public static final String TRANSFER_UPDATED = "weft.updates.transfers";
 
-  /** The addresses outside subscribers may listen to. */
-  public static final List<String> PUBLISHED = List.of(BLOCK_INDEXED, INTERNAL_TXS_INDEXED, RICH_LIST_UPDATED, TRANSFER_UPDATED);
+    /** The addresses outside subscribers may listen to. */
+    public static final List<String> PUBLISHED =
+            List.of(BLOCK_INDEXED, INTERNAL_TXS_INDEXED, RICH_LIST_UPDATED, TRANSFER_UPDATED);
 
-  // ---- request/reply: routing ----
+    // ---- request/reply: routing ----
 
-  public static final String ROUTE_COMPUTE = "weft.route.compute";
-  public static final String ROUTE_MSGS = "weft.route.msgs";
-  public static final String ROUTE_OP_HOOK = "weft.route.op-hook";
-  public static final String ROUTE_CHAINS = "weft.route.chains";
-  public static final String ROUTE_ASSETS = "weft.route.assets";
-  public static final String ROUTE_RELOAD = "weft.route.reload";
-  public static final String ROUTE_VENUES = "weft.route.venues";
-  public static final String ROUTE_BRIDGES = "weft.route.bridges";
-  public static final String ROUTE_MSGS_DIRECT = "weft.route.msgs-direct";
+    public static final String ROUTE_COMPUTE = "weft.route.compute";
+    public static final String ROUTE_MSGS = "weft.route.msgs";
+    public static final String ROUTE_OP_HOOK = "weft.route.op-hook";
+    public static final String ROUTE_CHAINS = "weft.route.chains";
+    public static final String ROUTE_ASSETS = "weft.route.assets";
+    public static final String ROUTE_RELOAD = "weft.route.reload";
+    public static final String ROUTE_VENUES = "weft.route.venues";
+    public static final String ROUTE_BRIDGES = "weft.route.bridges";
+    public static final String ROUTE_MSGS_DIRECT = "weft.route.msgs-direct";
 
-  /**
-   * A request header the routing addresses honour: with {@value #ENCODED_REPLY} the reply body is the JSON already
-   * encoded (a buffer), which the HTTP API writes as it is; without it, a JSON object (bridge clients, other callers).
-   * Encoding where the answer is computed spares the bus the object's copy and keeps the API's event loop light.
-   */
-  public static final String REPLY_FORMAT = "weft-reply-format";
-  public static final String ENCODED_REPLY = "encoded";
+    /**
+     * A request header the routing addresses honour: with {@value #ENCODED_REPLY} the reply body is the JSON already
+     * encoded (a buffer), which the HTTP API writes as it is; without it, a JSON object (bridge clients, other callers).
+     * Encoding where the answer is computed spares the bus the object's copy and keeps the API's event loop light.
+     */
+    public static final String REPLY_FORMAT = "weft-reply-format";
 
-  // ---- request/reply: transfer tracking ----
+    public static final String ENCODED_REPLY = "encoded";
 
-  public static final String TRACK_REGISTER = "weft.track.register";
-  public static final String TRACK_STATUS = "weft.track.status";
+    // ---- request/reply: transfer tracking ----
 
-  // ---- request/reply: wallet gateway (balances, broadcast) ----
+    public static final String TRACK_REGISTER = "weft.track.register";
+    public static final String TRACK_STATUS = "weft.track.status";
 
-  public static final String WALLET_BALANCES = "weft.wallet.balances";
-  public static final String WALLET_SUBMIT = "weft.wallet.submit";
+    // ---- request/reply: wallet gateway (balances, broadcast) ----
 
-  // ---- cluster administration ----
+    public static final String WALLET_BALANCES = "weft.wallet.balances";
+    public static final String WALLET_SUBMIT = "weft.wallet.submit";
 
-  /** Per-node admin address prefix: {@code weft.admin.<node id>}; body {action, kind, instances}. */
-  public static final String ADMIN_NODE_PREFIX = "weft.admin.";
+    // ---- cluster administration ----
 
-  public static String adminOf(String nodeId) {
-    return ADMIN_NODE_PREFIX + nodeId;
-  }
+    /** Per-node admin address prefix: {@code weft.admin.<node id>}; body {action, kind, instances}. */
+    public static final String ADMIN_NODE_PREFIX = "weft.admin.";
+
+    public static String adminOf(String nodeId) {
+        return ADMIN_NODE_PREFIX + nodeId;
+    }
 }

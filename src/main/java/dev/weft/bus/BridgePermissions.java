@@ -2,7 +2,6 @@ package dev.weft.bus;
 
 import io.vertx.ext.bridge.BridgeOptions;
 import io.vertx.ext.bridge.PermittedOptions;
-
 import java.util.List;
 
 /**
@@ -11,16 +10,21 @@ import java.util.List;
  * bridge bypass the HTTP API's rate limits). Everything else is refused.
  */
 public final class BridgePermissions {
-  /** Request addresses a bridge client may send to when inbound requests are on (the requests the HTTP API forwards). */
-  public static final List<String> INBOUND = List.of(
-      Addresses.ROUTE_COMPUTE, Addresses.ROUTE_MSGS, Addresses.ROUTE_OP_HOOK, Addresses.ROUTE_CHAINS, Addresses.ROUTE_ASSETS,
-      Addresses.TRACK_REGISTER, Addresses.TRACK_STATUS);
+    /** Request addresses a bridge client may send to when inbound requests are on (the requests the HTTP API forwards). */
+    public static final List<String> INBOUND = List.of(
+            Addresses.ROUTE_COMPUTE,
+            Addresses.ROUTE_MSGS,
+            Addresses.ROUTE_OP_HOOK,
+            Addresses.ROUTE_CHAINS,
+            Addresses.ROUTE_ASSETS,
+            Addresses.TRACK_REGISTER,
+            Addresses.TRACK_STATUS);
 
-  private BridgePermissions() {}
+    private BridgePermissions() {}
 
-  public static <T extends BridgeOptions> T apply(T options, boolean inboundRequests) {
-    for (String a : Addresses.PUBLISHED) options.addOutboundPermitted(new PermittedOptions().setAddress(a));
-    if (inboundRequests) for (String a : INBOUND) options.addInboundPermitted(new PermittedOptions().setAddress(a));
-    return options;
-  }
+    public static <T extends BridgeOptions> T apply(T options, boolean inboundRequests) {
+        for (String a : Addresses.PUBLISHED) options.addOutboundPermitted(new PermittedOptions().setAddress(a));
+        if (inboundRequests) for (String a : INBOUND) options.addInboundPermitted(new PermittedOptions().setAddress(a));
+        return options;
+    }
 }

@@ -17,63 +17,68 @@ import io.vertx.ext.eventbus.bridge.tcp.TcpEventBusBridge;
  * {@code bridge.tcp_max_frame_bytes} close the connection before they are buffered ({@link FrameLimit}).
  */
 public final class TcpBridgeVerticle extends VerticleBase {
-  private final NodeContext ctx;
-  private TcpEventBusBridge bridge;
+    private final NodeContext ctx;
+    private TcpEventBusBridge bridge;
 
-  public TcpBridgeVerticle(NodeContext ctx) {
-    this.ctx = ctx;
-  }
-
-  @Override
-  public Future<?> start() {
-    if (!ctx.config().bridge().tcp()) return Future.succeededFuture();
-    bridge = TcpEventBusBridge.create(vertx, BridgePermissions.apply(new BridgeOptions(), ctx.config().bridge().inboundRequests()));
-    limitFrames(bridge, ctx.config().bridge().tcpMaxFrameBytes());
-    String host = ctx.config().bridge().tcpHost();
-    // the bridge does not report the port it bound, so port 0 is resolved to a free port first
-    int port = ctx.config().bridge().tcpPort() > 0 ? ctx.config().bridge().tcpPort() : freePort(host);
-    return Listening.named(bridge.listen(port, host), "bridge.tcp_port", host, port).onSuccess(b -> {
-      ctx.info().bridgeTcp(port, "tcp://" + host + ":" + port + " (event-bus bridge: weft.updates.*)");
-    });
-  }
-
-  /**
-   * Puts {@link FrameLimit} in front of the bridge's frame parser on every connection. The bridge creates its net
-   * server privately and offers no hook at connection time (vert-x3/vertx-tcp-eventbus-bridge,
-   * TcpEventBusBridgeImpl), so its connect handler is wrapped through that field.
-   */
-  @SuppressWarnings("unchecked")
-  private static void limitFrames(TcpEventBusBridge bridge, int maxFrameBytes) {
-    NetServer server;
-    try {
-      java.lang.reflect.Field f = bridge.getClass().getDeclaredField("server");
-      f.setAccessible(true);
-      server = (NetServer) f.get(bridge);
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      throw new IllegalStateException("cannot limit the TCP bridge's frame size on this vertx-tcp-eventbus-bridge version", e);
+    public TcpBridgeVerticle(NodeContext ctx) {
+        this.ctx = ctx;
     }
-    Handler<NetSocket> parse = server.connectHandler();
-    server.connectHandler(socket -> {
-      if (socket instanceof NetSocketInternal s) {
-        s.channelHandlerContext().pipeline().addFirst("weft-frame-limit", new FrameLimit(maxFrameBytes));
-      } else {
-        socket.close();
-        return;
-      }
-      parse.handle(socket);
-    });
-  }
 
-  private static int freePort(String host) {
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
-      return s.getLocalPort();
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException("no free port for the TCP bridge on " + host, e);
+    @Override
+    public Future<?> start() {
+        if (!ctx.config().bridge().tcp()) return Future.succeededFuture();
+        bridge = TcpEventBusBridge.create(
+                vertx,
+                BridgePermissions.apply(
+                        new BridgeOptions(), ctx.config().bridge().inboundRequests()));
+        limitFrames(bridge, ctx.config().bridge().tcpMaxFrameBytes());
+        String host = ctx.config().bridge().tcpHost();
+        // the bridge does not report the port it bound, so port 0 is resolved to a free port first
+        int port = ctx.config().bridge().tcpPort() > 0 ? ctx.config().bridge().tcpPort() : freePort(host);
+        return Listening.named(bridge.listen(port, host), "bridge.tcp_port", host, port)
+                .onSuccess(b -> {
+                    ctx.info().bridgeTcp(port, "tcp://" + host + ":" + port + " (event-bus bridge: weft.updates.*)");
+                });
     }
-  }
 
-  @Override
-  public Future<?> stop() {
-    return bridge == null ? Future.succeededFuture() : bridge.close();
-  }
+    /**
+     * Puts {@link FrameLimit} in front of the bridge's frame parser on every connection. The bridge creates its net
+     * server privately and offers no hook at connection time (vert-x3/vertx-tcp-eventbus-bridge,
+     * TcpEventBusBridgeImpl), so its connect handler is wrapped through that field.
+     */
+    @SuppressWarnings("unchecked")
+    private static void limitFrames(TcpEventBusBridge bridge, int maxFrameBytes) {
+        NetServer server;
+        try {
+            java.lang.reflect.Field f = bridge.getClass().getDeclaredField("server");
+            f.setAccessible(true);
+            server = (NetServer) f.get(bridge);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException(
+                    "cannot limit the TCP bridge's frame size on this vertx-tcp-eventbus-bridge version", e);
+        }
+        Handler<NetSocket> parse = server.connectHandler();
+        server.connectHandler(socket -> {
+            if (socket instanceof NetSocketInternal s) {
+                s.channelHandlerContext().pipeline().addFirst("weft-frame-limit", new FrameLimit(maxFrameBytes));
+            } else {
+                socket.close();
+                return;
+            }
+            parse.handle(socket);
+        });
+    }
+
+    private static int freePort(String host) {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+            return s.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("no free port for the TCP bridge on " + host, e);
+        }
+    }
+
+    @Override
+    public Future<?> stop() {
+        return bridge == null ? Future.succeededFuture() : bridge.close();
+    }
 }

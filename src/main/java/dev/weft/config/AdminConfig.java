@@ -6,21 +6,21 @@ package dev.weft.config;
  * API server's port; {@code port} is -1 when it shares.
  */
 public record AdminConfig(String token, String host, int port) {
-  public static final int SHARED = -1;
+    public static final int SHARED = -1;
 
-  static AdminConfig from(ConfigSource c) {
-    String token = c.optionalString("admin.token");
-    if (token != null && token.length() < 16) throw new ConfigException("admin.token", "must be at least 16 characters");
-    return new AdminConfig(token,
-        c.string("admin.host", "127.0.0.1"),
-        c.intValue("admin.port", SHARED, SHARED, 65535));
-  }
+    static AdminConfig from(ConfigSource c) {
+        String token = c.optionalString("admin.token");
+        if (token != null && token.length() < 16)
+            throw new ConfigException("admin.token", "must be at least 16 characters");
+        return new AdminConfig(
+                token, c.string("admin.host", "127.0.0.1"), c.intValue("admin.port", SHARED, SHARED, 65535));
+    }
 
-  public boolean enabled() {
-    return token != null;
-  }
+    public boolean enabled() {
+        return token != null;
+    }
 
-  public boolean ownListener() {
-    return port != SHARED;
-  }
+    public boolean ownListener() {
+        return port != SHARED;
+    }
 }

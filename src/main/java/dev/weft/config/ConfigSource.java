@@ -2,7 +2,6 @@ package dev.weft.config;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,231 +16,238 @@ import java.util.regex.Pattern;
  * Every typed getter validates and throws a {@link ConfigException} naming the key.
  */
 public final class ConfigSource {
-  private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)?");
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)?");
 
-  private final JsonObject file;
-  private final Map<String, String> env;
-  private final Map<String, String> sys;
+    private final JsonObject file;
+    private final Map<String, String> env;
+    private final Map<String, String> sys;
 
-  public ConfigSource(JsonObject file, Map<String, String> env, Map<String, String> sys) {
-    this.file = file == null ? new JsonObject() : file;
-    this.env = env;
-    this.sys = sys;
-  }
-
-  /** A source over the given file contents, the process environment and the JVM system properties. */
-  public static ConfigSource of(JsonObject file) {
-    Map<String, String> sys = new java.util.HashMap<>();
-    System.getProperties().forEach((k, v) -> sys.put(String.valueOf(k), String.valueOf(v)));
-    return new ConfigSource(file, System.getenv(), sys);
-  }
-
-  /** A source over the file contents only, for tests. */
-  public static ConfigSource fileOnly(JsonObject file) {
-    return new ConfigSource(file, Map.of(), Map.of());
-  }
-
-  public static String envName(String key) {
-    return "WEFT_" + key.replace('.', '_').replace('-', '_').toUpperCase(java.util.Locale.ROOT);
-  }
-
-  /** The value a system property or environment variable gives this key, or null. */
-  public String override(String key) {
-    String s = sys.get("weft." + key);
-    return s != null ? s : env.get(envName(key));
-  }
-
-  /** The raw value: a String from the environment or system properties, or the JSON value from the file. */
-  public Object raw(String key) {
-    String s = override(key);
-    if (s != null) return s;
-    Object cur = file;
-    for (String part : key.split("\\.")) {
-      if (!(cur instanceof JsonObject o)) return null;
-      cur = o.getValue(part);
+    public ConfigSource(JsonObject file, Map<String, String> env, Map<String, String> sys) {
+        this.file = file == null ? new JsonObject() : file;
+        this.env = env;
+        this.sys = sys;
     }
-    return cur;
-  }
 
-  public boolean has(String key) {
-    return raw(key) != null;
-  }
-
-  public String string(String key, String def) {
-    Object v = raw(key);
-    if (v == null) return def;
-    if (v instanceof JsonObject || v instanceof JsonArray) throw new ConfigException(key, "must be a string");
-    return String.valueOf(v);
-  }
-
-  public String requiredString(String key) {
-    String v = string(key, null);
-    if (v == null || v.isBlank()) throw new ConfigException(key, "is missing");
-    return v;
-  }
-
-  /** A string that is null when absent or blank. */
-  public String optionalString(String key) {
-    String v = string(key, null);
-    return v == null || v.isBlank() ? null : v;
-  }
-
-  public long longValue(String key, long def, long min, long max) {
-    Object v = raw(key);
-    if (v == null) return def;
-    long n;
-    if (v instanceof Number num) {
-      if (num.doubleValue() != Math.rint(num.doubleValue())) throw new ConfigException(key, "must be a whole number (got " + v + ")");
-      n = num.longValue();
-    } else {
-      try {
-        n = Long.parseLong(String.valueOf(v).trim());
-      } catch (NumberFormatException e) {
-        throw new ConfigException(key, "must be a whole number (got \"" + v + "\")");
-      }
+    /** A source over the given file contents, the process environment and the JVM system properties. */
+    public static ConfigSource of(JsonObject file) {
+        Map<String, String> sys = new java.util.HashMap<>();
+        System.getProperties().forEach((k, v) -> sys.put(String.valueOf(k), String.valueOf(v)));
+        return new ConfigSource(file, System.getenv(), sys);
     }
-    if (n < min || n > max) throw new ConfigException(key, "must be between " + min + " and " + max + " (got " + n + ")");
-    return n;
-  }
 
-  public int intValue(String key, int def, int min, int max) {
-    return (int) longValue(key, def, min, max);
-  }
-
-  public double doubleValue(String key, double def, double min, double max) {
-    Object v = raw(key);
-    if (v == null) return def;
-    double d;
-    if (v instanceof Number num) {
-      d = num.doubleValue();
-    } else {
-      try {
-        d = Double.parseDouble(String.valueOf(v).trim());
-      } catch (NumberFormatException e) {
-        throw new ConfigException(key, "must be a number (got \"" + v + "\")");
-      }
+    /** A source over the file contents only, for tests. */
+    public static ConfigSource fileOnly(JsonObject file) {
+        return new ConfigSource(file, Map.of(), Map.of());
     }
-    if (!(d >= min && d <= max)) throw new ConfigException(key, "must be between " + min + " and " + max + " (got " + d + ")");
-    return d;
-  }
 
-  public boolean bool(String key, boolean def) {
-    Object v = raw(key);
-    if (v == null) return def;
-    if (v instanceof Boolean b) return b;
-    String s = String.valueOf(v).trim().toLowerCase(java.util.Locale.ROOT);
-    return switch (s) {
-      case "true", "yes", "1", "on" -> true;
-      case "false", "no", "0", "off" -> false;
-      default -> throw new ConfigException(key, "must be true or false (got \"" + v + "\")");
-    };
-  }
-
-  /** A duration written as a number of milliseconds or with a unit: {@code 500ms}, {@code 2s}, {@code 5m}, {@code 1h}, {@code 7d}. */
-  public Duration duration(String key, Duration def) {
-    Object v = raw(key);
-    if (v == null) return def;
-    if (v instanceof Number n) return Duration.ofMillis(n.longValue());
-    Matcher m = DURATION.matcher(String.valueOf(v).trim());
-    if (!m.matches()) throw new ConfigException(key, "must be a duration such as 500ms, 2s, 5m (got \"" + v + "\")");
-    long n = Long.parseLong(m.group(1));
-    String unit = m.group(2) == null ? "ms" : m.group(2);
-    return switch (unit) {
-      case "ms" -> Duration.ofMillis(n);
-      case "s" -> Duration.ofSeconds(n);
-      case "m" -> Duration.ofMinutes(n);
-      case "h" -> Duration.ofHours(n);
-      default -> Duration.ofDays(n);
-    };
-  }
-
-  /** A list given as a JSON array in the file, or comma-separated in the environment or system properties. */
-  public List<String> stringList(String key, List<String> def) {
-    Object v = raw(key);
-    if (v == null) return def;
-    List<String> out = new ArrayList<>();
-    if (v instanceof JsonArray arr) {
-      for (Object o : arr) {
-        if (o == null || o instanceof JsonObject || o instanceof JsonArray) throw new ConfigException(key, "must be a list of strings");
-        out.add(String.valueOf(o).trim());
-      }
-    } else if (v instanceof JsonObject) {
-      throw new ConfigException(key, "must be a list of strings");
-    } else {
-      for (String s : String.valueOf(v).split(",")) if (!s.isBlank()) out.add(s.trim());
+    public static String envName(String key) {
+        return "WEFT_" + key.replace('.', '_').replace('-', '_').toUpperCase(java.util.Locale.ROOT);
     }
-    return List.copyOf(out);
-  }
 
-  /** A nested JSON object of the file (no environment override), or an empty object. */
-  public JsonObject object(String key) {
-    Object v = raw(key);
-    if (v == null) return new JsonObject();
-    if (v instanceof JsonObject o) return o;
-    if (v instanceof String s) {
-      try {
-        return new JsonObject(s);
-      } catch (RuntimeException e) {
+    /** The value a system property or environment variable gives this key, or null. */
+    public String override(String key) {
+        String s = sys.get("weft." + key);
+        return s != null ? s : env.get(envName(key));
+    }
+
+    /** The raw value: a String from the environment or system properties, or the JSON value from the file. */
+    public Object raw(String key) {
+        String s = override(key);
+        if (s != null) return s;
+        Object cur = file;
+        for (String part : key.split("\\.")) {
+            if (!(cur instanceof JsonObject o)) return null;
+            cur = o.getValue(part);
+        }
+        return cur;
+    }
+
+    public boolean has(String key) {
+        return raw(key) != null;
+    }
+
+    public String string(String key, String def) {
+        Object v = raw(key);
+        if (v == null) return def;
+        if (v instanceof JsonObject || v instanceof JsonArray) throw new ConfigException(key, "must be a string");
+        return String.valueOf(v);
+    }
+
+    public String requiredString(String key) {
+        String v = string(key, null);
+        if (v == null || v.isBlank()) throw new ConfigException(key, "is missing");
+        return v;
+    }
+
+    /** A string that is null when absent or blank. */
+    public String optionalString(String key) {
+        String v = string(key, null);
+        return v == null || v.isBlank() ? null : v;
+    }
+
+    public long longValue(String key, long def, long min, long max) {
+        Object v = raw(key);
+        if (v == null) return def;
+        long n;
+        if (v instanceof Number num) {
+            if (num.doubleValue() != Math.rint(num.doubleValue()))
+                throw new ConfigException(key, "must be a whole number (got " + v + ")");
+            n = num.longValue();
+        } else {
+            try {
+                n = Long.parseLong(String.valueOf(v).trim());
+            } catch (NumberFormatException e) {
+                throw new ConfigException(key, "must be a whole number (got \"" + v + "\")");
+            }
+        }
+        if (n < min || n > max)
+            throw new ConfigException(key, "must be between " + min + " and " + max + " (got " + n + ")");
+        return n;
+    }
+
+    public int intValue(String key, int def, int min, int max) {
+        return (int) longValue(key, def, min, max);
+    }
+
+    public double doubleValue(String key, double def, double min, double max) {
+        Object v = raw(key);
+        if (v == null) return def;
+        double d;
+        if (v instanceof Number num) {
+            d = num.doubleValue();
+        } else {
+            try {
+                d = Double.parseDouble(String.valueOf(v).trim());
+            } catch (NumberFormatException e) {
+                throw new ConfigException(key, "must be a number (got \"" + v + "\")");
+            }
+        }
+        if (!(d >= min && d <= max))
+            throw new ConfigException(key, "must be between " + min + " and " + max + " (got " + d + ")");
+        return d;
+    }
+
+    public boolean bool(String key, boolean def) {
+        Object v = raw(key);
+        if (v == null) return def;
+        if (v instanceof Boolean b) return b;
+        String s = String.valueOf(v).trim().toLowerCase(java.util.Locale.ROOT);
+        return switch (s) {
+            case "true", "yes", "1", "on" -> true;
+            case "false", "no", "0", "off" -> false;
+            default -> throw new ConfigException(key, "must be true or false (got \"" + v + "\")");
+        };
+    }
+
+    /** A duration written as a number of milliseconds or with a unit: {@code 500ms}, {@code 2s}, {@code 5m}, {@code 1h}, {@code 7d}. */
+    public Duration duration(String key, Duration def) {
+        Object v = raw(key);
+        if (v == null) return def;
+        if (v instanceof Number n) return Duration.ofMillis(n.longValue());
+        Matcher m = DURATION.matcher(String.valueOf(v).trim());
+        if (!m.matches())
+            throw new ConfigException(key, "must be a duration such as 500ms, 2s, 5m (got \"" + v + "\")");
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "ms" : m.group(2);
+        return switch (unit) {
+            case "ms" -> Duration.ofMillis(n);
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofDays(n);
+        };
+    }
+
+    /** A list given as a JSON array in the file, or comma-separated in the environment or system properties. */
+    public List<String> stringList(String key, List<String> def) {
+        Object v = raw(key);
+        if (v == null) return def;
+        List<String> out = new ArrayList<>();
+        if (v instanceof JsonArray arr) {
+            for (Object o : arr) {
+                if (o == null || o instanceof JsonObject || o instanceof JsonArray)
+                    throw new ConfigException(key, "must be a list of strings");
+                out.add(String.valueOf(o).trim());
+            }
+        } else if (v instanceof JsonObject) {
+            throw new ConfigException(key, "must be a list of strings");
+        } else {
+            for (String s : String.valueOf(v).split(",")) if (!s.isBlank()) out.add(s.trim());
+        }
+        return List.copyOf(out);
+    }
+
+    /** A nested JSON object of the file (no environment override), or an empty object. */
+    public JsonObject object(String key) {
+        Object v = raw(key);
+        if (v == null) return new JsonObject();
+        if (v instanceof JsonObject o) return o;
+        if (v instanceof String s) {
+            try {
+                return new JsonObject(s);
+            } catch (RuntimeException e) {
+                throw new ConfigException(key, "must be a JSON object");
+            }
+        }
         throw new ConfigException(key, "must be a JSON object");
-      }
     }
-    throw new ConfigException(key, "must be a JSON object");
-  }
 
-  /**
-   * A map of chain id → http(s) URLs ({@code {"<chain id>": ["<url>", …]}}; a value may also be one comma-separated
-   * string): the file's object, or the whole object from the environment or a system property, with each chain's own
-   * system property {@code weft.<key>.<chain id>} (comma-separated URLs) on top. (A chain id does not survive the
-   * environment variable's upper-casing, so per-chain entries exist only as system properties.)
-   */
-  public Map<String, List<String>> urlsByChain(String key) {
-    Map<String, Object> entries = new java.util.LinkedHashMap<>(object(key).getMap());
-    String prefix = "weft." + key + ".";
-    sys.forEach((name, value) -> {
-      if (name.startsWith(prefix) && name.length() > prefix.length()) entries.put(name.substring(prefix.length()), value);
-    });
-    Map<String, List<String>> out = new java.util.LinkedHashMap<>();
-    entries.forEach((chain, v) -> {
-      String chainKey = key + "." + chain;
-      List<String> urls = new ArrayList<>();
-      if (v instanceof JsonArray || v instanceof List<?>) {
-        for (Object u : v instanceof JsonArray a ? a.getList() : (List<?>) v) urls.add(String.valueOf(u).trim());
-      } else if (v instanceof String str) {
-        for (String u : str.split(",")) if (!u.isBlank()) urls.add(u.trim());
-      } else {
-        throw new ConfigException(chainKey, "must be a list of URLs");
-      }
-      if (urls.isEmpty()) throw new ConfigException(chainKey, "names no URL");
-      for (String u : urls) checkUrl(chainKey, u);
-      out.put(chain, List.copyOf(urls));
-    });
-    return java.util.Collections.unmodifiableMap(out);
-  }
-
-  public <E extends Enum<E>> E enumValue(String key, Class<E> type, E def) {
-    String s = string(key, null);
-    if (s == null) return def;
-    for (E e : type.getEnumConstants()) if (e.name().equalsIgnoreCase(s.trim())) return e;
-    List<String> names = new ArrayList<>();
-    for (E e : type.getEnumConstants()) names.add(e.name().toLowerCase(java.util.Locale.ROOT));
-    throw new ConfigException(key, "must be one of " + String.join(", ", names) + " (got \"" + s + "\")");
-  }
-
-  public List<String> httpUrls(String key, List<String> def) {
-    List<String> urls = stringList(key, def);
-    for (String u : urls) checkUrl(key, u);
-    return urls;
-  }
-
-  private static void checkUrl(String key, String s) {
-    Objects.requireNonNull(s);
-    try {
-      java.net.URI u = new java.net.URI(s);
-      if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
-        throw new ConfigException(key, "must be an http(s) URL (got \"" + s + "\")");
-      }
-    } catch (java.net.URISyntaxException e) {
-      throw new ConfigException(key, "must be an http(s) URL (got \"" + s + "\")");
+    /**
+     * A map of chain id → http(s) URLs ({@code {"<chain id>": ["<url>", …]}}; a value may also be one comma-separated
+     * string): the file's object, or the whole object from the environment or a system property, with each chain's own
+     * system property {@code weft.<key>.<chain id>} (comma-separated URLs) on top. (A chain id does not survive the
+     * environment variable's upper-casing, so per-chain entries exist only as system properties.)
+     */
+    public Map<String, List<String>> urlsByChain(String key) {
+        Map<String, Object> entries = new java.util.LinkedHashMap<>(object(key).getMap());
+        String prefix = "weft." + key + ".";
+        sys.forEach((name, value) -> {
+            if (name.startsWith(prefix) && name.length() > prefix.length())
+                entries.put(name.substring(prefix.length()), value);
+        });
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        entries.forEach((chain, v) -> {
+            String chainKey = key + "." + chain;
+            List<String> urls = new ArrayList<>();
+            if (v instanceof JsonArray || v instanceof List<?>) {
+                for (Object u : v instanceof JsonArray a ? a.getList() : (List<?>) v)
+                    urls.add(String.valueOf(u).trim());
+            } else if (v instanceof String str) {
+                for (String u : str.split(",")) if (!u.isBlank()) urls.add(u.trim());
+            } else {
+                throw new ConfigException(chainKey, "must be a list of URLs");
+            }
+            if (urls.isEmpty()) throw new ConfigException(chainKey, "names no URL");
+            for (String u : urls) checkUrl(chainKey, u);
+            out.put(chain, List.copyOf(urls));
+        });
+        return java.util.Collections.unmodifiableMap(out);
     }
-  }
+
+    public <E extends Enum<E>> E enumValue(String key, Class<E> type, E def) {
+        String s = string(key, null);
+        if (s == null) return def;
+        for (E e : type.getEnumConstants()) if (e.name().equalsIgnoreCase(s.trim())) return e;
+        List<String> names = new ArrayList<>();
+        for (E e : type.getEnumConstants()) names.add(e.name().toLowerCase(java.util.Locale.ROOT));
+        throw new ConfigException(key, "must be one of " + String.join(", ", names) + " (got \"" + s + "\")");
+    }
+
+    public List<String> httpUrls(String key, List<String> def) {
+        List<String> urls = stringList(key, def);
+        for (String u : urls) checkUrl(key, u);
+        return urls;
+    }
+
+    private static void checkUrl(String key, String s) {
+        Objects.requireNonNull(s);
+        try {
+            java.net.URI u = new java.net.URI(s);
+            if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
+                throw new ConfigException(key, "must be an http(s) URL (got \"" + s + "\")");
+            }
+        } catch (java.net.URISyntaxException e) {
+            throw new ConfigException(key, "must be an http(s) URL (got \"" + s + "\")");
+        }
+    }
 }

@@ -1,6 +1,5 @@
 package dev.weft.config;
 
-
 import java.time.Duration;
 
 /**
@@ -15,34 +14,40 @@ import java.time.Duration;
  * @param pollInterval     how often new heights are looked for when no {@code block indexed} event woke the tracer
  * @param progressInterval interval of the catch-up progress line
  */
-public record EvmConfig(int window, int windowMax, Duration traceTimeout, int commitHeights, int commitRows, Duration pollInterval,
-                        Duration progressInterval) {
+public record EvmConfig(
+        int window,
+        int windowMax,
+        Duration traceTimeout,
+        int commitHeights,
+        int commitRows,
+        Duration pollInterval,
+        Duration progressInterval) {
 
-  public static EvmConfig from(ConfigSource c) {
-    return new EvmConfig(
-        c.intValue("evm.window", 64, 1, 1_000),
-        c.intValue("evm.window_max", 384, 1, 1_000),
-        c.duration("evm.trace_timeout", Duration.ofSeconds(60)),
-        c.intValue("evm.commit_heights", 50, 1, 10_000),
-        c.intValue("evm.commit_rows", 20_000, 1, 1_000_000),
-        c.duration("evm.poll_interval", Duration.ofSeconds(1)),
-        c.duration("evm.progress_interval", Duration.ofSeconds(10)));
-  }
+    public static EvmConfig from(ConfigSource c) {
+        return new EvmConfig(
+                c.intValue("evm.window", 64, 1, 1_000),
+                c.intValue("evm.window_max", 384, 1, 1_000),
+                c.duration("evm.trace_timeout", Duration.ofSeconds(60)),
+                c.intValue("evm.commit_heights", 50, 1, 10_000),
+                c.intValue("evm.commit_rows", 20_000, 1, 1_000_000),
+                c.duration("evm.poll_interval", Duration.ofSeconds(1)),
+                c.duration("evm.progress_interval", Duration.ofSeconds(10)));
+    }
 
-  /**
-   * The most heights the window grows to, and where it starts: {@code window_max}, or {@code window} when the cap is set
-   * below the floor. A traced height is a few tens of KB held; a far node's tracer commits at most a window per round
-   * trip, and a near node's queues its requests from the first step, which shrinks the window by a quarter a second.
-   */
-  public int windowCap() {
-    return Math.max(window, windowMax);
-  }
+    /**
+     * The most heights the window grows to, and where it starts: {@code window_max}, or {@code window} when the cap is set
+     * below the floor. A traced height is a few tens of KB held; a far node's tracer commits at most a window per round
+     * trip, and a near node's queues its requests from the first step, which shrinks the window by a quarter a second.
+     */
+    public int windowCap() {
+        return Math.max(window, windowMax);
+    }
 
-  /**
-   * The tracer's in-flight requests to its JSON-RPC node: a height asks two at once (its trace and its receipts), so
-   * twice the cap lets a full window run without waiting for a permit, and never more.
-   */
-  public int maxRequests() {
-    return 2 * windowCap();
-  }
+    /**
+     * The tracer's in-flight requests to its JSON-RPC node: a height asks two at once (its trace and its receipts), so
+     * twice the cap lets a full window run without waiting for a permit, and never more.
+     */
+    public int maxRequests() {
+        return 2 * windowCap();
+    }
 }

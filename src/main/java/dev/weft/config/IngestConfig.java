@@ -1,6 +1,5 @@
 package dev.weft.config;
 
-
 import java.time.Duration;
 
 /**
@@ -24,31 +23,45 @@ import java.time.Duration;
  * @param pollInterval      head polling interval once caught up
  * @param progressInterval  interval of the catch-up progress line
  */
-public record IngestConfig(int window, int windowMax, long bufferedBytes, int commitBlocks, int commitTxs, int maxRequests, Duration requestTimeout,
-                           int retryAttempts, Duration retryBase, Duration retryMax, int unhealthyAfter,
-                           Duration unhealthyFor, long startHeight, Duration pollInterval, Duration progressInterval) {
+public record IngestConfig(
+        int window,
+        int windowMax,
+        long bufferedBytes,
+        int commitBlocks,
+        int commitTxs,
+        int maxRequests,
+        Duration requestTimeout,
+        int retryAttempts,
+        Duration retryBase,
+        Duration retryMax,
+        int unhealthyAfter,
+        Duration unhealthyFor,
+        long startHeight,
+        Duration pollInterval,
+        Duration progressInterval) {
 
-  public static IngestConfig from(ConfigSource c) {
-    return new IngestConfig(
-        c.intValue("ingest.window", 96, 1, 10_000),
-        c.intValue("ingest.window_max", 1_024, 1, 10_000),
-        c.longValue("ingest.buffered_mb", 256, 1, 1 << 20) << 20,
-        c.intValue("ingest.commit_blocks", 50, 1, 10_000),
-        c.intValue("ingest.commit_txs", 5_000, 1, 1_000_000),
-        c.intValue("ingest.max_requests", 512, 1, 1_000),
-        c.duration("ingest.request_timeout", Duration.ofSeconds(30)),
-        c.intValue("ingest.retry_attempts", 5, 1, 1_000),
-        c.duration("ingest.retry_base", Duration.ofMillis(200)),
-        c.duration("ingest.retry_max", Duration.ofSeconds(30)),
-        c.intValue("ingest.unhealthy_after", 3, 1, 1_000),
-        c.duration("ingest.unhealthy_for", Duration.ofMinutes(1)),
-        c.longValue("ingest.start_height", 0, 0, Long.MAX_VALUE),
-        c.duration("ingest.poll_interval", Duration.ofMillis(500)),
-        c.duration("ingest.progress_interval", Duration.ofSeconds(10)));
-  }
+    public static IngestConfig from(ConfigSource c) {
+        return new IngestConfig(
+                c.intValue("ingest.window", 96, 1, 10_000),
+                c.intValue("ingest.window_max", 1_024, 1, 10_000),
+                c.longValue("ingest.buffered_mb", 256, 1, 1 << 20) << 20,
+                c.intValue("ingest.commit_blocks", 50, 1, 10_000),
+                c.intValue("ingest.commit_txs", 5_000, 1, 1_000_000),
+                c.intValue("ingest.max_requests", 512, 1, 1_000),
+                c.duration("ingest.request_timeout", Duration.ofSeconds(30)),
+                c.intValue("ingest.retry_attempts", 5, 1, 1_000),
+                c.duration("ingest.retry_base", Duration.ofMillis(200)),
+                c.duration("ingest.retry_max", Duration.ofSeconds(30)),
+                c.intValue("ingest.unhealthy_after", 3, 1, 1_000),
+                c.duration("ingest.unhealthy_for", Duration.ofMinutes(1)),
+                c.longValue("ingest.start_height", 0, 0, Long.MAX_VALUE),
+                c.duration("ingest.poll_interval", Duration.ofMillis(500)),
+                c.duration("ingest.progress_interval", Duration.ofSeconds(10)));
+    }
 
-  /** The options of the node clients ingestion uses. */
-  public NodeClientOptions clientOptions() {
-    return new NodeClientOptions(maxRequests, requestTimeout, retryAttempts, retryBase, retryMax, unhealthyAfter, unhealthyFor);
-  }
+    /** The options of the node clients ingestion uses. */
+    public NodeClientOptions clientOptions() {
+        return new NodeClientOptions(
+                maxRequests, requestTimeout, retryAttempts, retryBase, retryMax, unhealthyAfter, unhealthyFor);
+    }
 }

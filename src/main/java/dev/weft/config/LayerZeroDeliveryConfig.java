@@ -10,15 +10,15 @@ import java.util.List;
  */
 public record LayerZeroDeliveryConfig(String sourceRpc, int delayBlocks, Duration pollInterval) {
 
-  public static LayerZeroDeliveryConfig from(ConfigSource c) {
-    String url = c.string("devnet.layer_zero.source_rpc", "").trim();
-    if (!url.isEmpty()) c.httpUrls("devnet.layer_zero.source_rpc", List.of(url));
-    Duration poll = c.duration("devnet.layer_zero.poll_interval", Duration.ofSeconds(1));
-    if (poll.toMillis() < 10) throw new ConfigException("devnet.layer_zero.poll_interval", "must be at least 10ms");
-    return new LayerZeroDeliveryConfig(url, c.intValue("devnet.layer_zero.delay_blocks", 2, 0, 100_000), poll);
-  }
+    public static LayerZeroDeliveryConfig from(ConfigSource c) {
+        String url = c.string("devnet.layer_zero.source_rpc", "").trim();
+        if (!url.isEmpty()) c.httpUrls("devnet.layer_zero.source_rpc", List.of(url));
+        Duration poll = c.duration("devnet.layer_zero.poll_interval", Duration.ofSeconds(1));
+        if (poll.toMillis() < 10) throw new ConfigException("devnet.layer_zero.poll_interval", "must be at least 10ms");
+        return new LayerZeroDeliveryConfig(url, c.intValue("devnet.layer_zero.delay_blocks", 2, 0, 100_000), poll);
+    }
 
-  public boolean enabled() {
-    return !sourceRpc.isEmpty();
-  }
+    public boolean enabled() {
+        return !sourceRpc.isEmpty();
+    }
 }

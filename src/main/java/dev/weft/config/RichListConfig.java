@@ -1,6 +1,5 @@
 package dev.weft.config;
 
-
 import java.time.Duration;
 
 /**
@@ -16,17 +15,23 @@ import java.time.Duration;
  * @param reindexAfterRows   balance rows written (since start or the last rebuild) after which the writer, once caught
  *                           up, rebuilds the rank index of the pages online; 0 never rebuilds it
  */
-public record RichListConfig(long lagBlocks, int commitBlocks, int commitTxs, int balanceBatch, int balanceConcurrency,
-                             Duration pollInterval, long reindexAfterRows) {
+public record RichListConfig(
+        long lagBlocks,
+        int commitBlocks,
+        int commitTxs,
+        int balanceBatch,
+        int balanceConcurrency,
+        Duration pollInterval,
+        long reindexAfterRows) {
 
-  public static RichListConfig from(ConfigSource c) {
-    return new RichListConfig(
-        c.longValue("richlist.lag_blocks", 0, 0, 1_000_000),
-        c.intValue("richlist.commit_blocks", 200, 1, 100_000),
-        c.intValue("richlist.commit_txs", 10_000, 1, 1_000_000),
-        c.intValue("richlist.balance_batch", 500, 1, 10_000),
-        c.intValue("richlist.balance_concurrency", 4, 1, 64),
-        c.duration("richlist.poll_interval", Duration.ofSeconds(1)),
-        c.longValue("richlist.reindex_after_rows", 200_000, 0, 1_000_000_000_000L));
-  }
+    public static RichListConfig from(ConfigSource c) {
+        return new RichListConfig(
+                c.longValue("richlist.lag_blocks", 0, 0, 1_000_000),
+                c.intValue("richlist.commit_blocks", 200, 1, 100_000),
+                c.intValue("richlist.commit_txs", 10_000, 1, 1_000_000),
+                c.intValue("richlist.balance_batch", 500, 1, 10_000),
+                c.intValue("richlist.balance_concurrency", 4, 1, 64),
+                c.duration("richlist.poll_interval", Duration.ofSeconds(1)),
+                c.longValue("richlist.reindex_after_rows", 200_000, 0, 1_000_000_000_000L));
+    }
 }

@@ -1,7 +1,6 @@
 package dev.weft.config;
 
 import io.vertx.core.json.JsonObject;
-
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,55 +26,69 @@ import java.util.Map;
  * @param restUrls             chain id → REST URLs the market state is read from (else the registry's {@code apis.rest},
  *                             else the local devnet's port for the chain)
  */
-public record RouteConfig(List<String> registries, Duration ibcTimeout, int maxHops, Duration ibcHop, Duration opDeposit,
-                          Duration layerZero, Duration swap, Map<String, Duration> finalizationPeriods,
-                          Duration reloadScanInterval, Duration poolRefresh, Duration maxStateAge, Duration stateTimeout,
-                          Map<String, List<String>> restUrls) {
+public record RouteConfig(
+        List<String> registries,
+        Duration ibcTimeout,
+        int maxHops,
+        Duration ibcHop,
+        Duration opDeposit,
+        Duration layerZero,
+        Duration swap,
+        Map<String, Duration> finalizationPeriods,
+        Duration reloadScanInterval,
+        Duration poolRefresh,
+        Duration maxStateAge,
+        Duration stateTimeout,
+        Map<String, List<String>> restUrls) {
 
-  public static final List<String> DEFAULT_REGISTRIES = List.of("conf/registry/mainnet.json", "conf/registry/devnet.json");
+    public static final List<String> DEFAULT_REGISTRIES =
+            List.of("conf/registry/mainnet.json", "conf/registry/devnet.json");
 
-  public static RouteConfig from(ConfigSource c) {
-    List<String> files = c.stringList("route.registries", DEFAULT_REGISTRIES);
-    if (files.isEmpty()) throw new ConfigException("route.registries", "names no registry file");
-    Duration timeout = c.duration("route.ibc_timeout", Duration.ofMinutes(5));
-    if (timeout.toSeconds() < 1) throw new ConfigException("route.ibc_timeout", "must be at least 1s");
-    Map<String, Duration> periods = new LinkedHashMap<>();
-    JsonObject overrides = c.object("route.finalization_periods");
-    for (String chain : overrides.fieldNames()) {
-      String key = "route.finalization_periods." + chain;
-      Duration d = c.duration(key, null);
-      if (d == null || d.toSeconds() < 1) throw new ConfigException(key, "must be a duration of at least 1s");
-      periods.put(chain, d);
+    public static RouteConfig from(ConfigSource c) {
+        List<String> files = c.stringList("route.registries", DEFAULT_REGISTRIES);
+        if (files.isEmpty()) throw new ConfigException("route.registries", "names no registry file");
+        Duration timeout = c.duration("route.ibc_timeout", Duration.ofMinutes(5));
+        if (timeout.toSeconds() < 1) throw new ConfigException("route.ibc_timeout", "must be at least 1s");
+        Map<String, Duration> periods = new LinkedHashMap<>();
+        JsonObject overrides = c.object("route.finalization_periods");
+        for (String chain : overrides.fieldNames()) {
+            String key = "route.finalization_periods." + chain;
+            Duration d = c.duration(key, null);
+            if (d == null || d.toSeconds() < 1) throw new ConfigException(key, "must be a duration of at least 1s");
+            periods.put(chain, d);
+        }
+        return new RouteConfig(
+                files,
+                timeout,
+                c.intValue("route.max_hops", 6, 1, 16),
+                nonNegative(c, "route.durations.ibc", Duration.ofSeconds(30)),
+                nonNegative(c, "route.durations.op_deposit", Duration.ofSeconds(60)),
+                nonNegative(c, "route.durations.layer_zero", Duration.ofMinutes(3)),
+                nonNegative(c, "route.durations.swap", Duration.ZERO),
+                Map.copyOf(periods),
+                nonNegative(c, "route.reload_scan_interval", Duration.ofSeconds(10)),
+                atLeast(c, "route.pool_refresh", Duration.ofSeconds(2), Duration.ofMillis(100)),
+                atLeast(c, "route.max_state_age", Duration.ofSeconds(30), Duration.ofSeconds(1)),
+                atLeast(c, "route.state_timeout", Duration.ofSeconds(5), Duration.ofMillis(100)),
+                c.urlsByChain("route.rest"));
     }
-    return new RouteConfig(files, timeout,
-        c.intValue("route.max_hops", 6, 1, 16),
-        nonNegative(c, "route.durations.ibc", Duration.ofSeconds(30)),
-        nonNegative(c, "route.durations.op_deposit", Duration.ofSeconds(60)),
-        nonNegative(c, "route.durations.layer_zero", Duration.ofMinutes(3)),
-        nonNegative(c, "route.durations.swap", Duration.ZERO),
-        Map.copyOf(periods),
-        nonNegative(c, "route.reload_scan_interval", Duration.ofSeconds(10)),
-        atLeast(c, "route.pool_refresh", Duration.ofSeconds(2), Duration.ofMillis(100)),
-        atLeast(c, "route.max_state_age", Duration.ofSeconds(30), Duration.ofSeconds(1)),
-        atLeast(c, "route.state_timeout", Duration.ofSeconds(5), Duration.ofMillis(100)),
-        c.urlsByChain("route.rest"));
-  }
 
-  private static Duration atLeast(ConfigSource c, String key, Duration def, Duration min) {
-    Duration d = c.duration(key, def);
-    if (d.compareTo(min) < 0) throw new ConfigException(key, "must be at least " + min.toMillis() + "ms");
-    return d;
-  }
+    private static Duration atLeast(ConfigSource c, String key, Duration def, Duration min) {
+        Duration d = c.duration(key, def);
+        if (d.compareTo(min) < 0) throw new ConfigException(key, "must be at least " + min.toMillis() + "ms");
+        return d;
+    }
 
-  /** Defaults with the given registry files (tests and the bench). */
-  public static RouteConfig defaults(List<String> registries) {
-    JsonObject json = new JsonObject().put("route", new JsonObject().put("registries", new io.vertx.core.json.JsonArray(registries)));
-    return from(ConfigSource.fileOnly(json));
-  }
+    /** Defaults with the given registry files (tests and the bench). */
+    public static RouteConfig defaults(List<String> registries) {
+        JsonObject json = new JsonObject()
+                .put("route", new JsonObject().put("registries", new io.vertx.core.json.JsonArray(registries)));
+        return from(ConfigSource.fileOnly(json));
+    }
 
-  private static Duration nonNegative(ConfigSource c, String key, Duration def) {
-    Duration d = c.duration(key, def);
-    if (d.isNegative()) throw new ConfigException(key, "must not be negative");
-    return d;
-  }
+    private static Duration nonNegative(ConfigSource c, String key, Duration def) {
+        Duration d = c.duration(key, def);
+        if (d.isNegative()) throw new ConfigException(key, "must not be negative");
+        return d;
+    }
 }

@@ -1,6 +1,5 @@
 package dev.weft.config;
 
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -37,39 +36,53 @@ import java.util.Map;
  * @param registrationsPerClient most new registrations ({@code /v2/tx/track}, {@code /v2/tx/submit}) per client address
  *                         and minute on one API instance; 429 beyond
  */
-public record TrackConfig(Duration pollInterval, Duration stallTimeout, int maxBlocksPerPoll, int pageSize, int maxPagesPerPoll, int maxInFlight,
-                          int ownMaxInFlight, int scanWindow, long scanAheadBytes,
-                          int lookupsPerPoll, int lookbackBlocks, Duration requestTimeout, Map<String, List<String>> nodes,
-                          Duration unknownTtl, int maxOpen, int registrationsPerClient) {
+public record TrackConfig(
+        Duration pollInterval,
+        Duration stallTimeout,
+        int maxBlocksPerPoll,
+        int pageSize,
+        int maxPagesPerPoll,
+        int maxInFlight,
+        int ownMaxInFlight,
+        int scanWindow,
+        long scanAheadBytes,
+        int lookupsPerPoll,
+        int lookbackBlocks,
+        Duration requestTimeout,
+        Map<String, List<String>> nodes,
+        Duration unknownTtl,
+        int maxOpen,
+        int registrationsPerClient) {
 
-  public static TrackConfig from(ConfigSource c) {
-    Duration poll = c.duration("track.poll_interval", Duration.ofSeconds(1));
-    if (poll.toMillis() < 10) throw new ConfigException("track.poll_interval", "must be at least 10ms");
-    Duration stall = c.duration("track.stall_timeout", Duration.ofMinutes(10));
-    if (stall.toMillis() < 100) throw new ConfigException("track.stall_timeout", "must be at least 100ms");
-    Duration timeout = c.duration("track.request_timeout", Duration.ofSeconds(10));
-    if (timeout.toMillis() < 100) throw new ConfigException("track.request_timeout", "must be at least 100ms");
-    return new TrackConfig(poll, stall,
-        c.intValue("track.max_blocks_per_poll", 200, 1, 100_000),
-        c.intValue("track.page_size", 100, 1, 100),
-        c.intValue("track.max_pages_per_poll", 50, 1, 10_000),
-        c.intValue("track.max_in_flight", 8, 1, 1024),
-        c.intValue("track.own_max_in_flight", 512, 1, 1024),
-        c.intValue("track.scan_window", 512, 1, 10_000),
-        c.intValue("track.scan_ahead_mb", 64, 1, 64 * 1024) * 1024L * 1024L,
-        c.intValue("track.lookups_per_poll", 200, 1, 100_000),
-        c.intValue("track.lookback_blocks", 600, 0, 100_000),
-        timeout,
-        c.urlsByChain("track.nodes"),
-        unknownTtl(c),
-        c.intValue("track.max_open", 10_000, 1, 10_000_000),
-        c.intValue("track.registrations_per_client", 120, 1, 1_000_000));
-  }
+    public static TrackConfig from(ConfigSource c) {
+        Duration poll = c.duration("track.poll_interval", Duration.ofSeconds(1));
+        if (poll.toMillis() < 10) throw new ConfigException("track.poll_interval", "must be at least 10ms");
+        Duration stall = c.duration("track.stall_timeout", Duration.ofMinutes(10));
+        if (stall.toMillis() < 100) throw new ConfigException("track.stall_timeout", "must be at least 100ms");
+        Duration timeout = c.duration("track.request_timeout", Duration.ofSeconds(10));
+        if (timeout.toMillis() < 100) throw new ConfigException("track.request_timeout", "must be at least 100ms");
+        return new TrackConfig(
+                poll,
+                stall,
+                c.intValue("track.max_blocks_per_poll", 200, 1, 100_000),
+                c.intValue("track.page_size", 100, 1, 100),
+                c.intValue("track.max_pages_per_poll", 50, 1, 10_000),
+                c.intValue("track.max_in_flight", 8, 1, 1024),
+                c.intValue("track.own_max_in_flight", 512, 1, 1024),
+                c.intValue("track.scan_window", 512, 1, 10_000),
+                c.intValue("track.scan_ahead_mb", 64, 1, 64 * 1024) * 1024L * 1024L,
+                c.intValue("track.lookups_per_poll", 200, 1, 100_000),
+                c.intValue("track.lookback_blocks", 600, 0, 100_000),
+                timeout,
+                c.urlsByChain("track.nodes"),
+                unknownTtl(c),
+                c.intValue("track.max_open", 10_000, 1, 10_000_000),
+                c.intValue("track.registrations_per_client", 120, 1, 1_000_000));
+    }
 
-  private static Duration unknownTtl(ConfigSource c) {
-    Duration ttl = c.duration("track.unknown_ttl", Duration.ofMinutes(10));
-    if (ttl.toMillis() < 100) throw new ConfigException("track.unknown_ttl", "must be at least 100ms");
-    return ttl;
-  }
-
+    private static Duration unknownTtl(ConfigSource c) {
+        Duration ttl = c.duration("track.unknown_ttl", Duration.ofMinutes(10));
+        if (ttl.toMillis() < 100) throw new ConfigException("track.unknown_ttl", "must be at least 100ms");
+        return ttl;
+    }
 }

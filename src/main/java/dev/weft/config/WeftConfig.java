@@ -2,7 +2,6 @@ package dev.weft.config;
 
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,74 +15,103 @@ import java.util.Map;
  * The whole configuration of a node, read once at start-up into typed records. Every section validates its keys
  * eagerly, so a bad value stops start-up with one line that names the key.
  */
-public record WeftConfig(ConfigSource source, NodeConfig node, HttpConfig http, DatabaseConfig database,
-                         ChainConfig chain, ClusterConfig cluster, LogConfig log, BridgeConfig bridge,
-                         RouteConfig route, DevnetConfig devnet,
-                         IngestConfig ingest, EvmConfig evm, TrackConfig track, RichListConfig richlist,
-                         AdminConfig admin, RateLimitConfig rateLimit) {
+public record WeftConfig(
+        ConfigSource source,
+        NodeConfig node,
+        HttpConfig http,
+        DatabaseConfig database,
+        ChainConfig chain,
+        ClusterConfig cluster,
+        LogConfig log,
+        BridgeConfig bridge,
+        RouteConfig route,
+        DevnetConfig devnet,
+        IngestConfig ingest,
+        EvmConfig evm,
+        TrackConfig track,
+        RichListConfig richlist,
+        AdminConfig admin,
+        RateLimitConfig rateLimit) {
 
-  public static final String DEFAULT_FILE = "conf/weft.json";
-  /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
-  public static final String BUNDLED_RESOURCE = "conf/weft.json";
+    public static final String DEFAULT_FILE = "conf/weft.json";
+    /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
+    public static final String BUNDLED_RESOURCE = "conf/weft.json";
 
-  public static WeftConfig from(ConfigSource c) {
-    return new WeftConfig(c, NodeConfig.from(c), HttpConfig.from(c), DatabaseConfig.from(c), ChainConfig.from(c),
-        ClusterConfig.from(c), LogConfig.from(c), BridgeConfig.from(c),
-        RouteConfig.from(c), DevnetConfig.from(c), IngestConfig.from(c), EvmConfig.from(c), TrackConfig.from(c),
-        RichListConfig.from(c), AdminConfig.from(c), RateLimitConfig.from(c));
-  }
-
-  /**
-   * Loads the file (or the bundled default when {@code file} is null and conf/weft.json does not exist), overlaid by
-   * environment variables, system properties and then {@code overrides} (command-line options, by dotted key).
-   */
-  public static WeftConfig load(Path file, Map<String, String> overrides) {
-    Map<String, String> sys = new HashMap<>();
-    System.getProperties().forEach((k, v) -> sys.put(String.valueOf(k), String.valueOf(v)));
-    return load(file, System.getenv(), sys, overrides);
-  }
-
-  /** {@link #load(Path, Map)} over the given environment and system properties instead of the process's. */
-  static WeftConfig load(Path file, Map<String, String> env, Map<String, String> systemProperties, Map<String, String> overrides) {
-    Map<String, String> sys = new HashMap<>(systemProperties);
-    overrides.forEach((k, v) -> sys.put("weft." + k, v));
-    return from(new ConfigSource(readFile(file), env, sys));
-  }
-
-  static JsonObject readFile(Path file) {
-    if (file == null) {
-      Path def = Path.of(DEFAULT_FILE);
-      if (Files.exists(def)) return parse(def);
-      try (InputStream in = WeftConfig.class.getClassLoader().getResourceAsStream(BUNDLED_RESOURCE)) {
-        if (in == null) return new JsonObject();
-        return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-      } catch (IOException e) {
-        throw new ConfigException("cannot read the bundled default configuration: " + e.getMessage());
-      }
+    public static WeftConfig from(ConfigSource c) {
+        return new WeftConfig(
+                c,
+                NodeConfig.from(c),
+                HttpConfig.from(c),
+                DatabaseConfig.from(c),
+                ChainConfig.from(c),
+                ClusterConfig.from(c),
+                LogConfig.from(c),
+                BridgeConfig.from(c),
+                RouteConfig.from(c),
+                DevnetConfig.from(c),
+                IngestConfig.from(c),
+                EvmConfig.from(c),
+                TrackConfig.from(c),
+                RichListConfig.from(c),
+                AdminConfig.from(c),
+                RateLimitConfig.from(c));
     }
-    return parse(file);
-  }
 
-  private static JsonObject parse(Path file) {
-    try {
-      return new JsonObject(Files.readString(file));
-    } catch (NoSuchFileException e) {
-      throw new ConfigException("configuration file not found: " + file);
-    } catch (IOException e) {
-      throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage());
-    } catch (DecodeException e) {
-      throw new ConfigException("configuration file " + file + " is not valid JSON: " + firstLine(e.getMessage()));
+    /**
+     * Loads the file (or the bundled default when {@code file} is null and conf/weft.json does not exist), overlaid by
+     * environment variables, system properties and then {@code overrides} (command-line options, by dotted key).
+     */
+    public static WeftConfig load(Path file, Map<String, String> overrides) {
+        Map<String, String> sys = new HashMap<>();
+        System.getProperties().forEach((k, v) -> sys.put(String.valueOf(k), String.valueOf(v)));
+        return load(file, System.getenv(), sys, overrides);
     }
-  }
 
-  private static String firstLine(String s) {
-    if (s == null) return "";
-    int i = s.indexOf('\n');
-    return i < 0 ? s : s.substring(0, i);
-  }
+    /** {@link #load(Path, Map)} over the given environment and system properties instead of the process's. */
+    static WeftConfig load(
+            Path file, Map<String, String> env, Map<String, String> systemProperties, Map<String, String> overrides) {
+        Map<String, String> sys = new HashMap<>(systemProperties);
+        overrides.forEach((k, v) -> sys.put("weft." + k, v));
+        return from(new ConfigSource(readFile(file), env, sys));
+    }
 
-  /** The same configuration with the chain's node URLs replaced (the devnet fills them in once it listens). */
-  public WeftConfig withChain(ChainConfig chain) {
-    return new WeftConfig(source, node, http, database, chain, cluster, log, bridge, route, devnet, ingest, evm, track, richlist, admin, rateLimit);
-  }
+    static JsonObject readFile(Path file) {
+        if (file == null) {
+            Path def = Path.of(DEFAULT_FILE);
+            if (Files.exists(def)) return parse(def);
+            try (InputStream in = WeftConfig.class.getClassLoader().getResourceAsStream(BUNDLED_RESOURCE)) {
+                if (in == null) return new JsonObject();
+                return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new ConfigException("cannot read the bundled default configuration: " + e.getMessage());
+            }
+        }
+        return parse(file);
+    }
+
+    private static JsonObject parse(Path file) {
+        try {
+            return new JsonObject(Files.readString(file));
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("configuration file not found: " + file);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage());
+        } catch (DecodeException e) {
+            throw new ConfigException(
+                    "configuration file " + file + " is not valid JSON: " + firstLine(e.getMessage()));
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "";
+        int i = s.indexOf('\n');
+        return i < 0 ? s : s.substring(0, i);
+    }
+
+    /** The same configuration with the chain's node URLs replaced (the devnet fills them in once it listens). */
+    public WeftConfig withChain(ChainConfig chain) {
+        return new WeftConfig(
+                source, node, http, database, chain, cluster, log, bridge, route, devnet, ingest, evm, track, richlist,
+                admin, rateLimit);
+    }
 }

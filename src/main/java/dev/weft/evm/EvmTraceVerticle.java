@@ -1,26 +1,24 @@
 package dev.weft.evm;
 
-import dev.weft.config.EvmConfig;
-import dev.weft.model.evm.TracedBlock;
-
 import dev.weft.bus.Addresses;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.ChainConfig;
+import dev.weft.config.EvmConfig;
 import dev.weft.config.IngestConfig;
-import dev.weft.runtime.NodeContext;
+import dev.weft.model.evm.TracedBlock;
 import dev.weft.pipeline.OrderedCommitPipeline;
 import dev.weft.pipeline.PipelineOptions;
 import dev.weft.pipeline.Stage;
 import dev.weft.pipeline.Targets;
+import dev.weft.runtime.NodeContext;
 import dev.weft.store.InternalTxStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.List;
 
 /**
  * The EVM tracer: its own cursor ({@code evm}) behind ingestion. It asks its {@link HeightSource} for the next heights
@@ -33,150 +31,179 @@ import java.util.List;
  * a chain without an EVM it does nothing.
  */
 public final class EvmTraceVerticle extends VerticleBase {
-  private static final Logger LOG = LoggerFactory.getLogger(EvmTraceVerticle.class);
+    private static final Logger LOG = LoggerFactory.getLogger(EvmTraceVerticle.class);
 
-  private final NodeContext ctx;
-  private final EvmConfig cfg;
-  private final IngestConfig retries;
-  private final ChainConfig chain;
-  private final HeightSource sourceOverride;
-  private EvmRpcClient rpc;
-  private BlockTracer tracer;
-  private InternalTxStore store;
-  private HeightSource source;
-  private EvmMetrics metrics;
-  private OrderedCommitPipeline<InternalTxStore.Target, TracedBlock, InternalTxStore.Position, InternalTxStore.Batch> pipeline;
-  private MessageConsumer<Object> wake;
-  private long pollTimer = -1;
+    private final NodeContext ctx;
+    private final EvmConfig cfg;
+    private final IngestConfig retries;
+    private final ChainConfig chain;
+    private final HeightSource sourceOverride;
+    private EvmRpcClient rpc;
+    private BlockTracer tracer;
+    private InternalTxStore store;
+    private HeightSource source;
+    private EvmMetrics metrics;
+    private OrderedCommitPipeline<InternalTxStore.Target, TracedBlock, InternalTxStore.Position, InternalTxStore.Batch>
+            pipeline;
+    private MessageConsumer<Object> wake;
+    private long pollTimer = -1;
 
-  public EvmTraceVerticle(NodeContext ctx) {
-    this(ctx, null);
-  }
-
-  /**
-   * A tracer that visits the heights of {@code source} instead of the ingested ones (null: the ingested ones). Tests
-   * drive a plain EVM node (Anvil) this way: {@code new EvmTraceVerticle(ctx, HeightSource.range(1, head))}.
-   */
-  public EvmTraceVerticle(NodeContext ctx, HeightSource source) {
-    this.ctx = ctx;
-    this.cfg = ctx.config().evm();
-    this.retries = ctx.config().ingest();
-    this.chain = ctx.config().chain();
-    this.sourceOverride = source;
-  }
-
-  @Override
-  public Future<?> start() {
-    if (!chain.isEvm()) {
-      LOG.info("chain {} runs the {} VM: the EVM tracer has nothing to do", chain.chainId(), chain.vm().name().toLowerCase(java.util.Locale.ROOT));
-      return Future.succeededFuture();
+    public EvmTraceVerticle(NodeContext ctx) {
+        this(ctx, null);
     }
-    if (chain.jsonRpcUrls().isEmpty()) {
-      return Future.failedFuture(new IllegalStateException("the EVM tracer needs chain.json_rpc (or the devnet role to fill it in)"));
-    }
-    rpc = new EvmRpcClient(vertx, chain.jsonRpcUrls(), retries.clientOptions().withMaxRequests(cfg.maxRequests()));
-    tracer = new BlockTracer(vertx, rpc, cfg.traceTimeout());
-    store = new InternalTxStore(ctx.pool(), 200_000);
-    source = sourceOverride != null ? sourceOverride : HeightSource.ingested(store);
-    metrics = EvmMetrics.forChain(chain.chainId());
-    // traced heights are held in memory until their commit: the window (heights) is their bound, bytes only a backstop
-    pipeline = new OrderedCommitPipeline<>(vertx, new Traces(), new PipelineOptions("EVM tracer", "internal txs", cfg.window(),
-        cfg.windowCap(), cfg.windowMax(), retries.bufferedBytes(), cfg.commitHeights(), cfg.commitRows(), retries.retryBase(), retries.retryMax(), cfg.progressInterval()),
-        metrics.pipeline());
-    return pipeline.start().onSuccess(pos -> {
-      LOG.info("EVM tracer of {} resumes after height {} (json-rpc {}, {} heights in flight at first, down to {} as it adapts)",
-          chain.chainId(), pos.height(), rpc.http().endpoints().all(), cfg.windowCap(), cfg.window());
-      wake = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> pipeline.wake());
-      pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> pipeline.wake());
-    });
-  }
 
-  @Override
-  public Future<?> stop() {
-    if (rpc == null) return Future.succeededFuture();
-    if (pollTimer >= 0) vertx.cancelTimer(pollTimer);
-    Future<Void> unregistered = wake == null ? Future.succeededFuture() : wake.unregister();
-    // let a running commit finish (it either commits whole or rolls back), then close the client
-    Future<Void> quiet = pipeline.stop();
-    return Future.join(unregistered, quiet).compose(v -> rpc.close());
-  }
-
-  /** The heights of the {@link HeightSource}, traced with {@link BlockTracer} and written with {@link InternalTxStore}. */
-  private final class Traces implements Stage<InternalTxStore.Target, TracedBlock, InternalTxStore.Position, InternalTxStore.Batch> {
-    @Override
-    public Future<Targets<InternalTxStore.Target>> next(long after, int max) {
-      return source.next(after, max).map(t -> new Targets<>(t.targets(), t.head()));
+    /**
+     * A tracer that visits the heights of {@code source} instead of the ingested ones (null: the ingested ones). Tests
+     * drive a plain EVM node (Anvil) this way: {@code new EvmTraceVerticle(ctx, HeightSource.range(1, head))}.
+     */
+    public EvmTraceVerticle(NodeContext ctx, HeightSource source) {
+        this.ctx = ctx;
+        this.cfg = ctx.config().evm();
+        this.retries = ctx.config().ingest();
+        this.chain = ctx.config().chain();
+        this.sourceOverride = source;
     }
 
     @Override
-    public long targetHeight(InternalTxStore.Target target) {
-      return target.height();
+    public Future<?> start() {
+        if (!chain.isEvm()) {
+            LOG.info(
+                    "chain {} runs the {} VM: the EVM tracer has nothing to do",
+                    chain.chainId(),
+                    chain.vm().name().toLowerCase(java.util.Locale.ROOT));
+            return Future.succeededFuture();
+        }
+        if (chain.jsonRpcUrls().isEmpty()) {
+            return Future.failedFuture(new IllegalStateException(
+                    "the EVM tracer needs chain.json_rpc (or the devnet role to fill it in)"));
+        }
+        rpc = new EvmRpcClient(
+                vertx, chain.jsonRpcUrls(), retries.clientOptions().withMaxRequests(cfg.maxRequests()));
+        tracer = new BlockTracer(vertx, rpc, cfg.traceTimeout());
+        store = new InternalTxStore(ctx.pool(), 200_000);
+        source = sourceOverride != null ? sourceOverride : HeightSource.ingested(store);
+        metrics = EvmMetrics.forChain(chain.chainId());
+        // traced heights are held in memory until their commit: the window (heights) is their bound, bytes only a
+        // backstop
+        pipeline = new OrderedCommitPipeline<>(
+                vertx,
+                new Traces(),
+                new PipelineOptions(
+                        "EVM tracer",
+                        "internal txs",
+                        cfg.window(),
+                        cfg.windowCap(),
+                        cfg.windowMax(),
+                        retries.bufferedBytes(),
+                        cfg.commitHeights(),
+                        cfg.commitRows(),
+                        retries.retryBase(),
+                        retries.retryMax(),
+                        cfg.progressInterval()),
+                metrics.pipeline());
+        return pipeline.start().onSuccess(pos -> {
+            LOG.info(
+                    "EVM tracer of {} resumes after height {} (json-rpc {}, {} heights in flight at first, down to {} as it adapts)",
+                    chain.chainId(),
+                    pos.height(),
+                    rpc.http().endpoints().all(),
+                    cfg.windowCap(),
+                    cfg.window());
+            wake = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> pipeline.wake());
+            pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> pipeline.wake());
+        });
     }
 
     @Override
-    public Future<TracedBlock> fetch(InternalTxStore.Target target) {
-      return tracer.trace(target.height(), target.evmTxs());
+    public Future<?> stop() {
+        if (rpc == null) return Future.succeededFuture();
+        if (pollTimer >= 0) vertx.cancelTimer(pollTimer);
+        Future<Void> unregistered = wake == null ? Future.succeededFuture() : wake.unregister();
+        // let a running commit finish (it either commits whole or rolls back), then close the client
+        Future<Void> quiet = pipeline.stop();
+        return Future.join(unregistered, quiet).compose(v -> rpc.close());
     }
 
-    @Override
-    public boolean requestsQueueing() {
-      return rpc.http().queueing();
+    /** The heights of the {@link HeightSource}, traced with {@link BlockTracer} and written with {@link InternalTxStore}. */
+    private final class Traces
+            implements Stage<InternalTxStore.Target, TracedBlock, InternalTxStore.Position, InternalTxStore.Batch> {
+        @Override
+        public Future<Targets<InternalTxStore.Target>> next(long after, int max) {
+            return source.next(after, max).map(t -> new Targets<>(t.targets(), t.head()));
+        }
+
+        @Override
+        public long targetHeight(InternalTxStore.Target target) {
+            return target.height();
+        }
+
+        @Override
+        public Future<TracedBlock> fetch(InternalTxStore.Target target) {
+            return tracer.trace(target.height(), target.evmTxs());
+        }
+
+        @Override
+        public boolean requestsQueueing() {
+            return rpc.http().queueing();
+        }
+
+        @Override
+        public long bytes(TracedBlock block) {
+            long n = 64;
+            for (TracedBlock.Row r : block.rows()) n += 2L * r.json().length + 256;
+            return n;
+        }
+
+        @Override
+        public long weight(TracedBlock block) {
+            return block.rows().size();
+        }
+
+        @Override
+        public Future<InternalTxStore.Position> position() {
+            return store.position();
+        }
+
+        @Override
+        public long height(InternalTxStore.Position position) {
+            return position.height();
+        }
+
+        @Override
+        public long count(InternalTxStore.Position position) {
+            return position.internalTxs();
+        }
+
+        @Override
+        public Future<InternalTxStore.Batch> prepare(List<TracedBlock> run, InternalTxStore.Position before) {
+            return vertx.executeBlocking(() -> store.prepare(run, before), false);
+        }
+
+        @Override
+        public InternalTxStore.Position after(InternalTxStore.Batch batch) {
+            return batch.after();
+        }
+
+        @Override
+        public Future<Void> commit(InternalTxStore.Batch batch) {
+            return store.commit(batch);
+        }
+
+        @Override
+        public void committed(InternalTxStore.Batch batch) {
+            batch.blocks().forEach(EvmTraceVerticle.this::published);
+        }
     }
 
-    @Override
-    public long bytes(TracedBlock block) {
-      long n = 64;
-      for (TracedBlock.Row r : block.rows()) n += 2L * r.json().length + 256;
-      return n;
+    private void published(TracedBlock b) {
+        metrics.heights.increment();
+        metrics.internalTxs.increment(b.rows().size());
+        vertx.eventBus()
+                .publish(
+                        Addresses.INTERNAL_TXS_INDEXED,
+                        new JsonObject()
+                                .put("chain_id", chain.chainId())
+                                .put("height", b.height())
+                                .put("count", b.rows().size()));
     }
-
-    @Override
-    public long weight(TracedBlock block) {
-      return block.rows().size();
-    }
-
-    @Override
-    public Future<InternalTxStore.Position> position() {
-      return store.position();
-    }
-
-    @Override
-    public long height(InternalTxStore.Position position) {
-      return position.height();
-    }
-
-    @Override
-    public long count(InternalTxStore.Position position) {
-      return position.internalTxs();
-    }
-
-    @Override
-    public Future<InternalTxStore.Batch> prepare(List<TracedBlock> run, InternalTxStore.Position before) {
-      return vertx.executeBlocking(() -> store.prepare(run, before), false);
-    }
-
-    @Override
-    public InternalTxStore.Position after(InternalTxStore.Batch batch) {
-      return batch.after();
-    }
-
-    @Override
-    public Future<Void> commit(InternalTxStore.Batch batch) {
-      return store.commit(batch);
-    }
-
-    @Override
-    public void committed(InternalTxStore.Batch batch) {
-      batch.blocks().forEach(EvmTraceVerticle.this::published);
-    }
-  }
-
-  private void published(TracedBlock b) {
-    metrics.heights.increment();
-    metrics.internalTxs.increment(b.rows().size());
-    vertx.eventBus().publish(Addresses.INTERNAL_TXS_INDEXED, new JsonObject()
-        .put("chain_id", chain.chainId())
-        .put("height", b.height())
-        .put("count", b.rows().size()));
-  }
 }

@@ -2,7 +2,6 @@ package dev.weft.evm;
 
 import dev.weft.store.InternalTxStore;
 import io.vertx.core.Future;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,19 +12,20 @@ import java.util.List;
  */
 @FunctionalInterface
 public interface HeightSource {
-  /** Up to {@code max} heights above {@code after}, and the highest height the source knows. */
-  Future<InternalTxStore.Targets> next(long after, int max);
+    /** Up to {@code max} heights above {@code after}, and the highest height the source knows. */
+    Future<InternalTxStore.Targets> next(long after, int max);
 
-  static HeightSource ingested(InternalTxStore store) {
-    return store::ingestedHeights;
-  }
+    static HeightSource ingested(InternalTxStore store) {
+        return store::ingestedHeights;
+    }
 
-  /** Every height of {@code first..last}, EVM tx counts unknown (an empty block is traced and commits nothing). */
-  static HeightSource range(long first, long last) {
-    return (after, max) -> {
-      List<InternalTxStore.Target> out = new ArrayList<>();
-      for (long h = Math.max(first, after + 1); h <= last && out.size() < max; h++) out.add(new InternalTxStore.Target(h, -1));
-      return Future.succeededFuture(new InternalTxStore.Targets(out, last));
-    };
-  }
+    /** Every height of {@code first..last}, EVM tx counts unknown (an empty block is traced and commits nothing). */
+    static HeightSource range(long first, long last) {
+        return (after, max) -> {
+            List<InternalTxStore.Target> out = new ArrayList<>();
+            for (long h = Math.max(first, after + 1); h <= last && out.size() < max; h++)
+                out.add(new InternalTxStore.Target(h, -1));
+            return Future.succeededFuture(new InternalTxStore.Targets(out, last));
+        };
+    }
 }

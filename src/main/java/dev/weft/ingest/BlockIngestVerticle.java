@@ -1,8 +1,5 @@
 package dev.weft.ingest;
 
-import dev.weft.config.IngestConfig;
-import dev.weft.model.ingest.IndexedBlock;
-
 import dev.weft.bus.Addresses;
 import dev.weft.chain.Hex;
 import dev.weft.chain.client.CometRpcClient;
@@ -10,24 +7,25 @@ import dev.weft.chain.client.CosmosRestClient;
 import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.config.ChainConfig;
-import dev.weft.runtime.NodeContext;
+import dev.weft.config.IngestConfig;
+import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.nft.NftMetadata;
 import dev.weft.nft.NftParser;
 import dev.weft.pipeline.OrderedCommitPipeline;
 import dev.weft.pipeline.PipelineOptions;
 import dev.weft.pipeline.Stage;
 import dev.weft.pipeline.Targets;
+import dev.weft.runtime.NodeContext;
 import dev.weft.store.IngestStore;
 import dev.weft.store.MoveStoreOwnerStore;
 import dev.weft.store.NftStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Block ingestion: one loop for catch-up and live follow (so there is no hand-over gap, rollytics#25). It polls the
@@ -37,183 +35,232 @@ import java.util.List;
  * once per height, in order.
  */
 public final class BlockIngestVerticle extends VerticleBase {
-  private static final Logger LOG = LoggerFactory.getLogger(BlockIngestVerticle.class);
+    private static final Logger LOG = LoggerFactory.getLogger(BlockIngestVerticle.class);
 
-  private final NodeContext ctx;
-  private final IngestConfig cfg;
-  private final ChainConfig chain;
-  private CometRpcClient rpc;
-  private CosmosRestClient rest;
-  private EvmRpcClient evm;
-  private BlockFetcher fetcher;
-  private IngestStore store;
-  private IngestMetrics metrics;
-  /** Where an empty database starts (chosen at start from the configuration and the node's earliest block). */
-  private long firstHeight;
-  private OrderedCommitPipeline<Long, IndexedBlock, IngestStore.Position, IngestStore.Batch> pipeline;
-  /** The node's head, confined to this verticle's event loop. */
-  private long head;
-  private boolean stopped;
-  private long headTimer = -1;
-  private boolean chainMismatchLogged;
+    private final NodeContext ctx;
+    private final IngestConfig cfg;
+    private final ChainConfig chain;
+    private CometRpcClient rpc;
+    private CosmosRestClient rest;
+    private EvmRpcClient evm;
+    private BlockFetcher fetcher;
+    private IngestStore store;
+    private IngestMetrics metrics;
+    /** Where an empty database starts (chosen at start from the configuration and the node's earliest block). */
+    private long firstHeight;
 
-  public BlockIngestVerticle(NodeContext ctx) {
-    this.ctx = ctx;
-    this.cfg = ctx.config().ingest();
-    this.chain = ctx.config().chain();
-  }
+    private OrderedCommitPipeline<Long, IndexedBlock, IngestStore.Position, IngestStore.Batch> pipeline;
+    /** The node's head, confined to this verticle's event loop. */
+    private long head;
 
-  @Override
-  public Future<?> start() {
-    if (chain.rpcUrls().isEmpty() || chain.restUrls().isEmpty() || chain.isEvm() && chain.jsonRpcUrls().isEmpty()) {
-      return Future.failedFuture(new IllegalStateException(
-          "ingestion needs chain.rpc, chain.rest" + (chain.isEvm() ? " and chain.json_rpc" : "") + " (or the devnet role to fill them in)"));
+    private boolean stopped;
+    private long headTimer = -1;
+    private boolean chainMismatchLogged;
+
+    public BlockIngestVerticle(NodeContext ctx) {
+        this.ctx = ctx;
+        this.cfg = ctx.config().ingest();
+        this.chain = ctx.config().chain();
     }
-    rpc = new CometRpcClient(vertx, chain.rpcUrls(), cfg.clientOptions());
-    rest = new CosmosRestClient(vertx, chain.restUrls(), cfg.clientOptions());
-    evm = chain.isEvm() ? new EvmRpcClient(vertx, chain.jsonRpcUrls(), cfg.clientOptions()) : null;
-    NftMetadata nftMetadata = new NftMetadata(chain, evm, rest);
-    MoveStoreOwners storeOwners = chain.vm() == ChainConfig.Vm.MOVE
-        ? new MoveStoreOwners(rest, new MoveStoreOwnerStore(ctx.pool()), chain.bech32Prefix()) : null;
-    fetcher = new BlockFetcher(vertx, rpc, rest, evm, new ProposerResolver(rest, chain.bech32Prefix()),
-        new BlockAssembler(new AccountExtractor(chain), NftParser.forChain(chain)), nftMetadata, storeOwners, cfg);
-    store = new IngestStore(ctx.pool(), 500_000, chain.isEvm());
-    metrics = IngestMetrics.forChain(chain.chainId());
-    pipeline = new OrderedCommitPipeline<>(vertx, new Blocks(), new PipelineOptions("ingestion", "txs", cfg.window(),
-        cfg.window(), cfg.windowMax(), cfg.bufferedBytes(), cfg.commitBlocks(), cfg.commitTxs(), cfg.retryBase(), cfg.retryMax(), cfg.progressInterval()),
-        metrics.pipeline());
-    // an empty database starts at the configured height, or the node's earliest block (a pruned node)
-    Future<Void> first = store.position().compose(pos -> pos.empty()
-        ? fetcher.startHeight().map(h -> {
-          firstHeight = h;
-          return (Void) null;
-        })
-        : Future.succeededFuture());
-    return new NftStore(ctx.pool()).collections(nftMetadata::remember).compose(v -> first).compose(v -> pipeline.start()).onSuccess(pos -> {
-      LOG.info("ingestion of {} starts at height {} (rpc {}, rest {}{})", chain.chainId(), pos.empty() ? firstHeight : pos.height() + 1,
-          rpc.http().endpoints().all(), rest.http().endpoints().all(), evm == null ? "" : ", json-rpc " + evm.http().endpoints().all());
-      pollHead();
-    });
-  }
 
-  @Override
-  public Future<?> stop() {
-    stopped = true;
-    if (headTimer >= 0) vertx.cancelTimer(headTimer);
-    // let a running commit finish (it either commits whole or rolls back), then close the clients
-    Future<Void> quiet = pipeline != null ? pipeline.stop() : Future.succeededFuture();
-    return quiet.compose(v -> Future.join(rpc.close(), rest.close(), evm == null ? Future.succeededFuture() : evm.close()));
-  }
-
-  private void pollHead() {
-    if (stopped) return;
-    rpc.status().onComplete(ar -> {
-      if (stopped) return;
-      if (ar.succeeded()) {
-        String network = ar.result().network();
-        if (!network.isEmpty() && !network.equals(chain.chainId())) {
-          if (!chainMismatchLogged) LOG.error("the node serves chain {} but chain.chain_id is {}: not indexing it", network, chain.chainId());
-          chainMismatchLogged = true;
-        } else {
-          if (ar.result().latestHeight() > head) {
-            head = ar.result().latestHeight();
-            metrics.head.set(head);
-          }
-          // every poll, not only on a new head: whatever left the plan short (a lost wake-up) is made up within one
-          // poll interval; planning with nothing new to plan is a no-op
-          pipeline.wake();
+    @Override
+    public Future<?> start() {
+        if (chain.rpcUrls().isEmpty()
+                || chain.restUrls().isEmpty()
+                || chain.isEvm() && chain.jsonRpcUrls().isEmpty()) {
+            return Future.failedFuture(new IllegalStateException("ingestion needs chain.rpc, chain.rest"
+                    + (chain.isEvm() ? " and chain.json_rpc" : "") + " (or the devnet role to fill them in)"));
         }
-      } else {
-        LOG.warn("cannot read the chain head: {}", ar.cause().getMessage());
-      }
-      headTimer = vertx.setTimer(cfg.pollInterval().toMillis(), t -> pollHead());
-    });
-  }
-
-  /** The heights up to the node's head, fetched with {@link BlockFetcher} and written with {@link IngestStore}. */
-  private final class Blocks implements Stage<Long, IndexedBlock, IngestStore.Position, IngestStore.Batch> {
-    @Override
-    public Future<Targets<Long>> next(long after, int max) {
-      List<Long> heights = new ArrayList<>();
-      for (long h = after + 1; h <= head && heights.size() < max; h++) heights.add(h);
-      return Future.succeededFuture(new Targets<>(heights, head));
+        rpc = new CometRpcClient(vertx, chain.rpcUrls(), cfg.clientOptions());
+        rest = new CosmosRestClient(vertx, chain.restUrls(), cfg.clientOptions());
+        evm = chain.isEvm() ? new EvmRpcClient(vertx, chain.jsonRpcUrls(), cfg.clientOptions()) : null;
+        NftMetadata nftMetadata = new NftMetadata(chain, evm, rest);
+        MoveStoreOwners storeOwners = chain.vm() == ChainConfig.Vm.MOVE
+                ? new MoveStoreOwners(rest, new MoveStoreOwnerStore(ctx.pool()), chain.bech32Prefix())
+                : null;
+        fetcher = new BlockFetcher(
+                vertx,
+                rpc,
+                rest,
+                evm,
+                new ProposerResolver(rest, chain.bech32Prefix()),
+                new BlockAssembler(new AccountExtractor(chain), NftParser.forChain(chain)),
+                nftMetadata,
+                storeOwners,
+                cfg);
+        store = new IngestStore(ctx.pool(), 500_000, chain.isEvm());
+        metrics = IngestMetrics.forChain(chain.chainId());
+        pipeline = new OrderedCommitPipeline<>(
+                vertx,
+                new Blocks(),
+                new PipelineOptions(
+                        "ingestion",
+                        "txs",
+                        cfg.window(),
+                        cfg.window(),
+                        cfg.windowMax(),
+                        cfg.bufferedBytes(),
+                        cfg.commitBlocks(),
+                        cfg.commitTxs(),
+                        cfg.retryBase(),
+                        cfg.retryMax(),
+                        cfg.progressInterval()),
+                metrics.pipeline());
+        // an empty database starts at the configured height, or the node's earliest block (a pruned node)
+        Future<Void> first = store.position()
+                .compose(pos -> pos.empty()
+                        ? fetcher.startHeight().map(h -> {
+                            firstHeight = h;
+                            return (Void) null;
+                        })
+                        : Future.succeededFuture());
+        return new NftStore(ctx.pool())
+                .collections(nftMetadata::remember)
+                .compose(v -> first)
+                .compose(v -> pipeline.start())
+                .onSuccess(pos -> {
+                    LOG.info(
+                            "ingestion of {} starts at height {} (rpc {}, rest {}{})",
+                            chain.chainId(),
+                            pos.empty() ? firstHeight : pos.height() + 1,
+                            rpc.http().endpoints().all(),
+                            rest.http().endpoints().all(),
+                            evm == null
+                                    ? ""
+                                    : ", json-rpc " + evm.http().endpoints().all());
+                    pollHead();
+                });
     }
 
     @Override
-    public long targetHeight(Long target) {
-      return target;
+    public Future<?> stop() {
+        stopped = true;
+        if (headTimer >= 0) vertx.cancelTimer(headTimer);
+        // let a running commit finish (it either commits whole or rolls back), then close the clients
+        Future<Void> quiet = pipeline != null ? pipeline.stop() : Future.succeededFuture();
+        return quiet.compose(
+                v -> Future.join(rpc.close(), rest.close(), evm == null ? Future.succeededFuture() : evm.close()));
     }
 
-    @Override
-    public Future<IndexedBlock> fetch(Long height) {
-      return fetcher.fetch(height);
+    private void pollHead() {
+        if (stopped) return;
+        rpc.status().onComplete(ar -> {
+            if (stopped) return;
+            if (ar.succeeded()) {
+                String network = ar.result().network();
+                if (!network.isEmpty() && !network.equals(chain.chainId())) {
+                    if (!chainMismatchLogged)
+                        LOG.error(
+                                "the node serves chain {} but chain.chain_id is {}: not indexing it",
+                                network,
+                                chain.chainId());
+                    chainMismatchLogged = true;
+                } else {
+                    if (ar.result().latestHeight() > head) {
+                        head = ar.result().latestHeight();
+                        metrics.head.set(head);
+                    }
+                    // every poll, not only on a new head: whatever left the plan short (a lost wake-up) is made up
+                    // within one
+                    // poll interval; planning with nothing new to plan is a no-op
+                    pipeline.wake();
+                }
+            } else {
+                LOG.warn("cannot read the chain head: {}", ar.cause().getMessage());
+            }
+            headTimer = vertx.setTimer(cfg.pollInterval().toMillis(), t -> pollHead());
+        });
     }
 
-    @Override
-    public boolean requestsQueueing() {
-      return rpc.http().queueing() || rest.http().queueing() || (evm != null && evm.http().queueing());
+    /** The heights up to the node's head, fetched with {@link BlockFetcher} and written with {@link IngestStore}. */
+    private final class Blocks implements Stage<Long, IndexedBlock, IngestStore.Position, IngestStore.Batch> {
+        @Override
+        public Future<Targets<Long>> next(long after, int max) {
+            List<Long> heights = new ArrayList<>();
+            for (long h = after + 1; h <= head && heights.size() < max; h++) heights.add(h);
+            return Future.succeededFuture(new Targets<>(heights, head));
+        }
+
+        @Override
+        public long targetHeight(Long target) {
+            return target;
+        }
+
+        @Override
+        public Future<IndexedBlock> fetch(Long height) {
+            return fetcher.fetch(height);
+        }
+
+        @Override
+        public boolean requestsQueueing() {
+            return rpc.http().queueing()
+                    || rest.http().queueing()
+                    || (evm != null && evm.http().queueing());
+        }
+
+        @Override
+        public long bytes(IndexedBlock block) {
+            return block.approxBytes();
+        }
+
+        @Override
+        public long weight(IndexedBlock block) {
+            return block.txCount();
+        }
+
+        @Override
+        public Future<IngestStore.Position> position() {
+            return store.position();
+        }
+
+        @Override
+        public long height(IngestStore.Position position) {
+            return position.height();
+        }
+
+        @Override
+        public long planAfter(IngestStore.Position position) {
+            return position.empty() ? firstHeight - 1 : position.height();
+        }
+
+        @Override
+        public long count(IngestStore.Position position) {
+            return position.txs();
+        }
+
+        @Override
+        public Future<IngestStore.Batch> prepare(List<IndexedBlock> run, IngestStore.Position before) {
+            return store.ids(run).compose(ids -> vertx.executeBlocking(() -> store.prepare(run, before, ids), false));
+        }
+
+        @Override
+        public IngestStore.Position after(IngestStore.Batch batch) {
+            return batch.after();
+        }
+
+        @Override
+        public Future<Void> commit(IngestStore.Batch batch) {
+            return store.commit(batch);
+        }
+
+        @Override
+        public void committed(IngestStore.Batch batch) {
+            for (IngestStore.Committed c : batch.committed()) published(c);
+        }
     }
 
-    @Override
-    public long bytes(IndexedBlock block) {
-      return block.approxBytes();
+    private void published(IngestStore.Committed c) {
+        metrics.blocks.increment();
+        metrics.txs.increment(c.txCount());
+        metrics.evmTxs.increment(c.evmTxCount());
+        vertx.eventBus()
+                .publish(
+                        Addresses.BLOCK_INDEXED,
+                        new JsonObject()
+                                .put("chain_id", chain.chainId())
+                                .put("height", c.height())
+                                .put("hash", Hex.upper(c.hash()))
+                                .put("tx_count", c.txCount())
+                                .put("time", Rfc3339.nanos(c.timeNs())));
     }
-
-    @Override
-    public long weight(IndexedBlock block) {
-      return block.txCount();
-    }
-
-    @Override
-    public Future<IngestStore.Position> position() {
-      return store.position();
-    }
-
-    @Override
-    public long height(IngestStore.Position position) {
-      return position.height();
-    }
-
-    @Override
-    public long planAfter(IngestStore.Position position) {
-      return position.empty() ? firstHeight - 1 : position.height();
-    }
-
-    @Override
-    public long count(IngestStore.Position position) {
-      return position.txs();
-    }
-
-    @Override
-    public Future<IngestStore.Batch> prepare(List<IndexedBlock> run, IngestStore.Position before) {
-      return store.ids(run).compose(ids -> vertx.executeBlocking(() -> store.prepare(run, before, ids), false));
-    }
-
-    @Override
-    public IngestStore.Position after(IngestStore.Batch batch) {
-      return batch.after();
-    }
-
-    @Override
-    public Future<Void> commit(IngestStore.Batch batch) {
-      return store.commit(batch);
-    }
-
-    @Override
-    public void committed(IngestStore.Batch batch) {
-      for (IngestStore.Committed c : batch.committed()) published(c);
-    }
-  }
-
-  private void published(IngestStore.Committed c) {
-    metrics.blocks.increment();
-    metrics.txs.increment(c.txCount());
-    metrics.evmTxs.increment(c.evmTxCount());
-    vertx.eventBus().publish(Addresses.BLOCK_INDEXED, new JsonObject()
-        .put("chain_id", chain.chainId())
-        .put("height", c.height())
-        .put("hash", Hex.upper(c.hash()))
-        .put("tx_count", c.txCount())
-        .put("time", Rfc3339.nanos(c.timeNs())));
-  }
 }

@@ -1,10 +1,9 @@
 package dev.weft.nft;
 
-import dev.weft.model.nft.NftEvent;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.model.AbciEvent;
 import dev.weft.chain.model.EvmLog;
-
+import dev.weft.model.nft.NftEvent;
 import java.util.List;
 
 /**
@@ -13,34 +12,34 @@ import java.util.List;
  * topic 3 in decimal.
  */
 public final class EvmNftParser implements NftParser {
-  @Override
-  public void parse(int txIndex, List<AbciEvent> events, List<NftEvent> out) {
-    for (AbciEvent e : events) {
-      if (!e.type().equals("evm")) continue;
-      for (AbciEvent.Attribute a : e.attributes()) {
-        if (!a.key().equals("log") || !EvmLog.mayBeTransfer(a.value())) continue;
-        EvmLog log = a.evmLog();
-        if (log != null && log.isErc721Transfer()) add(txIndex, log, out);
-      }
+    @Override
+    public void parse(int txIndex, List<AbciEvent> events, List<NftEvent> out) {
+        for (AbciEvent e : events) {
+            if (!e.type().equals("evm")) continue;
+            for (AbciEvent.Attribute a : e.attributes()) {
+                if (!a.key().equals("log") || !EvmLog.mayBeTransfer(a.value())) continue;
+                EvmLog log = a.evmLog();
+                if (log != null && log.isErc721Transfer()) add(txIndex, log, out);
+            }
+        }
     }
-  }
 
-  private static void add(int txIndex, EvmLog log, List<NftEvent> out) {
-    AccountAddress contract = log.contract();
-    AccountAddress from = log.topicAddress(1);
-    AccountAddress to = log.topicAddress(2);
-    if (contract == null || from == null || to == null) return;
-    String tokenId;
-    try {
-      tokenId = log.topicUint(3).toString();
-    } catch (NumberFormatException ex) {
-      return;
+    private static void add(int txIndex, EvmLog log, List<NftEvent> out) {
+        AccountAddress contract = log.contract();
+        AccountAddress from = log.topicAddress(1);
+        AccountAddress to = log.topicAddress(2);
+        if (contract == null || from == null || to == null) return;
+        String tokenId;
+        try {
+            tokenId = log.topicUint(3).toString();
+        } catch (NumberFormatException ex) {
+            return;
+        }
+        boolean mint = EvmLog.isZero(from);
+        boolean burn = EvmLog.isZero(to);
+        if (mint && burn) return;
+        if (mint) out.add(NftEvent.mint(txIndex, contract, tokenId, null, to, null));
+        else if (burn) out.add(NftEvent.burn(txIndex, contract, tokenId, null));
+        else out.add(NftEvent.transfer(txIndex, contract, tokenId, null, to));
     }
-    boolean mint = EvmLog.isZero(from);
-    boolean burn = EvmLog.isZero(to);
-    if (mint && burn) return;
-    if (mint) out.add(NftEvent.mint(txIndex, contract, tokenId, null, to, null));
-    else if (burn) out.add(NftEvent.burn(txIndex, contract, tokenId, null));
-    else out.add(NftEvent.transfer(txIndex, contract, tokenId, null, to));
-  }
 }

@@ -6,7 +6,6 @@ import dev.weft.chain.model.AbciEvent;
 import dev.weft.config.ChainConfig;
 import dev.weft.model.nft.NftEvent;
 import io.vertx.core.json.JsonObject;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -20,39 +19,40 @@ import java.util.List;
  * (initia-labs/initia {@code x/ibc/nft-transfer/types}: {@code GetPrefixedClassId}, {@code GetNftTransferClassId}).
  */
 public final class IbcNftOrigins {
-  private IbcNftOrigins() {}
+    private IbcNftOrigins() {}
 
-  /** Appends an {@link NftEvent.Kind#ORIGIN} change for each ICS-721 packet one tx received. */
-  public static void parse(int txIndex, List<AbciEvent> events, ChainConfig.Vm vm, List<NftEvent> out) {
-    for (AbciEvent e : events) {
-      if (!e.type().equals("recv_packet") || !"nft-transfer".equals(value(e, "packet_src_port"))) continue;
-      String port = value(e, "packet_dst_port");
-      String channel = value(e, "packet_dst_channel");
-      String data = value(e, "packet_data");
-      if (port == null || channel == null || data == null) continue;
-      try {
-        JsonObject packet = new JsonObject(data);
-        String classId = packet.getString("classId");
-        String classData = packet.getString("classData");
-        if (classId == null || classData == null) continue;
-        String name = new JsonObject(new String(Base64.getDecoder().decode(classData), StandardCharsets.UTF_8)).getString("name");
-        if (name == null) continue;
-        out.add(NftEvent.origin(txIndex, classIdOnThisChain(vm, port, channel, classId), name));
-      } catch (RuntimeException malformed) {
-        // a packet the module would have refused: no collection was created for it
-      }
+    /** Appends an {@link NftEvent.Kind#ORIGIN} change for each ICS-721 packet one tx received. */
+    public static void parse(int txIndex, List<AbciEvent> events, ChainConfig.Vm vm, List<NftEvent> out) {
+        for (AbciEvent e : events) {
+            if (!e.type().equals("recv_packet") || !"nft-transfer".equals(value(e, "packet_src_port"))) continue;
+            String port = value(e, "packet_dst_port");
+            String channel = value(e, "packet_dst_channel");
+            String data = value(e, "packet_data");
+            if (port == null || channel == null || data == null) continue;
+            try {
+                JsonObject packet = new JsonObject(data);
+                String classId = packet.getString("classId");
+                String classData = packet.getString("classData");
+                if (classId == null || classData == null) continue;
+                String name = new JsonObject(new String(Base64.getDecoder().decode(classData), StandardCharsets.UTF_8))
+                        .getString("name");
+                if (name == null) continue;
+                out.add(NftEvent.origin(txIndex, classIdOnThisChain(vm, port, channel, classId), name));
+            } catch (RuntimeException malformed) {
+                // a packet the module would have refused: no collection was created for it
+            }
+        }
     }
-  }
 
-  /** The class id (collection name) this chain gives a class received over {@code port}/{@code channel}. */
-  static String classIdOnThisChain(ChainConfig.Vm vm, String port, String channel, String classId) {
-    String path = port + "/" + channel + "/" + classId;
-    if (vm == ChainConfig.Vm.WASM) return path;
-    return "ibc/" + Hex.upper(Hashes.sha256(path.getBytes(StandardCharsets.UTF_8)));
-  }
+    /** The class id (collection name) this chain gives a class received over {@code port}/{@code channel}. */
+    static String classIdOnThisChain(ChainConfig.Vm vm, String port, String channel, String classId) {
+        String path = port + "/" + channel + "/" + classId;
+        if (vm == ChainConfig.Vm.WASM) return path;
+        return "ibc/" + Hex.upper(Hashes.sha256(path.getBytes(StandardCharsets.UTF_8)));
+    }
 
-  private static String value(AbciEvent e, String key) {
-    for (AbciEvent.Attribute a : e.attributes()) if (a.key().equals(key)) return a.value();
-    return null;
-  }
+    private static String value(AbciEvent e, String key) {
+        for (AbciEvent.Attribute a : e.attributes()) if (a.key().equals(key)) return a.value();
+        return null;
+    }
 }

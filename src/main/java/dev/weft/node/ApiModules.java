@@ -17,7 +17,6 @@ import dev.weft.runtime.NodeContext;
 import dev.weft.store.StatusStore;
 import dev.weft.track.TrackingApi;
 import dev.weft.wallet.WalletApi;
-
 import java.util.List;
 
 /**
@@ -25,21 +24,26 @@ import java.util.List;
  * routing and tracking modules their features contribute (wired here so that {@code api} imports no feature).
  */
 public final class ApiModules {
-  private ApiModules() {}
+    private ApiModules() {}
 
-  public static List<ApiModule> forNode(NodeContext ctx) {
-    // one cache of encoded tx pages per HTTP verticle instance (this is called once per instance), shared by its tx lists
-    PageCache pages = new PageCache(new StatusStore(ctx.pool()), ctx.config().http().pageCacheBytes());
-    return List.of(
-        new SystemApi(ctx, VerticleKinds.all()),
-        new AdminApi(ctx, VerticleKinds.all()),
-        new LiveApi(ctx),
-        new DocsApi(),
-        new RoutingApi(ctx),
-        new BlockApi(ctx), new TxApi(ctx, pages), new EvmTxApi(ctx, pages), new EvmInternalTxApi(ctx),
-        new NftApi(ctx),
-        new RichListApi(ctx),
-        new TrackingApi(ctx),
-        new WalletApi(ctx));
-  }
+    public static List<ApiModule> forNode(NodeContext ctx) {
+        // one cache of encoded tx pages per HTTP verticle instance (this is called once per instance), shared by its tx
+        // lists
+        PageCache pages =
+                new PageCache(new StatusStore(ctx.pool()), ctx.config().http().pageCacheBytes());
+        return List.of(
+                new SystemApi(ctx, VerticleKinds.all()),
+                new AdminApi(ctx, VerticleKinds.all()),
+                new LiveApi(ctx),
+                new DocsApi(),
+                new RoutingApi(ctx),
+                new BlockApi(ctx),
+                new TxApi(ctx, pages),
+                new EvmTxApi(ctx, pages),
+                new EvmInternalTxApi(ctx),
+                new NftApi(ctx),
+                new RichListApi(ctx),
+                new TrackingApi(ctx),
+                new WalletApi(ctx));
+    }
 }

@@ -7,11 +7,11 @@ import org.slf4j.LoggerFactory;
 
 /** Applies the configured root log level to Logback. */
 public final class LogLevels {
-  private LogLevels() {}
+    private LogLevels() {}
 
-  public static void apply(LogConfig log) {
-    if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof Logger root) {
-      root.setLevel(Level.toLevel(log.level(), Level.INFO));
+    public static void apply(LogConfig log) {
+        if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof Logger root) {
+            root.setLevel(Level.toLevel(log.level(), Level.INFO));
+        }
     }
-  }
 }

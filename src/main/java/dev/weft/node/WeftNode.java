@@ -1,10 +1,5 @@
 package dev.weft.node;
 
-import dev.weft.runtime.BuildInfo;
-import dev.weft.runtime.NodeContext;
-import dev.weft.runtime.NodeControl;
-import dev.weft.runtime.NodeInfo;
-import dev.weft.runtime.VerticleKind;
 import com.hazelcast.config.Config;
 import dev.weft.api.HttpApiVerticle;
 import dev.weft.cluster.AdminVerticle;
@@ -13,7 +8,17 @@ import dev.weft.config.ChainConfig;
 import dev.weft.config.ConfigException;
 import dev.weft.config.Role;
 import dev.weft.config.WeftConfig;
+import dev.weft.runtime.BuildInfo;
+import dev.weft.runtime.NodeContext;
+import dev.weft.runtime.NodeControl;
+import dev.weft.runtime.NodeInfo;
+import dev.weft.runtime.VerticleKind;
 import dev.weft.store.Database;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Deployable;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
@@ -23,25 +28,19 @@ import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.micrometer.core.instrument.Meter;
-import io.micrometer.core.instrument.config.MeterFilter;
-import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.micrometer.Label;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A running Weft node. {@link #start} is the linear start-up chain: Vert.x (clustered or not) → database and
@@ -50,280 +49,338 @@ import java.util.Set;
  * scaled one instance at a time; single-writer kinds run behind a cluster-wide lease ({@link SingleWriterVerticle}).
  */
 public final class WeftNode implements NodeControl {
-  private static final Logger LOG = LoggerFactory.getLogger(WeftNode.class);
-  private static final Set<Role> ROLES_WITH_DATABASE = EnumSet.of(Role.API, Role.INGEST, Role.EVM, Role.RICHLIST, Role.TRACK, Role.DB);
-  private static final Set<Role> ROLES_WITH_CHAIN = EnumSet.of(Role.INGEST, Role.EVM, Role.RICHLIST);
+    private static final Logger LOG = LoggerFactory.getLogger(WeftNode.class);
+    private static final Set<Role> ROLES_WITH_DATABASE =
+            EnumSet.of(Role.API, Role.INGEST, Role.EVM, Role.RICHLIST, Role.TRACK, Role.DB);
+    private static final Set<Role> ROLES_WITH_CHAIN = EnumSet.of(Role.INGEST, Role.EVM, Role.RICHLIST);
 
-  /** One deployment of one instance of a kind. */
-  private record Instance(String kind, String deploymentId, Deployable verticle) {}
+    /** One deployment of one instance of a kind. */
+    private record Instance(String kind, String deploymentId, Deployable verticle) {}
 
-  private final Vertx vertx;
-  private final boolean ownsVertx;
-  private NodeContext ctx;
-  private Database database;
-  private final List<Instance> instances = new ArrayList<>();
-  private String adminDeployment;
+    private final Vertx vertx;
+    private final boolean ownsVertx;
+    private NodeContext ctx;
+    private Database database;
+    private final List<Instance> instances = new ArrayList<>();
+    private String adminDeployment;
 
-  private WeftNode(Vertx vertx, boolean ownsVertx) {
-    this.vertx = vertx;
-    this.ownsVertx = ownsVertx;
-  }
-
-  /** Creates Vert.x (clustered when {@code cluster.enabled}) and starts the node on it. */
-  public static Future<WeftNode> start(WeftConfig config) {
-    return createVertx(config.cluster().host(), config.cluster().enabled() ? ClusterSetup.hazelcastConfig(config.cluster()) : null)
-        .compose(v -> startOn(v, config, true));
-  }
-
-  /**
-   * Starts a node on an existing Vert.x instance (tests run several nodes in one JVM this way). If a step fails, what
-   * started is stopped (the embedded database included) but Vert.x is left running, so the failure still reaches the
-   * caller: closing Vert.x here would drop it on a terminated event loop.
-   */
-  public static Future<WeftNode> startOn(Vertx vertx, WeftConfig config, boolean ownsVertx) {
-    WeftNode node = new WeftNode(vertx, ownsVertx);
-    return node.run(config).map(node).recover(e -> node.stopComponents().transform(x -> Future.failedFuture(e)));
-  }
-
-  /** Vert.x with Prometheus metrics; clustered over Hazelcast when {@code hazelcast} is given. */
-  public static Future<Vertx> createVertx(String clusterHost, Config hazelcast) {
-    // Histogram buckets of every timer (p99 in dashboards), the route template of each request (bounded: one per
-    // declared route), and the JVM's heap, GC, threads and CPU.
-    VertxOptions opts = new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions()
-        .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true))
-        .addLabels(Label.HTTP_ROUTE)
-        .setJvmMetricsEnabled(true)
-        .setEnabled(true));
-    MicrometerMetricsFactory metrics = new MicrometerMetricsFactory(prometheusRegistry());
-    if (hazelcast == null) return Future.succeededFuture(Vertx.builder().with(opts).withMetrics(metrics).build());
-    opts.setEventBusOptions(new EventBusOptions().setHost(clusterHost).setClusterPublicHost(clusterHost));
-    return Vertx.builder().with(opts).withMetrics(metrics).withClusterManager(new HazelcastClusterManager(hazelcast)).buildClustered();
-  }
-
-  /**
-   * Latency histograms for every timer (Vert.x's and Weft's), none for the byte-size summaries (request and response
-   * bytes keep count, sum and max): with theirs, each HTTP route and client added ~280 bucket lines, half of a scrape.
-   */
-  static PrometheusMeterRegistry prometheusRegistry() {
-    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    registry.config().meterFilter(new MeterFilter() {
-      @Override
-      public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
-        return id.getType() == Meter.Type.TIMER ? DistributionStatisticConfig.builder().percentilesHistogram(true).build().merge(config) : config;
-      }
-    });
-    return registry;
-  }
-
-  private Future<Void> run(WeftConfig config) {
-    boolean clustered = vertx.isClustered();
-    String nodeId = clustered ? ((VertxInternal) vertx).clusterManager().getNodeId() : config.node().name();
-    ctx = new NodeContext(vertx, config, null, null, BuildInfo.load(), nodeId, clustered, new NodeInfo());
-    LOG.info("starting Weft {} node {} with roles {}", ctx.build().version(), nodeId, roleNames(config));
-    Future<Void> chain = startDatabase();
-    for (VerticleKind kind : VerticleKinds.all()) {
-      chain = chain.compose(v -> ctx.config().node().runs(kind.role()) ? deploy(kind, kind.defaultInstances()) : Future.succeededFuture());
-      if (kind.role() == Role.DEVNET) chain = chain.compose(v -> resolveChainUrls());
+    private WeftNode(Vertx vertx, boolean ownsVertx) {
+        this.vertx = vertx;
+        this.ownsVertx = ownsVertx;
     }
-    return chain.compose(v -> deployAdmin());
-  }
 
-  /**
-   * Right after the devnet: empty chain URL lists become the devnet's URLs when this node runs it; otherwise a role
-   * that reads a chain cannot start without them.
-   */
-  private Future<Void> resolveChainUrls() {
-    WeftConfig c = ctx.config();
-    ChainConfig chain = c.chain();
-    if (c.node().runs(Role.DEVNET)) {
-      NodeInfo.Devnet devnet = ctx.info().devnet();
-      NodeInfo.DevnetChain generated = devnet.generated();
-      ctx = ctx.withConfig(c.withChain(chain.withUrls(
-          chain.rpcUrls().isEmpty() ? List.of(devnet.url(generated.rpcPort())) : chain.rpcUrls(),
-          chain.restUrls().isEmpty() ? List.of(devnet.url(generated.restPort())) : chain.restUrls(),
-          chain.jsonRpcUrls().isEmpty() ? List.of(devnet.url(generated.jsonRpcPort())) : chain.jsonRpcUrls())));
-      return Future.succeededFuture();
+    /** Creates Vert.x (clustered when {@code cluster.enabled}) and starts the node on it. */
+    public static Future<WeftNode> start(WeftConfig config) {
+        return createVertx(
+                        config.cluster().host(),
+                        config.cluster().enabled() ? ClusterSetup.hazelcastConfig(config.cluster()) : null)
+                .compose(v -> startOn(v, config, true));
     }
-    if (ROLES_WITH_CHAIN.stream().noneMatch(c.node()::runs)) return Future.succeededFuture();
-    String missing = chain.rpcUrls().isEmpty() ? "chain.rpc" : chain.restUrls().isEmpty() ? "chain.rest"
-        : chain.isEvm() && chain.jsonRpcUrls().isEmpty() ? "chain.json_rpc" : null;
-    return missing == null ? Future.succeededFuture()
-        : Future.failedFuture(new ConfigException(missing, "is empty and this node does not run the devnet role: give the chain's node URLs or add the devnet role"));
-  }
 
-  private Future<Void> startDatabase() {
-    boolean needed = ctx.config().node().roles().stream().anyMatch(ROLES_WITH_DATABASE::contains);
-    if (!needed) return Future.succeededFuture();
-    return Database.start(vertx, ctx.config().database()).map(db -> {
-      database = db;
-      ctx = ctx.withDatabase(db.pool(), db.connectOptions());
-      ctx.info().database(db.describe());
-      return null;
-    });
-  }
-
-  /** Always: the readiness check reads every node's description; scaling is refused unless {@code cluster.admin_enabled}. */
-  private Future<Void> deployAdmin() {
-    return vertx.deployVerticle(new AdminVerticle(ctx.nodeId(), this, ctx.config().cluster().adminEnabled())).map(id -> {
-      adminDeployment = id;
-      return null;
-    });
-  }
-
-  /** Deploys {@code count} more instances of a kind on this node (a single-writer kind runs at most one). */
-  public Future<Void> deploy(VerticleKind kind, int count) {
-    Future<Void> chain = Future.succeededFuture();
-    for (int i = 0; i < count; i++) chain = chain.compose(v -> deployOne(kind));
-    return chain;
-  }
-
-  private Future<Void> deployOne(VerticleKind kind) {
-    NodeContext c = ctx;
-    Deployable verticle = kind.singleWriter()
-        ? new SingleWriterVerticle(kind, c, c.config().cluster().standbyPoll().toMillis())
-        : kind.factory().apply(c);
-    return vertx.deployVerticle(verticle, new DeploymentOptions()).map(id -> {
-      synchronized (instances) {
-        instances.add(new Instance(kind.name(), id, verticle));
-      }
-      LOG.info("deployed {} ({})", kind.name(), id);
-      return null;
-    });
-  }
-
-  @Override
-  public Future<JsonObject> scale(String kindName, int target) {
-    VerticleKind kind = VerticleKinds.byName(kindName).orElseThrow(() -> new IllegalArgumentException("unknown verticle kind " + kindName));
-    if (kind.singleWriter() && target > 1) {
-      return Future.failedFuture(new IllegalArgumentException(kindName + " is a single-writer kind: at most 1 instance per node"));
+    /**
+     * Starts a node on an existing Vert.x instance (tests run several nodes in one JVM this way). If a step fails, what
+     * started is stopped (the embedded database included) but Vert.x is left running, so the failure still reaches the
+     * caller: closing Vert.x here would drop it on a terminated event loop.
+     */
+    public static Future<WeftNode> startOn(Vertx vertx, WeftConfig config, boolean ownsVertx) {
+        WeftNode node = new WeftNode(vertx, ownsVertx);
+        return node.run(config).map(node).recover(e -> node.stopComponents().transform(x -> Future.failedFuture(e)));
     }
-    if (kind.role() != Role.API && !ctx.config().node().runs(kind.role()) && target > 0 && ctx.pool() == null
-        && EnumSet.of(Role.INGEST, Role.EVM, Role.RICHLIST, Role.TRACK).contains(kind.role())) {
-      return Future.failedFuture(new IllegalArgumentException(kindName + " needs a database and this node has none"));
+
+    /** Vert.x with Prometheus metrics; clustered over Hazelcast when {@code hazelcast} is given. */
+    public static Future<Vertx> createVertx(String clusterHost, Config hazelcast) {
+        // Histogram buckets of every timer (p99 in dashboards), the route template of each request (bounded: one per
+        // declared route), and the JVM's heap, GC, threads and CPU.
+        VertxOptions opts = new VertxOptions()
+                .setMetricsOptions(new MicrometerMetricsOptions()
+                        .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true))
+                        .addLabels(Label.HTTP_ROUTE)
+                        .setJvmMetricsEnabled(true)
+                        .setEnabled(true));
+        MicrometerMetricsFactory metrics = new MicrometerMetricsFactory(prometheusRegistry());
+        if (hazelcast == null)
+            return Future.succeededFuture(
+                    Vertx.builder().with(opts).withMetrics(metrics).build());
+        opts.setEventBusOptions(new EventBusOptions().setHost(clusterHost).setClusterPublicHost(clusterHost));
+        return Vertx.builder()
+                .with(opts)
+                .withMetrics(metrics)
+                .withClusterManager(new HazelcastClusterManager(hazelcast))
+                .buildClustered();
     }
-    List<Instance> current = instancesOf(kindName);
-    if (current.size() < target) return deploy(kind, target - current.size()).map(v -> describe());
-    // Scale-down answers at once and drains in the background: the request asking for it may itself be served by an
-    // instance being removed, whose graceful shutdown waits for its in-flight requests.
-    Future<Void> drained = Future.succeededFuture();
-    for (int n = current.size() - 1; n >= target; n--) {
-      Instance i = current.get(n);
-      synchronized (instances) {
-        instances.remove(i);
-      }
-      drained = drained.compose(v -> undeploy(i));
+
+    /**
+     * Latency histograms for every timer (Vert.x's and Weft's), none for the byte-size summaries (request and response
+     * bytes keep count, sum and max): with theirs, each HTTP route and client added ~280 bucket lines, half of a scrape.
+     */
+    static PrometheusMeterRegistry prometheusRegistry() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        registry.config().meterFilter(new MeterFilter() {
+            @Override
+            public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
+                return id.getType() == Meter.Type.TIMER
+                        ? DistributionStatisticConfig.builder()
+                                .percentilesHistogram(true)
+                                .build()
+                                .merge(config)
+                        : config;
+            }
+        });
+        return registry;
     }
-    return Future.succeededFuture(describe());
-  }
 
-  private Future<Void> undeploy(Instance i) {
-    LOG.info("undeploying {} ({})", i.kind(), i.deploymentId());
-    return vertx.undeploy(i.deploymentId()).recover(e -> Future.succeededFuture());
-  }
-
-  private List<Instance> instancesOf(String kind) {
-    synchronized (instances) {
-      return instances.stream().filter(i -> i.kind().equals(kind)).toList();
+    private Future<Void> run(WeftConfig config) {
+        boolean clustered = vertx.isClustered();
+        String nodeId = clustered
+                ? ((VertxInternal) vertx).clusterManager().getNodeId()
+                : config.node().name();
+        ctx = new NodeContext(vertx, config, null, null, BuildInfo.load(), nodeId, clustered, new NodeInfo());
+        LOG.info("starting Weft {} node {} with roles {}", ctx.build().version(), nodeId, roleNames(config));
+        Future<Void> chain = startDatabase();
+        for (VerticleKind kind : VerticleKinds.all()) {
+            chain = chain.compose(v -> ctx.config().node().runs(kind.role())
+                    ? deploy(kind, kind.defaultInstances())
+                    : Future.succeededFuture());
+            if (kind.role() == Role.DEVNET) chain = chain.compose(v -> resolveChainUrls());
+        }
+        return chain.compose(v -> deployAdmin());
     }
-  }
 
-  @Override
-  public JsonObject describe() {
-    JsonObject kinds = new JsonObject();
-    for (VerticleKind k : VerticleKinds.all()) {
-      List<Instance> of = instancesOf(k.name());
-      if (of.isEmpty()) continue;
-      JsonObject o = new JsonObject().put("instances", of.size()).put("single_writer", k.singleWriter());
-      if (k.singleWriter()) {
-        o.put("active", of.stream().anyMatch(i -> i.verticle() instanceof SingleWriterVerticle s && s.active()));
-      }
-      if (of.get(0).verticle() instanceof HttpApiVerticle) {
-        o.put("requests_served", new JsonArray(of.stream().map(i -> ((HttpApiVerticle) i.verticle()).served()).toList()));
-      }
-      kinds.put(k.name(), o);
+    /**
+     * Right after the devnet: empty chain URL lists become the devnet's URLs when this node runs it; otherwise a role
+     * that reads a chain cannot start without them.
+     */
+    private Future<Void> resolveChainUrls() {
+        WeftConfig c = ctx.config();
+        ChainConfig chain = c.chain();
+        if (c.node().runs(Role.DEVNET)) {
+            NodeInfo.Devnet devnet = ctx.info().devnet();
+            NodeInfo.DevnetChain generated = devnet.generated();
+            ctx = ctx.withConfig(c.withChain(chain.withUrls(
+                    chain.rpcUrls().isEmpty() ? List.of(devnet.url(generated.rpcPort())) : chain.rpcUrls(),
+                    chain.restUrls().isEmpty() ? List.of(devnet.url(generated.restPort())) : chain.restUrls(),
+                    chain.jsonRpcUrls().isEmpty()
+                            ? List.of(devnet.url(generated.jsonRpcPort()))
+                            : chain.jsonRpcUrls())));
+            return Future.succeededFuture();
+        }
+        if (ROLES_WITH_CHAIN.stream().noneMatch(c.node()::runs)) return Future.succeededFuture();
+        String missing = chain.rpcUrls().isEmpty()
+                ? "chain.rpc"
+                : chain.restUrls().isEmpty()
+                        ? "chain.rest"
+                        : chain.isEvm() && chain.jsonRpcUrls().isEmpty() ? "chain.json_rpc" : null;
+        return missing == null
+                ? Future.succeededFuture()
+                : Future.failedFuture(
+                        new ConfigException(
+                                missing,
+                                "is empty and this node does not run the devnet role: give the chain's node URLs or add the devnet role"));
     }
-    return new JsonObject()
-        .put("node_id", ctx.nodeId())
-        .put("node_name", ctx.config().node().name())
-        .put("roles", new JsonArray(ctx.config().node().roles().stream().map(Role::id).toList()))
-        .put("clustered", ctx.clustered())
-        .put("kinds", kinds);
-  }
 
-  public NodeContext context() {
-    return ctx;
-  }
-
-  public Vertx vertx() {
-    return vertx;
-  }
-
-  public Database database() {
-    return database;
-  }
-
-  /** Deployment ids per verticle kind, oldest first. */
-  public Map<String, List<String>> deployments() {
-    Map<String, List<String>> out = new LinkedHashMap<>();
-    synchronized (instances) {
-      for (Instance i : instances) out.computeIfAbsent(i.kind(), k -> new ArrayList<>()).add(i.deploymentId());
+    private Future<Void> startDatabase() {
+        boolean needed = ctx.config().node().roles().stream().anyMatch(ROLES_WITH_DATABASE::contains);
+        if (!needed) return Future.succeededFuture();
+        return Database.start(vertx, ctx.config().database()).map(db -> {
+            database = db;
+            ctx = ctx.withDatabase(db.pool(), db.connectOptions());
+            ctx.info().database(db.describe());
+            return null;
+        });
     }
-    return out;
-  }
 
-  /** Undeploys everything (newest first), closes the database (and the embedded server), then Vert.x if it is ours. */
-  public Future<Void> stop() {
-    Future<Void> stopped = stopComponents();
-    return ownsVertx ? stopped.compose(v -> vertx.close()) : stopped;
-  }
-
-  private Future<Void> stopComponents() {
-    List<String> ids = new ArrayList<>();
-    synchronized (instances) {
-      for (Instance i : instances) ids.add(0, i.deploymentId());
-      instances.clear();
+    /** Always: the readiness check reads every node's description; scaling is refused unless {@code cluster.admin_enabled}. */
+    private Future<Void> deployAdmin() {
+        return vertx.deployVerticle(new AdminVerticle(
+                        ctx.nodeId(), this, ctx.config().cluster().adminEnabled()))
+                .map(id -> {
+                    adminDeployment = id;
+                    return null;
+                });
     }
-    if (adminDeployment != null) ids.add(0, adminDeployment);
-    Future<Void> chain = Future.succeededFuture();
-    for (String id : ids) chain = chain.compose(v -> vertx.undeploy(id).recover(e -> Future.succeededFuture()));
-    return chain.compose(v -> database == null ? Future.succeededFuture() : database.close());
-  }
 
-  private static String roleNames(WeftConfig config) {
-    return String.join(",", config.node().roles().stream().map(Role::id).toList());
-  }
-
-  /** The lines printed once the node is up: where to look. */
-  public List<String> banner() {
-    List<String> lines = new ArrayList<>();
-    WeftConfig c = ctx.config();
-    lines.add("Weft " + ctx.build().version() + " is up: node " + ctx.nodeId() + ", roles " + roleNames(c)
-        + (ctx.clustered() ? ", clustered" : ""));
-    if (ctx.info().database() != null) lines.add("  database      " + ctx.info().database());
-    int http = ctx.info().httpPort();
-    if (http > 0) {
-      String base = "http://" + displayHost(c.http().host()) + ":" + http;
-      lines.add("  live page     " + base + "/");
-      lines.add("  status        " + base + "/status");
-      lines.add("  indexer API   " + base + "/indexer/block/v1/blocks   " + base + "/indexer/tx/v1/txs");
-      if (c.chain().isEvm()) lines.add("  EVM txs       " + base + "/indexer/tx/v1/evm-txs   " + base + "/indexer/tx/v1/evm-internal-txs");
-      lines.add("  NFTs          " + base + "/indexer/nft/v1/collections");
-      if (c.chain().isEvm()) lines.add("  rich list     " + base + "/indexer/richlist/v1/{token contract or denom}");
-      lines.add("  routing API   POST " + base + "/v2/fungible/route   GET " + base + "/v2/info/chains");
-      lines.add("  tracking      POST " + base + "/v2/tx/track   GET " + base + "/v2/tx/status?tx_hash=&chain_id=");
-      lines.add("  API docs      " + base + "/docs   OpenAPI " + base + "/openapi.json");
-      lines.add("  metrics       " + base + "/metrics   health " + base + "/health   ready " + base + "/ready");
-      if (c.admin().enabled() && !c.admin().ownListener()) lines.add("  nodes         " + base + "/admin/nodes   (Authorization: Bearer <admin.token>)");
-      if (c.admin().enabled() && c.admin().ownListener()) {
-        lines.add("  nodes         http://" + displayHost(c.admin().host()) + ":" + ctx.info().adminPort() + "/admin/nodes   (Authorization: Bearer <admin.token>)");
-      }
+    /** Deploys {@code count} more instances of a kind on this node (a single-writer kind runs at most one). */
+    public Future<Void> deploy(VerticleKind kind, int count) {
+        Future<Void> chain = Future.succeededFuture();
+        for (int i = 0; i < count; i++) chain = chain.compose(v -> deployOne(kind));
+        return chain;
     }
-    if (ctx.info().devnet() != null) lines.add("  devnet        " + ctx.info().devnet().description());
-    if (ctx.info().bridgeTcp() != null) lines.add("  bridge.tcp    " + ctx.info().bridgeTcp());
-    return lines;
-  }
 
-  private static String displayHost(String host) {
-    return host.equals("0.0.0.0") ? "127.0.0.1" : host;
-  }
+    private Future<Void> deployOne(VerticleKind kind) {
+        NodeContext c = ctx;
+        Deployable verticle = kind.singleWriter()
+                ? new SingleWriterVerticle(
+                        kind, c, c.config().cluster().standbyPoll().toMillis())
+                : kind.factory().apply(c);
+        return vertx.deployVerticle(verticle, new DeploymentOptions()).map(id -> {
+            synchronized (instances) {
+                instances.add(new Instance(kind.name(), id, verticle));
+            }
+            LOG.info("deployed {} ({})", kind.name(), id);
+            return null;
+        });
+    }
+
+    @Override
+    public Future<JsonObject> scale(String kindName, int target) {
+        VerticleKind kind = VerticleKinds.byName(kindName)
+                .orElseThrow(() -> new IllegalArgumentException("unknown verticle kind " + kindName));
+        if (kind.singleWriter() && target > 1) {
+            return Future.failedFuture(
+                    new IllegalArgumentException(kindName + " is a single-writer kind: at most 1 instance per node"));
+        }
+        if (kind.role() != Role.API
+                && !ctx.config().node().runs(kind.role())
+                && target > 0
+                && ctx.pool() == null
+                && EnumSet.of(Role.INGEST, Role.EVM, Role.RICHLIST, Role.TRACK).contains(kind.role())) {
+            return Future.failedFuture(
+                    new IllegalArgumentException(kindName + " needs a database and this node has none"));
+        }
+        List<Instance> current = instancesOf(kindName);
+        if (current.size() < target)
+            return deploy(kind, target - current.size()).map(v -> describe());
+        // Scale-down answers at once and drains in the background: the request asking for it may itself be served by an
+        // instance being removed, whose graceful shutdown waits for its in-flight requests.
+        Future<Void> drained = Future.succeededFuture();
+        for (int n = current.size() - 1; n >= target; n--) {
+            Instance i = current.get(n);
+            synchronized (instances) {
+                instances.remove(i);
+            }
+            drained = drained.compose(v -> undeploy(i));
+        }
+        return Future.succeededFuture(describe());
+    }
+
+    private Future<Void> undeploy(Instance i) {
+        LOG.info("undeploying {} ({})", i.kind(), i.deploymentId());
+        return vertx.undeploy(i.deploymentId()).recover(e -> Future.succeededFuture());
+    }
+
+    private List<Instance> instancesOf(String kind) {
+        synchronized (instances) {
+            return instances.stream().filter(i -> i.kind().equals(kind)).toList();
+        }
+    }
+
+    @Override
+    public JsonObject describe() {
+        JsonObject kinds = new JsonObject();
+        for (VerticleKind k : VerticleKinds.all()) {
+            List<Instance> of = instancesOf(k.name());
+            if (of.isEmpty()) continue;
+            JsonObject o = new JsonObject().put("instances", of.size()).put("single_writer", k.singleWriter());
+            if (k.singleWriter()) {
+                o.put(
+                        "active",
+                        of.stream().anyMatch(i -> i.verticle() instanceof SingleWriterVerticle s && s.active()));
+            }
+            if (of.get(0).verticle() instanceof HttpApiVerticle) {
+                o.put(
+                        "requests_served",
+                        new JsonArray(of.stream()
+                                .map(i -> ((HttpApiVerticle) i.verticle()).served())
+                                .toList()));
+            }
+            kinds.put(k.name(), o);
+        }
+        return new JsonObject()
+                .put("node_id", ctx.nodeId())
+                .put("node_name", ctx.config().node().name())
+                .put(
+                        "roles",
+                        new JsonArray(ctx.config().node().roles().stream()
+                                .map(Role::id)
+                                .toList()))
+                .put("clustered", ctx.clustered())
+                .put("kinds", kinds);
+    }
+
+    public NodeContext context() {
+        return ctx;
+    }
+
+    public Vertx vertx() {
+        return vertx;
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    /** Deployment ids per verticle kind, oldest first. */
+    public Map<String, List<String>> deployments() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        synchronized (instances) {
+            for (Instance i : instances)
+                out.computeIfAbsent(i.kind(), k -> new ArrayList<>()).add(i.deploymentId());
+        }
+        return out;
+    }
+
+    /** Undeploys everything (newest first), closes the database (and the embedded server), then Vert.x if it is ours. */
+    public Future<Void> stop() {
+        Future<Void> stopped = stopComponents();
+        return ownsVertx ? stopped.compose(v -> vertx.close()) : stopped;
+    }
+
+    private Future<Void> stopComponents() {
+        List<String> ids = new ArrayList<>();
+        synchronized (instances) {
+            for (Instance i : instances) ids.add(0, i.deploymentId());
+            instances.clear();
+        }
+        if (adminDeployment != null) ids.add(0, adminDeployment);
+        Future<Void> chain = Future.succeededFuture();
+        for (String id : ids) chain = chain.compose(v -> vertx.undeploy(id).recover(e -> Future.succeededFuture()));
+        return chain.compose(v -> database == null ? Future.succeededFuture() : database.close());
+    }
+
+    private static String roleNames(WeftConfig config) {
+        return String.join(",", config.node().roles().stream().map(Role::id).toList());
+    }
+
+    /** The lines printed once the node is up: where to look. */
+    public List<String> banner() {
+        List<String> lines = new ArrayList<>();
+        WeftConfig c = ctx.config();
+        lines.add("Weft " + ctx.build().version() + " is up: node " + ctx.nodeId() + ", roles " + roleNames(c)
+                + (ctx.clustered() ? ", clustered" : ""));
+        if (ctx.info().database() != null)
+            lines.add("  database      " + ctx.info().database());
+        int http = ctx.info().httpPort();
+        if (http > 0) {
+            String base = "http://" + displayHost(c.http().host()) + ":" + http;
+            lines.add("  live page     " + base + "/");
+            lines.add("  status        " + base + "/status");
+            lines.add("  indexer API   " + base + "/indexer/block/v1/blocks   " + base + "/indexer/tx/v1/txs");
+            if (c.chain().isEvm())
+                lines.add("  EVM txs       " + base + "/indexer/tx/v1/evm-txs   " + base
+                        + "/indexer/tx/v1/evm-internal-txs");
+            lines.add("  NFTs          " + base + "/indexer/nft/v1/collections");
+            if (c.chain().isEvm())
+                lines.add("  rich list     " + base + "/indexer/richlist/v1/{token contract or denom}");
+            lines.add("  routing API   POST " + base + "/v2/fungible/route   GET " + base + "/v2/info/chains");
+            lines.add(
+                    "  tracking      POST " + base + "/v2/tx/track   GET " + base + "/v2/tx/status?tx_hash=&chain_id=");
+            lines.add("  API docs      " + base + "/docs   OpenAPI " + base + "/openapi.json");
+            lines.add("  metrics       " + base + "/metrics   health " + base + "/health   ready " + base + "/ready");
+            if (c.admin().enabled() && !c.admin().ownListener())
+                lines.add("  nodes         " + base + "/admin/nodes   (Authorization: Bearer <admin.token>)");
+            if (c.admin().enabled() && c.admin().ownListener()) {
+                lines.add("  nodes         http://" + displayHost(c.admin().host()) + ":"
+                        + ctx.info().adminPort() + "/admin/nodes   (Authorization: Bearer <admin.token>)");
+            }
+        }
+        if (ctx.info().devnet() != null)
+            lines.add("  devnet        " + ctx.info().devnet().description());
+        if (ctx.info().bridgeTcp() != null)
+            lines.add("  bridge.tcp    " + ctx.info().bridgeTcp());
+        return lines;
+    }
+
+    private static String displayHost(String host) {
+        return host.equals("0.0.0.0") ? "127.0.0.1" : host;
+    }
 }

@@ -44,133 +44,139 @@ import dev.weft.runtime.LatencyFloor;
  * </ul>
  */
 public final class AdaptiveWindow {
-  private static final int MAX_COOLDOWN = 32;
-  /** A step spans this many round trips of a height at least. */
-  private static final int ROUND_TRIPS_PER_STEP = 4;
-  /** A step of the ramp spans this many round trips of a height, and at least a quarter of the interval. */
-  private static final int ROUND_TRIPS_PER_RAMP_STEP = 2;
+    private static final int MAX_COOLDOWN = 32;
+    /** A step spans this many round trips of a height at least. */
+    private static final int ROUND_TRIPS_PER_STEP = 4;
+    /** A step of the ramp spans this many round trips of a height, and at least a quarter of the interval. */
+    private static final int ROUND_TRIPS_PER_RAMP_STEP = 2;
 
-  private final int min;
-  private final int max;
-  private final long intervalNanos;
-  private int limit;
-  /** The fetch time of a height (all its requests): the floor rolls at each adaptation step. */
-  private final LatencyFloor latency = new LatencyFloor();
-  private long lastTick = Long.MIN_VALUE;
-  private long committedAtTick;
-  private boolean fetchBound;
-  /** The planner found the window full during this step (of heights in flight, or fetched and waiting to commit). */
-  private boolean wasFull;
-  private boolean requestsQueued;
-  private boolean probing;
-  /** The limit a probe grew from, restored when the probe bought nothing. */
-  private int beforeProbe;
-  /** The rate of the step a probe grew after, which the probe must raise by a tenth. */
-  private double probeBase;
-  /** The probe's first step did not raise the rate: its second step decides. */
-  private boolean probeSecondStep;
-  private int failedProbes;
-  private int cooldown;
-  /** Doubling every ramp step, until the cap or a step that does not grow. */
-  private boolean ramping = true;
+    private final int min;
+    private final int max;
+    private final long intervalNanos;
+    private int limit;
+    /** The fetch time of a height (all its requests): the floor rolls at each adaptation step. */
+    private final LatencyFloor latency = new LatencyFloor();
 
-  /**
-   * A window that starts at its floor.
-   *
-   * @param min           the window it starts from and never goes below
-   * @param max           the cap: at most this many heights in flight or held
-   * @param intervalNanos how much measured time one adaptation step looks at
-   */
-  public AdaptiveWindow(int min, int max, long intervalNanos) {
-    this(min, min, max, intervalNanos);
-  }
+    private long lastTick = Long.MIN_VALUE;
+    private long committedAtTick;
+    private boolean fetchBound;
+    /** The planner found the window full during this step (of heights in flight, or fetched and waiting to commit). */
+    private boolean wasFull;
 
-  /**
-   * A window that starts at {@code start} (held within {@code min..max}); the rules below move it from there, down to
-   * {@code min} when it has room to spare or the node's requests queue.
-   */
-  public AdaptiveWindow(int min, int start, int max, long intervalNanos) {
-    if (min < 1 || max < min) throw new IllegalArgumentException("window bounds " + min + ".." + max);
-    this.min = min;
-    this.max = max;
-    this.intervalNanos = intervalNanos;
-    this.limit = Math.max(min, Math.min(max, start));
-  }
+    private boolean requestsQueued;
+    private boolean probing;
+    /** The limit a probe grew from, restored when the probe bought nothing. */
+    private int beforeProbe;
+    /** The rate of the step a probe grew after, which the probe must raise by a tenth. */
+    private double probeBase;
+    /** The probe's first step did not raise the rate: its second step decides. */
+    private boolean probeSecondStep;
 
-  /** The current window. */
-  public int limit() {
-    return limit;
-  }
+    private int failedProbes;
+    private int cooldown;
+    /** Doubling every ramp step, until the cap or a step that does not grow. */
+    private boolean ramping = true;
 
-  /** One height fetched in {@code nanos}. */
-  public void fetched(long nanos) {
-    latency.add(nanos);
-  }
-
-  /**
-   * The planner found the window full with {@code inFlight} of its heights still being fetched, their node requests
-   * queueing or not ({@link Stage#requestsQueueing}).
-   */
-  public void full(int inFlight, boolean requestsQueueing) {
-    wasFull = true;
-    if (inFlight * 2 >= limit) fetchBound = true;
-    if (requestsQueueing) requestsQueued = true;
-  }
-
-  /** A commit at {@code now}: {@code committed} heights so far in total. Adapts once an interval has passed. */
-  public void committed(long now, long committed) {
-    if (lastTick == Long.MIN_VALUE) {
-      lastTick = now;
-      committedAtTick = committed;
-      return;
+    /**
+     * A window that starts at its floor.
+     *
+     * @param min           the window it starts from and never goes below
+     * @param max           the cap: at most this many heights in flight or held
+     * @param intervalNanos how much measured time one adaptation step looks at
+     */
+    public AdaptiveWindow(int min, int max, long intervalNanos) {
+        this(min, min, max, intervalNanos);
     }
-    long elapsed = now - lastTick;
-    double roundTrip = latency.unqueuedAverage();
-    if (ramping ? elapsed < Math.max(intervalNanos / 4, ROUND_TRIPS_PER_RAMP_STEP * roundTrip)
-        : elapsed < Math.max(intervalNanos, ROUND_TRIPS_PER_STEP * roundTrip)) return;
-    if (ramping && fetchBound && !requestsQueued && limit < max) {
-      limit = (int) Math.min(max, 2L * limit);
-      ramping = limit < max;
-    } else {
-      ramping = false;
-      step((committed - committedAtTick) * 1e9 / elapsed);
-    }
-    lastTick = now;
-    committedAtTick = committed;
-    fetchBound = false;
-    wasFull = false;
-    requestsQueued = false;
-    latency.nextPeriod(true);
-  }
 
-  /** One step after the ramp, its commit rate {@code rate} heights per second. */
-  private void step(double rate) {
-    boolean fruitless = probing && rate < probeBase * 1.1;
-    if (fruitless && !probeSecondStep) {
-      // the probe's extra heights arrive a round trip after it grew, their requests in one burst: a second step tells
-      probeSecondStep = true;
-    } else if (fruitless) {
-      limit = beforeProbe;
-      probing = false;
-      failedProbes++;
-      cooldown = Math.min(MAX_COOLDOWN, 1 << Math.min(failedProbes, 5));
-    } else if (fetchBound && cooldown == 0 && !requestsQueued) {
-      if (probing) failedProbes = 0;
-      probing = limit < max;
-      probeSecondStep = false;
-      probeBase = rate;
-      beforeProbe = limit;
-      limit = (int) Math.min(max, limit + (limit + 1L) / 2);
-    } else {
-      probing = false;
-      if (cooldown > 0) cooldown--;
-      // a window found full is in use: shrinking it would only cost rate once the step's slowness (a checkpoint, a GC,
-      // a probe's cooldown) is over; it shrinks when it had room to spare, or to relieve queueing requests
-      if (!wasFull || requestsQueued) {
-        long target = (long) Math.ceil(2 * rate * latency.unqueuedAverage() / 1e9);
-        int floor = Math.max(min, limit - limit / 4);
-        limit = (int) Math.max(floor, Math.min(limit, target));
-      }
+    /**
+     * A window that starts at {@code start} (held within {@code min..max}); the rules below move it from there, down to
+     * {@code min} when it has room to spare or the node's requests queue.
+     */
+    public AdaptiveWindow(int min, int start, int max, long intervalNanos) {
+        if (min < 1 || max < min) throw new IllegalArgumentException("window bounds " + min + ".." + max);
+        this.min = min;
+        this.max = max;
+        this.intervalNanos = intervalNanos;
+        this.limit = Math.max(min, Math.min(max, start));
     }
-  }
+
+    /** The current window. */
+    public int limit() {
+        return limit;
+    }
+
+    /** One height fetched in {@code nanos}. */
+    public void fetched(long nanos) {
+        latency.add(nanos);
+    }
+
+    /**
+     * The planner found the window full with {@code inFlight} of its heights still being fetched, their node requests
+     * queueing or not ({@link Stage#requestsQueueing}).
+     */
+    public void full(int inFlight, boolean requestsQueueing) {
+        wasFull = true;
+        if (inFlight * 2 >= limit) fetchBound = true;
+        if (requestsQueueing) requestsQueued = true;
+    }
+
+    /** A commit at {@code now}: {@code committed} heights so far in total. Adapts once an interval has passed. */
+    public void committed(long now, long committed) {
+        if (lastTick == Long.MIN_VALUE) {
+            lastTick = now;
+            committedAtTick = committed;
+            return;
+        }
+        long elapsed = now - lastTick;
+        double roundTrip = latency.unqueuedAverage();
+        if (ramping
+                ? elapsed < Math.max(intervalNanos / 4, ROUND_TRIPS_PER_RAMP_STEP * roundTrip)
+                : elapsed < Math.max(intervalNanos, ROUND_TRIPS_PER_STEP * roundTrip)) return;
+        if (ramping && fetchBound && !requestsQueued && limit < max) {
+            limit = (int) Math.min(max, 2L * limit);
+            ramping = limit < max;
+        } else {
+            ramping = false;
+            step((committed - committedAtTick) * 1e9 / elapsed);
+        }
+        lastTick = now;
+        committedAtTick = committed;
+        fetchBound = false;
+        wasFull = false;
+        requestsQueued = false;
+        latency.nextPeriod(true);
+    }
+
+    /** One step after the ramp, its commit rate {@code rate} heights per second. */
+    private void step(double rate) {
+        boolean fruitless = probing && rate < probeBase * 1.1;
+        if (fruitless && !probeSecondStep) {
+            // the probe's extra heights arrive a round trip after it grew, their requests in one burst: a second step
+            // tells
+            probeSecondStep = true;
+        } else if (fruitless) {
+            limit = beforeProbe;
+            probing = false;
+            failedProbes++;
+            cooldown = Math.min(MAX_COOLDOWN, 1 << Math.min(failedProbes, 5));
+        } else if (fetchBound && cooldown == 0 && !requestsQueued) {
+            if (probing) failedProbes = 0;
+            probing = limit < max;
+            probeSecondStep = false;
+            probeBase = rate;
+            beforeProbe = limit;
+            limit = (int) Math.min(max, limit + (limit + 1L) / 2);
+        } else {
+            probing = false;
+            if (cooldown > 0) cooldown--;
+            // a window found full is in use: shrinking it would only cost rate once the step's slowness (a checkpoint,
+            // a GC,
+            // a probe's cooldown) is over; it shrinks when it had room to spare, or to relieve queueing requests
+            if (!wasFull || requestsQueued) {
+                long target = (long) Math.ceil(2 * rate * latency.unqueuedAverage() / 1e9);
+                int floor = Math.max(min, limit - limit / 4);
+                limit = (int) Math.max(floor, Math.min(limit, target));
+            }
+        }
+    }
 }

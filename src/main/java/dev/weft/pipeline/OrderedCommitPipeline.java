@@ -5,9 +5,6 @@ import dev.weft.store.PositionMovedException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,6 +12,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Fetch ahead, commit in order. The heights the {@link Stage} offers are fetched concurrently within a bounded window
@@ -29,399 +28,447 @@ import java.util.concurrent.TimeUnit;
  * <p>Confined to the event loop of the verticle that creates it.
  */
 public final class OrderedCommitPipeline<S, T, P, B> {
-  private static final Logger LOG = LoggerFactory.getLogger(OrderedCommitPipeline.class);
+    private static final Logger LOG = LoggerFactory.getLogger(OrderedCommitPipeline.class);
 
-  /** A prepared run: its batch and how many planned targets it covers. */
-  private record Run<B>(B batch, int size, long first, long last) {}
+    /** A prepared run: its batch and how many planned targets it covers. */
+    private record Run<B>(B batch, int size, long first, long last) {}
 
-  private final Vertx vertx;
-  private final Stage<S, T, P, B> stage;
-  private final PipelineOptions options;
-  private final PipelineMeters meters;
-  private final AdaptiveWindow window;
-  private long committedItems;
+    private final Vertx vertx;
+    private final Stage<S, T, P, B> stage;
+    private final PipelineOptions options;
+    private final PipelineMeters meters;
+    private final AdaptiveWindow window;
+    private long committedItems;
 
-  /** What the database holds (after the last successful commit). */
-  private P committed;
-  private long committedHeight;
-  /** The position after the run being committed and the prepared one: where the next run starts. */
-  private P plannedPosition;
-  /** The highest height planned (or committed). */
-  private long planned;
-  /** Planned targets not committed yet, in order; the first {@link #batched} of them are in a prepared or running run. */
-  private final ArrayDeque<S> order = new ArrayDeque<>();
-  private int batched;
-  private final TreeMap<Long, T> ready = new TreeMap<>();
-  private long readyBytes;
-  private final Set<Long> fetching = new HashSet<>();
-  private long head;
-  private boolean planning;
-  private boolean replan;
-  private Run<B> inflight;
-  private Run<B> prepared;
-  /** A run whose commit failed without telling whether it went through (decided when the position is read again). */
-  private Run<B> unconfirmed;
-  private boolean preparing;
-  private boolean recovering;
-  /** Bumped whenever the plan is reset, so a plan or preparation started before is dropped. */
-  private int epoch;
-  private int commitFailures;
-  private boolean stopped;
-  private Promise<Void> quiet;
-  private Progress progress;
-  private long progressTimer = -1;
-  private long lastWindowFullLog;
-  private final CommitIdle.Clock idle;
+    /** What the database holds (after the last successful commit). */
+    private P committed;
 
-  public OrderedCommitPipeline(Vertx vertx, Stage<S, T, P, B> stage, PipelineOptions options, PipelineMeters meters) {
-    this.vertx = vertx;
-    this.stage = stage;
-    this.options = options;
-    this.meters = meters;
-    this.window = new AdaptiveWindow(options.window(), options.windowStart(), Math.max(options.window(), options.windowMax()),
-        1_000_000_000L);
-    this.idle = new CommitIdle.Clock(meters.idle());
-  }
+    private long committedHeight;
+    /** The position after the run being committed and the prepared one: where the next run starts. */
+    private P plannedPosition;
+    /** The highest height planned (or committed). */
+    private long planned;
+    /** Planned targets not committed yet, in order; the first {@link #batched} of them are in a prepared or running run. */
+    private final ArrayDeque<S> order = new ArrayDeque<>();
 
-  /** Reads the position and starts; the future holds the position it starts from. */
-  public Future<P> start() {
-    return stage.position().onSuccess(pos -> {
-      reset(pos);
-      progress = new Progress(options.countUnit(), System.nanoTime(), committedHeight, stage.count(pos));
-      progressTimer = vertx.setPeriodic(options.progressInterval().toMillis(), t -> logProgress());
-      plan();
-    });
-  }
+    private int batched;
+    private final TreeMap<Long, T> ready = new TreeMap<>();
+    private long readyBytes;
+    private final Set<Long> fetching = new HashSet<>();
+    private long head;
+    private boolean planning;
+    private boolean replan;
+    private Run<B> inflight;
+    private Run<B> prepared;
+    /** A run whose commit failed without telling whether it went through (decided when the position is read again). */
+    private Run<B> unconfirmed;
 
-  /** New targets may be there (a new head, a block indexed): plans more if the window has room. */
-  public void wake() {
-    plan();
-  }
+    private boolean preparing;
+    private boolean recovering;
+    /** Bumped whenever the plan is reset, so a plan or preparation started before is dropped. */
+    private int epoch;
 
-  /** Stops fetching and committing; completes once a running commit has finished (committed whole or rolled back). */
-  public Future<Void> stop() {
-    stopped = true;
-    noteWaiting();
-    if (progressTimer >= 0) vertx.cancelTimer(progressTimer);
-    return commitDone();
-  }
+    private int commitFailures;
+    private boolean stopped;
+    private Promise<Void> quiet;
+    private Progress progress;
+    private long progressTimer = -1;
+    private long lastWindowFullLog;
+    private final CommitIdle.Clock idle;
 
-  /** The last committed height. */
-  public long height() {
-    return committedHeight;
-  }
-
-  public long head() {
-    return head;
-  }
-
-  /** Completes when no commit is running. */
-  private Future<Void> commitDone() {
-    if (inflight == null) return Future.succeededFuture();
-    if (quiet == null) quiet = Promise.promise();
-    return quiet.future();
-  }
-
-  /** Starts planning again from what the database holds, keeping fetched items above it. */
-  private void reset(P pos) {
-    epoch++;
-    committed = pos;
-    plannedPosition = pos;
-    committedHeight = stage.height(pos);
-    planned = stage.planAfter(pos);
-    order.clear();
-    batched = 0;
-    prepared = null;
-    release(committedHeight);
-    meters.height().set(committedHeight);
-    meters.window().set(held());
-  }
-
-  private int held() {
-    meters.inFlight().set(fetching.size());
-    meters.bufferedBytes().set(readyBytes);
-    meters.windowLimit().set(window.limit());
-    return fetching.size() + ready.size();
-  }
-
-  // ---- plan and fetch ----
-
-  /** Asks the source for targets to fill the window (one question at a time; a wake-up meanwhile asks again after). */
-  private void plan() {
-    if (stopped || recovering || progress == null) return;
-    if (planning) {
-      replan = true;
-      return;
+    public OrderedCommitPipeline(Vertx vertx, Stage<S, T, P, B> stage, PipelineOptions options, PipelineMeters meters) {
+        this.vertx = vertx;
+        this.stage = stage;
+        this.options = options;
+        this.meters = meters;
+        this.window = new AdaptiveWindow(
+                options.window(),
+                options.windowStart(),
+                Math.max(options.window(), options.windowMax()),
+                1_000_000_000L);
+        this.idle = new CommitIdle.Clock(meters.idle());
     }
-    // planned targets count against the window; after a reset, fetched items above the position wait outside the plan
-    // until it reaches them again (at most one window more)
-    int room = window.limit() - order.size();
-    if (room <= 0 || readyBytes >= options.bufferedBytes()) {
-      reportIfFull();
-      logWindowFull();
-      return;
+
+    /** Reads the position and starts; the future holds the position it starts from. */
+    public Future<P> start() {
+        return stage.position().onSuccess(pos -> {
+            reset(pos);
+            progress = new Progress(options.countUnit(), System.nanoTime(), committedHeight, stage.count(pos));
+            progressTimer = vertx.setPeriodic(options.progressInterval().toMillis(), t -> logProgress());
+            plan();
+        });
     }
-    planning = true;
-    int at = epoch;
-    stage.next(planned, room).onComplete(ar -> {
-      planning = false;
-      if (stopped) return;
-      if (ar.failed()) {
-        LOG.warn("{}: cannot read the heights to fetch: {}", options.name(), ar.cause().getMessage());
-      } else if (at == epoch) {
-        head = Math.max(head, ar.result().head());
-        meters.head().set(head);
-        for (S t : ar.result().targets()) {
-          long h = stage.targetHeight(t);
-          if (h <= planned) continue;
-          order.add(t);
-          planned = h;
-          if (!ready.containsKey(h) && !fetching.contains(h)) fetch(t, h, 1, System.nanoTime());
-        }
-        // the planner runs after every commit, so a window that commits fast would otherwise seldom be found full
-        reportIfFull();
-        meters.window().set(held());
-      }
-      if (replan) {
-        replan = false;
+
+    /** New targets may be there (a new head, a block indexed): plans more if the window has room. */
+    public void wake() {
         plan();
-      }
-      tryCommit();
-    });
-  }
+    }
 
-  /** Tells the window when it is filled to its limit: then the window, not the source, bounds what is fetched. */
-  private void reportIfFull() {
-    if (order.size() >= window.limit()) window.full(fetching.size(), stage.requestsQueueing());
-  }
+    /** Stops fetching and committing; completes once a running commit has finished (committed whole or rolled back). */
+    public Future<Void> stop() {
+        stopped = true;
+        noteWaiting();
+        if (progressTimer >= 0) vertx.cancelTimer(progressTimer);
+        return commitDone();
+    }
 
-  private void fetch(S target, long height, int attempt, long started) {
-    fetching.add(height);
-    stage.fetch(target).onComplete(ar -> {
-      if (stopped) return;
-      if (ar.succeeded()) {
-        long took = System.nanoTime() - started;
-        meters.fetchLatency().record(took, TimeUnit.NANOSECONDS);
-        if (attempt == 1) window.fetched(took);
-        fetching.remove(height);
-        if (height > committedHeight) {
-          T old = ready.put(height, ar.result());
-          readyBytes += stage.bytes(ar.result()) - (old == null ? 0 : stage.bytes(old));
-        }
-        meters.window().set(held());
-        tryCommit();
-        return;
-      }
-      meters.fetchRetries().increment();
-      long delay = Backoff.delayMs(attempt, options.retryBase(), options.retryMax());
-      if (attempt == 1 || attempt % 10 == 0) {
-        LOG.warn("{}: height {} not fetched (attempt {}): {}; retrying in {} ms", options.name(), height, attempt,
-            ar.cause().getMessage(), delay);
-      }
-      vertx.setTimer(delay, t -> {
-        if (stopped) return;
-        fetching.remove(height);
-        if (height > committedHeight) fetch(target, height, attempt + 1, started);
-        else plan();
-      });
-    });
-  }
+    /** The last committed height. */
+    public long height() {
+        return committedHeight;
+    }
 
-  /** Drops the held items up to a height (committed). */
-  private void release(long upTo) {
-    var done = ready.headMap(upTo + 1);
-    for (T item : done.values()) readyBytes -= stage.bytes(item);
-    done.clear();
-  }
+    public long head() {
+        return head;
+    }
 
-  private void logWindowFull() {
-    long now = System.currentTimeMillis();
-    if (now - lastWindowFullLog < options.progressInterval().toMillis() || ready.size() < Math.max(1, window.limit() / 2)) return;
-    lastWindowFullLog = now;
-    LOG.info("{}: fetch window full ({} heights): {} fetched heights (~{} KiB) wait for height {} ({} in flight{}); fetching pauses",
-        options.name(), window.limit(), ready.size(), readyBytes / 1024,
-        order.isEmpty() ? committedHeight + 1 : stage.targetHeight(order.peekFirst()), fetching.size(), inflight != null ? ", a commit running" : "");
-  }
+    /** Completes when no commit is running. */
+    private Future<Void> commitDone() {
+        if (inflight == null) return Future.succeededFuture();
+        if (quiet == null) quiet = Promise.promise();
+        return quiet.future();
+    }
 
-  // ---- commit: prepare the next run on a worker while the current one is committed ----
-
-  private void tryCommit() {
-    if (!stopped && !recovering) {
-      if (inflight == null && prepared != null) {
-        Run<B> r = prepared;
+    /** Starts planning again from what the database holds, keeping fetched items above it. */
+    private void reset(P pos) {
+        epoch++;
+        committed = pos;
+        plannedPosition = pos;
+        committedHeight = stage.height(pos);
+        planned = stage.planAfter(pos);
+        order.clear();
+        batched = 0;
         prepared = null;
-        send(r);
-      }
-      if (prepared == null && !preparing) prepareNext();
-    }
-    noteWaiting();
-  }
-
-  /** What the commit loop waits for from now on (nothing while a commit runs), for the idle-time counters. */
-  private void noteWaiting() {
-    CommitIdle.Waiting w = inflight != null || stopped ? null : recovering ? CommitIdle.Waiting.RETRY
-        : preparing ? CommitIdle.Waiting.PREPARE : committedHeight >= head ? CommitIdle.Waiting.HEAD : CommitIdle.Waiting.FETCH;
-    idle.note(System.nanoTime(), w);
-  }
-
-  private void prepareNext() {
-    List<T> run = new ArrayList<>();
-    long weight = 0;
-    long first = 0;
-    long last = 0;
-    int skip = batched;
-    for (S t : order) {
-      if (skip-- > 0) continue;
-      T item = ready.get(stage.targetHeight(t));
-      if (item == null) break;
-      long w = stage.weight(item);
-      if (!run.isEmpty() && (run.size() >= runLimit() || weight + w > options.commitWeight())) break;
-      if (run.isEmpty()) first = stage.targetHeight(t);
-      last = stage.targetHeight(t);
-      run.add(item);
-      weight += w;
-    }
-    if (run.isEmpty() || holdBack(run.size(), weight)) return;
-    preparing = true;
-    int at = epoch;
-    P before = plannedPosition;
-    long from = first;
-    long to = last;
-    Future<B> batch;
-    try {
-      batch = stage.prepare(run, before);
-    } catch (RuntimeException e) {
-      batch = Future.failedFuture(e);
-    }
-    batch.onComplete(ar -> {
-      preparing = false;
-      if (stopped) return;
-      if (at != epoch) {
-        tryCommit();
-        return;
-      }
-      if (ar.failed()) {
-        failed("preparing heights " + from + ".." + to, ar.cause());
-        return;
-      }
-      prepared = new Run<>(ar.result(), run.size(), from, to);
-      batched += run.size();
-      plannedPosition = stage.after(ar.result());
-      tryCommit();
-    });
-  }
-
-  /**
-   * The most heights in one run: the commit limit, and at most half the window, so the heights of the next run are
-   * fetched and prepared while one commits (a run as large as the window would leave nothing to fetch until it has
-   * committed, and the database idle while the window refills).
-   */
-  private int runLimit() {
-    return Math.max(1, Math.min(options.commitItems(), window.limit() / 2));
-  }
-
-  /**
-   * Whether a short run waits for more ready items: while catching up (more than a full run behind the head) and while
-   * the height after it is still being fetched, a run below half its limits waits, since fewer, larger transactions
-   * cost the database less per height (each commit's fixed statements and its WAL flush), CPU the fetchers share. At
-   * the head every ready height is committed at once.
-   */
-  private boolean holdBack(int items, long weight) {
-    boolean catchingUp = head - committedHeight > options.commitItems();
-    boolean moreComing = order.size() > batched + items;
-    return catchingUp && moreComing && items < runLimit() / 2 && weight < options.commitWeight() / 2;
-  }
-
-  private void send(Run<B> r) {
-    inflight = r;
-    noteWaiting(); // the commit runs from here (the next run's preparation, begun in the same turn, is not idle time)
-    long started = System.nanoTime();
-    stage.commit(r.batch()).onComplete(ar -> {
-      inflight = null;
-      if (ar.succeeded()) {
-        commitFailures = 0;
-        meters.commitLatency().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
-        committed = stage.after(r.batch());
-        committedHeight = stage.height(committed);
-        // from the new position: waiting at the head is the chain's time, not the node's
-        noteWaiting();
-        meters.height().set(committedHeight);
-        for (int i = 0; i < r.size(); i++) order.removeFirst();
-        batched -= r.size();
-        committedItems += r.size();
-        window.committed(System.nanoTime(), committedItems);
         release(committedHeight);
-        stage.committed(r.batch());
+        meters.height().set(committedHeight);
         meters.window().set(held());
-      } else {
+    }
+
+    private int held() {
+        meters.inFlight().set(fetching.size());
+        meters.bufferedBytes().set(readyBytes);
+        meters.windowLimit().set(window.limit());
+        return fetching.size() + ready.size();
+    }
+
+    // ---- plan and fetch ----
+
+    /** Asks the source for targets to fill the window (one question at a time; a wake-up meanwhile asks again after). */
+    private void plan() {
+        if (stopped || recovering || progress == null) return;
+        if (planning) {
+            replan = true;
+            return;
+        }
+        // planned targets count against the window; after a reset, fetched items above the position wait outside the
+        // plan
+        // until it reaches them again (at most one window more)
+        int room = window.limit() - order.size();
+        if (room <= 0 || readyBytes >= options.bufferedBytes()) {
+            reportIfFull();
+            logWindowFull();
+            return;
+        }
+        planning = true;
+        int at = epoch;
+        stage.next(planned, room).onComplete(ar -> {
+            planning = false;
+            if (stopped) return;
+            if (ar.failed()) {
+                LOG.warn(
+                        "{}: cannot read the heights to fetch: {}",
+                        options.name(),
+                        ar.cause().getMessage());
+            } else if (at == epoch) {
+                head = Math.max(head, ar.result().head());
+                meters.head().set(head);
+                for (S t : ar.result().targets()) {
+                    long h = stage.targetHeight(t);
+                    if (h <= planned) continue;
+                    order.add(t);
+                    planned = h;
+                    if (!ready.containsKey(h) && !fetching.contains(h)) fetch(t, h, 1, System.nanoTime());
+                }
+                // the planner runs after every commit, so a window that commits fast would otherwise seldom be found
+                // full
+                reportIfFull();
+                meters.window().set(held());
+            }
+            if (replan) {
+                replan = false;
+                plan();
+            }
+            tryCommit();
+        });
+    }
+
+    /** Tells the window when it is filled to its limit: then the window, not the source, bounds what is fetched. */
+    private void reportIfFull() {
+        if (order.size() >= window.limit()) window.full(fetching.size(), stage.requestsQueueing());
+    }
+
+    private void fetch(S target, long height, int attempt, long started) {
+        fetching.add(height);
+        stage.fetch(target).onComplete(ar -> {
+            if (stopped) return;
+            if (ar.succeeded()) {
+                long took = System.nanoTime() - started;
+                meters.fetchLatency().record(took, TimeUnit.NANOSECONDS);
+                if (attempt == 1) window.fetched(took);
+                fetching.remove(height);
+                if (height > committedHeight) {
+                    T old = ready.put(height, ar.result());
+                    readyBytes += stage.bytes(ar.result()) - (old == null ? 0 : stage.bytes(old));
+                }
+                meters.window().set(held());
+                tryCommit();
+                return;
+            }
+            meters.fetchRetries().increment();
+            long delay = Backoff.delayMs(attempt, options.retryBase(), options.retryMax());
+            if (attempt == 1 || attempt % 10 == 0) {
+                LOG.warn(
+                        "{}: height {} not fetched (attempt {}): {}; retrying in {} ms",
+                        options.name(),
+                        height,
+                        attempt,
+                        ar.cause().getMessage(),
+                        delay);
+            }
+            vertx.setTimer(delay, t -> {
+                if (stopped) return;
+                fetching.remove(height);
+                if (height > committedHeight) fetch(target, height, attempt + 1, started);
+                else plan();
+            });
+        });
+    }
+
+    /** Drops the held items up to a height (committed). */
+    private void release(long upTo) {
+        var done = ready.headMap(upTo + 1);
+        for (T item : done.values()) readyBytes -= stage.bytes(item);
+        done.clear();
+    }
+
+    private void logWindowFull() {
+        long now = System.currentTimeMillis();
+        if (now - lastWindowFullLog < options.progressInterval().toMillis()
+                || ready.size() < Math.max(1, window.limit() / 2)) return;
+        lastWindowFullLog = now;
+        LOG.info(
+                "{}: fetch window full ({} heights): {} fetched heights (~{} KiB) wait for height {} ({} in flight{}); fetching pauses",
+                options.name(),
+                window.limit(),
+                ready.size(),
+                readyBytes / 1024,
+                order.isEmpty() ? committedHeight + 1 : stage.targetHeight(order.peekFirst()),
+                fetching.size(),
+                inflight != null ? ", a commit running" : "");
+    }
+
+    // ---- commit: prepare the next run on a worker while the current one is committed ----
+
+    private void tryCommit() {
+        if (!stopped && !recovering) {
+            if (inflight == null && prepared != null) {
+                Run<B> r = prepared;
+                prepared = null;
+                send(r);
+            }
+            if (prepared == null && !preparing) prepareNext();
+        }
         noteWaiting();
-        if (!(ar.cause() instanceof PositionMovedException)) unconfirmed = r;
-      }
-      if (quiet != null) {
-        quiet.tryComplete();
-        quiet = null;
-      }
-      if (stopped) return;
-      if (ar.failed()) {
-        failed("commit of heights " + r.first() + ".." + r.last(), ar.cause());
-        return;
-      }
-      plan();
-      tryCommit();
-    });
-  }
+    }
 
-  /** A commit or preparation failed: drop the plan, wait, re-read the position from the database and go on from it. */
-  private void failed(String what, Throwable cause) {
-    commitFailures++;
-    meters.commitRetries().increment();
-    epoch++;
-    prepared = null;
-    if (recovering) {
-      // one recovery at a time: the one on its way reads the position once the running commit has ended. A second
-      // one could read the position before a commit that the first let run, and its reset to that older position
-      // would re-plan heights already written (a re-sent run that then failed unconfirmed would be announced twice)
-      LOG.warn("{}: {} failed (attempt {}): {}; the position is being read again", options.name(), what, commitFailures, cause.getMessage());
-      return;
+    /** What the commit loop waits for from now on (nothing while a commit runs), for the idle-time counters. */
+    private void noteWaiting() {
+        CommitIdle.Waiting w = inflight != null || stopped
+                ? null
+                : recovering
+                        ? CommitIdle.Waiting.RETRY
+                        : preparing
+                                ? CommitIdle.Waiting.PREPARE
+                                : committedHeight >= head ? CommitIdle.Waiting.HEAD : CommitIdle.Waiting.FETCH;
+        idle.note(System.nanoTime(), w);
     }
-    recovering = true;
-    noteWaiting();
-    long delay = cause instanceof PositionMovedException ? 0 : Backoff.delayMs(commitFailures, options.retryBase(), options.retryMax());
-    LOG.warn("{}: {} failed (attempt {}): {}; re-reading the position in {} ms", options.name(), what, commitFailures,
-        cause.getMessage(), delay);
-    vertx.setTimer(Math.max(1, delay), t -> {
-      if (stopped) return;
-      // a commit still running decides the position first
-      commitDone().onComplete(x -> {
-        if (!stopped) stage.position().onComplete(ar -> recovered(ar.succeeded() ? ar.result() : null, ar.cause()));
-      });
-    });
-  }
 
-  private void recovered(P pos, Throwable cause) {
-    if (stopped) return;
-    recovering = false;
-    noteWaiting();
-    if (pos == null) {
-      failed("reading the position", cause);
-      return;
+    private void prepareNext() {
+        List<T> run = new ArrayList<>();
+        long weight = 0;
+        long first = 0;
+        long last = 0;
+        int skip = batched;
+        for (S t : order) {
+            if (skip-- > 0) continue;
+            T item = ready.get(stage.targetHeight(t));
+            if (item == null) break;
+            long w = stage.weight(item);
+            if (!run.isEmpty() && (run.size() >= runLimit() || weight + w > options.commitWeight())) break;
+            if (run.isEmpty()) first = stage.targetHeight(t);
+            last = stage.targetHeight(t);
+            run.add(item);
+            weight += w;
+        }
+        if (run.isEmpty() || holdBack(run.size(), weight)) return;
+        preparing = true;
+        int at = epoch;
+        P before = plannedPosition;
+        long from = first;
+        long to = last;
+        Future<B> batch;
+        try {
+            batch = stage.prepare(run, before);
+        } catch (RuntimeException e) {
+            batch = Future.failedFuture(e);
+        }
+        batch.onComplete(ar -> {
+            preparing = false;
+            if (stopped) return;
+            if (at != epoch) {
+                tryCommit();
+                return;
+            }
+            if (ar.failed()) {
+                failed("preparing heights " + from + ".." + to, ar.cause());
+                return;
+            }
+            prepared = new Run<>(ar.result(), run.size(), from, to);
+            batched += run.size();
+            plannedPosition = stage.after(ar.result());
+            tryCommit();
+        });
     }
-    if (unconfirmed != null && stage.after(unconfirmed.batch()).equals(pos)) {
-      // the commit went through after all (its answer lost while the database could not be asked): announce it
-      stage.committed(unconfirmed.batch());
-    }
-    unconfirmed = null;
-    reset(pos);
-    plan();
-  }
 
-  private void logProgress() {
-    if (stopped) return;
-    P pos = committed;
-    if (!order.isEmpty() && head - committedHeight > 1) {
-      LOG.info("{}: {} window {}", options.name(), progress.line(System.nanoTime(), committedHeight, head, stage.count(pos)), window.limit());
-    } else {
-      progress.reset(System.nanoTime(), committedHeight, stage.count(pos));
+    /**
+     * The most heights in one run: the commit limit, and at most half the window, so the heights of the next run are
+     * fetched and prepared while one commits (a run as large as the window would leave nothing to fetch until it has
+     * committed, and the database idle while the window refills).
+     */
+    private int runLimit() {
+        return Math.max(1, Math.min(options.commitItems(), window.limit() / 2));
     }
-  }
+
+    /**
+     * Whether a short run waits for more ready items: while catching up (more than a full run behind the head) and while
+     * the height after it is still being fetched, a run below half its limits waits, since fewer, larger transactions
+     * cost the database less per height (each commit's fixed statements and its WAL flush), CPU the fetchers share. At
+     * the head every ready height is committed at once.
+     */
+    private boolean holdBack(int items, long weight) {
+        boolean catchingUp = head - committedHeight > options.commitItems();
+        boolean moreComing = order.size() > batched + items;
+        return catchingUp && moreComing && items < runLimit() / 2 && weight < options.commitWeight() / 2;
+    }
+
+    private void send(Run<B> r) {
+        inflight = r;
+        noteWaiting(); // the commit runs from here (the next run's preparation, begun in the same turn, is not idle
+        // time)
+        long started = System.nanoTime();
+        stage.commit(r.batch()).onComplete(ar -> {
+            inflight = null;
+            if (ar.succeeded()) {
+                commitFailures = 0;
+                meters.commitLatency().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+                committed = stage.after(r.batch());
+                committedHeight = stage.height(committed);
+                // from the new position: waiting at the head is the chain's time, not the node's
+                noteWaiting();
+                meters.height().set(committedHeight);
+                for (int i = 0; i < r.size(); i++) order.removeFirst();
+                batched -= r.size();
+                committedItems += r.size();
+                window.committed(System.nanoTime(), committedItems);
+                release(committedHeight);
+                stage.committed(r.batch());
+                meters.window().set(held());
+            } else {
+                noteWaiting();
+                if (!(ar.cause() instanceof PositionMovedException)) unconfirmed = r;
+            }
+            if (quiet != null) {
+                quiet.tryComplete();
+                quiet = null;
+            }
+            if (stopped) return;
+            if (ar.failed()) {
+                failed("commit of heights " + r.first() + ".." + r.last(), ar.cause());
+                return;
+            }
+            plan();
+            tryCommit();
+        });
+    }
+
+    /** A commit or preparation failed: drop the plan, wait, re-read the position from the database and go on from it. */
+    private void failed(String what, Throwable cause) {
+        commitFailures++;
+        meters.commitRetries().increment();
+        epoch++;
+        prepared = null;
+        if (recovering) {
+            // one recovery at a time: the one on its way reads the position once the running commit has ended. A second
+            // one could read the position before a commit that the first let run, and its reset to that older position
+            // would re-plan heights already written (a re-sent run that then failed unconfirmed would be announced
+            // twice)
+            LOG.warn(
+                    "{}: {} failed (attempt {}): {}; the position is being read again",
+                    options.name(),
+                    what,
+                    commitFailures,
+                    cause.getMessage());
+            return;
+        }
+        recovering = true;
+        noteWaiting();
+        long delay = cause instanceof PositionMovedException
+                ? 0
+                : Backoff.delayMs(commitFailures, options.retryBase(), options.retryMax());
+        LOG.warn(
+                "{}: {} failed (attempt {}): {}; re-reading the position in {} ms",
+                options.name(),
+                what,
+                commitFailures,
+                cause.getMessage(),
+                delay);
+        vertx.setTimer(Math.max(1, delay), t -> {
+            if (stopped) return;
+            // a commit still running decides the position first
+            commitDone().onComplete(x -> {
+                if (!stopped)
+                    stage.position().onComplete(ar -> recovered(ar.succeeded() ? ar.result() : null, ar.cause()));
+            });
+        });
+    }
+
+    private void recovered(P pos, Throwable cause) {
+        if (stopped) return;
+        recovering = false;
+        noteWaiting();
+        if (pos == null) {
+            failed("reading the position", cause);
+            return;
+        }
+        if (unconfirmed != null && stage.after(unconfirmed.batch()).equals(pos)) {
+            // the commit went through after all (its answer lost while the database could not be asked): announce it
+            stage.committed(unconfirmed.batch());
+        }
+        unconfirmed = null;
+        reset(pos);
+        plan();
+    }
+
+    private void logProgress() {
+        if (stopped) return;
+        P pos = committed;
+        if (!order.isEmpty() && head - committedHeight > 1) {
+            LOG.info(
+                    "{}: {} window {}",
+                    options.name(),
+                    progress.line(System.nanoTime(), committedHeight, head, stage.count(pos)),
+                    window.limit());
+        } else {
+            progress.reset(System.nanoTime(), committedHeight, stage.count(pos));
+        }
+    }
 }

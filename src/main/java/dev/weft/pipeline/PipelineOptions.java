@@ -17,5 +17,15 @@ import java.time.Duration;
  * @param retryMax         cap of the backoff delay
  * @param progressInterval interval of the catch-up progress line
  */
-public record PipelineOptions(String name, String countUnit, int window, int windowStart, int windowMax, long bufferedBytes, int commitItems, long commitWeight,
-                              Duration retryBase, Duration retryMax, Duration progressInterval) {}
+public record PipelineOptions(
+        String name,
+        String countUnit,
+        int window,
+        int windowStart,
+        int windowMax,
+        long bufferedBytes,
+        int commitItems,
+        long commitWeight,
+        Duration retryBase,
+        Duration retryMax,
+        Duration progressInterval) {}

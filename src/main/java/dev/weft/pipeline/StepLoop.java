@@ -5,11 +5,10 @@ import dev.weft.store.PositionMovedException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A writer that works in steps, one at a time, each step its own transaction behind a position check (the rich list,
@@ -20,57 +19,65 @@ import java.util.function.Supplier;
  * <p>Confined to the event loop of the verticle that creates it.
  */
 public final class StepLoop {
-  private static final Logger LOG = LoggerFactory.getLogger(StepLoop.class);
+    private static final Logger LOG = LoggerFactory.getLogger(StepLoop.class);
 
-  private final Vertx vertx;
-  private final String name;
-  private final Duration retryBase;
-  private final Duration retryMax;
-  /** One step: true when it moved the cursor (more may follow). */
-  private final Supplier<Future<Boolean>> step;
-  private boolean running;
-  private boolean wakeAgain;
-  private boolean stopped;
-  private int failures;
-  private Promise<Void> idle;
+    private final Vertx vertx;
+    private final String name;
+    private final Duration retryBase;
+    private final Duration retryMax;
+    /** One step: true when it moved the cursor (more may follow). */
+    private final Supplier<Future<Boolean>> step;
 
-  public StepLoop(Vertx vertx, String name, Duration retryBase, Duration retryMax, Supplier<Future<Boolean>> step) {
-    this.vertx = vertx;
-    this.name = name;
-    this.retryBase = retryBase;
-    this.retryMax = retryMax;
-    this.step = step;
-  }
+    private boolean running;
+    private boolean wakeAgain;
+    private boolean stopped;
+    private int failures;
+    private Promise<Void> idle;
 
-  public void wake() {
-    if (stopped) return;
-    if (running) {
-      wakeAgain = true;
-      return;
+    public StepLoop(Vertx vertx, String name, Duration retryBase, Duration retryMax, Supplier<Future<Boolean>> step) {
+        this.vertx = vertx;
+        this.name = name;
+        this.retryBase = retryBase;
+        this.retryMax = retryMax;
+        this.step = step;
     }
-    running = true;
-    wakeAgain = false;
-    step.get().onComplete(ar -> {
-      running = false;
-      if (stopped) {
-        if (idle != null) idle.tryComplete();
-        return;
-      }
-      if (ar.failed()) {
-        failures++;
-        long delay = ar.cause() instanceof PositionMovedException ? 0 : Backoff.delayMs(failures, retryBase, retryMax);
-        LOG.warn("{} step failed (attempt {}): {}; retrying in {} ms", name, failures, ar.cause().getMessage(), delay);
-        vertx.setTimer(Math.max(1, delay), t -> wake());
-        return;
-      }
-      failures = 0;
-      if (ar.result() || wakeAgain) vertx.runOnContext(v -> wake());
-    });
-  }
 
-  /** Completes once a running step has finished. */
-  public Future<Void> stop() {
-    stopped = true;
-    return running ? (idle = Promise.promise()).future() : Future.succeededFuture();
-  }
+    public void wake() {
+        if (stopped) return;
+        if (running) {
+            wakeAgain = true;
+            return;
+        }
+        running = true;
+        wakeAgain = false;
+        step.get().onComplete(ar -> {
+            running = false;
+            if (stopped) {
+                if (idle != null) idle.tryComplete();
+                return;
+            }
+            if (ar.failed()) {
+                failures++;
+                long delay = ar.cause() instanceof PositionMovedException
+                        ? 0
+                        : Backoff.delayMs(failures, retryBase, retryMax);
+                LOG.warn(
+                        "{} step failed (attempt {}): {}; retrying in {} ms",
+                        name,
+                        failures,
+                        ar.cause().getMessage(),
+                        delay);
+                vertx.setTimer(Math.max(1, delay), t -> wake());
+                return;
+            }
+            failures = 0;
+            if (ar.result() || wakeAgain) vertx.runOnContext(v -> wake());
+        });
+    }
+
+    /** Completes once a running step has finished. */
+    public Future<Void> stop() {
+        stopped = true;
+        return running ? (idle = Promise.promise()).future() : Future.succeededFuture();
+    }
 }

@@ -3,7 +3,6 @@ package dev.weft.route;
 import dev.weft.route.graph.RoutePath;
 import dev.weft.route.registry.Asset;
 import io.vertx.core.json.JsonObject;
-
 import java.util.List;
 
 /**
@@ -13,10 +12,18 @@ import java.util.List;
  * @param evmSigned the first tx is an EVM transaction (the source is an EVM chain, or the client named the source asset
  *                  by its ERC-20 contract on a minievm rollup)
  */
-public record ComputedRoute(RouteRequest request, Asset source, Asset dest, boolean evmSigned, RoutePath path,
-                            List<String> chainIds, int[] fromVisit, int[] toVisit, JsonObject json) {
+public record ComputedRoute(
+        RouteRequest request,
+        Asset source,
+        Asset dest,
+        boolean evmSigned,
+        RoutePath path,
+        List<String> chainIds,
+        int[] fromVisit,
+        int[] toVisit,
+        JsonObject json) {
 
-  public boolean requiresOpHook() {
-    return json.getBoolean("required_op_hook");
-  }
+    public boolean requiresOpHook() {
+        return json.getBoolean("required_op_hook");
+    }
 }

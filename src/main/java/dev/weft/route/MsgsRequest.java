@@ -5,7 +5,6 @@ import dev.weft.route.graph.Edge;
 import dev.weft.route.graph.RouteLimits;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -20,113 +19,133 @@ import java.util.regex.Pattern;
  * address per {@code required_chain_addresses} entry, the slippage tolerance (percent, default 1), the signed OP hook
  * when the route requires one, and optionally the IBC timeout in seconds.
  */
-public record MsgsRequest(RouteRequest route, BigInteger amountOut, List<String> addressList, JsonArray operations,
-                          BigDecimal slippagePercent, SignedOpHook signedOpHook, Long timeoutSeconds) {
+public record MsgsRequest(
+        RouteRequest route,
+        BigInteger amountOut,
+        List<String> addressList,
+        JsonArray operations,
+        BigDecimal slippagePercent,
+        SignedOpHook signedOpHook,
+        Long timeoutSeconds) {
 
-  /** {@code {"signer": "<bech32>", "hook": "<base64 signed Cosmos tx>"}}. */
-  public record SignedOpHook(String signer, String hook) {}
+    /** {@code {"signer": "<bech32>", "hook": "<base64 signed Cosmos tx>"}}. */
+    public record SignedOpHook(String signer, String hook) {}
 
-  public static MsgsRequest parse(JsonObject body) {
-    RouteRequest route = RouteRequest.parse(body);
-    BigInteger amountOut = body.getValue("amount_out") == null ? null : RouteRequest.amount(body, "amount_out");
-    Object list = body.getValue("address_list");
-    if (list == null) throw BusError.badRequest("address_list is required");
-    if (!(list instanceof JsonArray arr)) throw BusError.badRequest("address_list must be an array of strings");
-    List<String> addresses = new ArrayList<>();
-    for (int i = 0; i < arr.size(); i++) {
-      if (!(arr.getValue(i) instanceof String s)) throw BusError.badRequest("address_list[" + i + "] must be a string");
-      addresses.add(s.trim());
-    }
-    Object ops = body.getValue("operations");
-    if (ops == null) throw BusError.badRequest("operations is required (the operations of the route, as /v2/fungible/route returned them)");
-    if (!(ops instanceof JsonArray opsArr) || opsArr.isEmpty()) throw BusError.badRequest("operations must be a non-empty array");
-    for (int i = 0; i < opsArr.size(); i++) {
-      if (!(opsArr.getValue(i) instanceof JsonObject)) throw BusError.badRequest("operations[" + i + "] must be an object");
-    }
-    if (body.getValue("post_route_handler") != null) {
-      throw BusError.badRequest("post_route_handler is not supported: the route ends with the transfer to the last address of address_list");
-    }
-    if (body.getValue("chain_ids_to_affiliates") instanceof JsonObject affiliates) {
-      for (String chain : affiliates.fieldNames()) {
-        if (affiliates.getValue(chain) instanceof JsonObject a && a.getValue("affiliates") instanceof JsonArray named && !named.isEmpty()) {
-          throw BusError.badRequest("chain_ids_to_affiliates: affiliate fees are not supported (" + chain + " has " + named.size() + ")");
+    public static MsgsRequest parse(JsonObject body) {
+        RouteRequest route = RouteRequest.parse(body);
+        BigInteger amountOut = body.getValue("amount_out") == null ? null : RouteRequest.amount(body, "amount_out");
+        Object list = body.getValue("address_list");
+        if (list == null) throw BusError.badRequest("address_list is required");
+        if (!(list instanceof JsonArray arr)) throw BusError.badRequest("address_list must be an array of strings");
+        List<String> addresses = new ArrayList<>();
+        for (int i = 0; i < arr.size(); i++) {
+            if (!(arr.getValue(i) instanceof String s))
+                throw BusError.badRequest("address_list[" + i + "] must be a string");
+            addresses.add(s.trim());
         }
-      }
-    }
-    return new MsgsRequest(route, amountOut, List.copyOf(addresses), opsArr, slippage(body), signedOpHook(body), timeout(body));
-  }
-
-  private static BigDecimal slippage(JsonObject body) {
-    Object v = body.getValue("slippage_tolerance_percent");
-    if (v == null) return BigDecimal.ONE;
-    BigDecimal d = null;
-    if (v instanceof String || v instanceof Number) {
-      try {
-        d = new BigDecimal(v.toString().trim());
-      } catch (NumberFormatException e) {
-        d = null;
-      }
-    }
-    if (d == null || d.signum() < 0 || d.compareTo(BigDecimal.valueOf(100)) > 0) {
-      throw BusError.badRequest("slippage_tolerance_percent must be a decimal between 0 and 100 (got " + RouteRequest.show(v) + ")");
-    }
-    return d;
-  }
-
-  private static SignedOpHook signedOpHook(JsonObject body) {
-    Object v = body.getValue("signed_op_hook");
-    if (v == null) return null;
-    if (!(v instanceof JsonObject o)) throw BusError.badRequest("signed_op_hook must be an object {signer, hook}");
-    return new SignedOpHook(RouteRequest.string(o, "signer"), RouteRequest.string(o, "hook"));
-  }
-
-  private static final Pattern TIMEOUT_SECONDS = Pattern.compile("[1-9][0-9]{0,6}");
-
-  private static Long timeout(JsonObject body) {
-    Object v = body.getValue("timeout_seconds");
-    if (v == null) return null;
-    String s = v.toString();
-    if (!(v instanceof String || v instanceof Integer || v instanceof Long) || !TIMEOUT_SECONDS.matcher(s).matches()) {
-      throw BusError.badRequest("timeout_seconds must be a whole number of seconds between 1 and 9999999");
-    }
-    return Long.parseLong(s);
-  }
-
-  /**
-   * The restrictions a route with these operations satisfies: the bridges and swap venues they use, whether they swap,
-   * whether they fit in one tx. The route a restricted {@code /route} request returned is the best route within these.
-   */
-  public RouteLimits limitsOfOperations() {
-    Set<Edge.Kind> kinds = EnumSet.noneOf(Edge.Kind.class);
-    Set<String> venues = new HashSet<>();
-    boolean swaps = false;
-    boolean singleTx = true;
-    for (int i = 0; i < operations.size(); i++) {
-      JsonObject op = operations.getJsonObject(i);
-      if (op.getValue("tx_index") instanceof Number n && n.longValue() != 0) singleTx = false;
-      if (op.containsKey("transfer")) kinds.add(Edge.Kind.IBC);
-      if (op.containsKey("op_init_transfer")) kinds.addAll(List.of(Edge.Kind.OP_DEPOSIT, Edge.Kind.OP_WITHDRAW));
-      if (op.containsKey("layer_zero_transfer")) kinds.add(Edge.Kind.LAYER_ZERO);
-      if (op.getValue("swap") instanceof JsonObject swap) {
-        swaps = true;
-        if (swap.getValue("swap_venues") instanceof JsonArray used) {
-          for (Object v : used) {
-            if (v instanceof JsonObject venue && venue.getValue("chain_id") instanceof String chain && venue.getValue("name") instanceof String name) {
-              venues.add(chain + "/" + name);
+        Object ops = body.getValue("operations");
+        if (ops == null)
+            throw BusError.badRequest(
+                    "operations is required (the operations of the route, as /v2/fungible/route returned them)");
+        if (!(ops instanceof JsonArray opsArr) || opsArr.isEmpty())
+            throw BusError.badRequest("operations must be a non-empty array");
+        for (int i = 0; i < opsArr.size(); i++) {
+            if (!(opsArr.getValue(i) instanceof JsonObject))
+                throw BusError.badRequest("operations[" + i + "] must be an object");
+        }
+        if (body.getValue("post_route_handler") != null) {
+            throw BusError.badRequest(
+                    "post_route_handler is not supported: the route ends with the transfer to the last address of address_list");
+        }
+        if (body.getValue("chain_ids_to_affiliates") instanceof JsonObject affiliates) {
+            for (String chain : affiliates.fieldNames()) {
+                if (affiliates.getValue(chain) instanceof JsonObject a
+                        && a.getValue("affiliates") instanceof JsonArray named
+                        && !named.isEmpty()) {
+                    throw BusError.badRequest("chain_ids_to_affiliates: affiliate fees are not supported (" + chain
+                            + " has " + named.size() + ")");
+                }
             }
-          }
         }
-      }
+        return new MsgsRequest(
+                route, amountOut, List.copyOf(addresses), opsArr, slippage(body), signedOpHook(body), timeout(body));
     }
-    return new RouteLimits(kinds, swaps, venues.isEmpty() ? null : venues, singleTx);
-  }
 
-  /** Whether the operations withdraw through an OPinit bridge (the route is recomputed with {@code is_op_withdraw}). */
-  public boolean withdrawsThroughOpBridge(java.util.function.Predicate<String> isRollup) {
-    for (int i = 0; i < operations.size(); i++) {
-      JsonObject op = operations.getJsonObject(i).getJsonObject("op_init_transfer");
-      if (op != null && op.getValue("from_chain_id") instanceof String from && isRollup.test(from)) return true;
+    private static BigDecimal slippage(JsonObject body) {
+        Object v = body.getValue("slippage_tolerance_percent");
+        if (v == null) return BigDecimal.ONE;
+        BigDecimal d = null;
+        if (v instanceof String || v instanceof Number) {
+            try {
+                d = new BigDecimal(v.toString().trim());
+            } catch (NumberFormatException e) {
+                d = null;
+            }
+        }
+        if (d == null || d.signum() < 0 || d.compareTo(BigDecimal.valueOf(100)) > 0) {
+            throw BusError.badRequest("slippage_tolerance_percent must be a decimal between 0 and 100 (got "
+                    + RouteRequest.show(v) + ")");
+        }
+        return d;
     }
-    return false;
-  }
+
+    private static SignedOpHook signedOpHook(JsonObject body) {
+        Object v = body.getValue("signed_op_hook");
+        if (v == null) return null;
+        if (!(v instanceof JsonObject o)) throw BusError.badRequest("signed_op_hook must be an object {signer, hook}");
+        return new SignedOpHook(RouteRequest.string(o, "signer"), RouteRequest.string(o, "hook"));
+    }
+
+    private static final Pattern TIMEOUT_SECONDS = Pattern.compile("[1-9][0-9]{0,6}");
+
+    private static Long timeout(JsonObject body) {
+        Object v = body.getValue("timeout_seconds");
+        if (v == null) return null;
+        String s = v.toString();
+        if (!(v instanceof String || v instanceof Integer || v instanceof Long)
+                || !TIMEOUT_SECONDS.matcher(s).matches()) {
+            throw BusError.badRequest("timeout_seconds must be a whole number of seconds between 1 and 9999999");
+        }
+        return Long.parseLong(s);
+    }
+
+    /**
+     * The restrictions a route with these operations satisfies: the bridges and swap venues they use, whether they swap,
+     * whether they fit in one tx. The route a restricted {@code /route} request returned is the best route within these.
+     */
+    public RouteLimits limitsOfOperations() {
+        Set<Edge.Kind> kinds = EnumSet.noneOf(Edge.Kind.class);
+        Set<String> venues = new HashSet<>();
+        boolean swaps = false;
+        boolean singleTx = true;
+        for (int i = 0; i < operations.size(); i++) {
+            JsonObject op = operations.getJsonObject(i);
+            if (op.getValue("tx_index") instanceof Number n && n.longValue() != 0) singleTx = false;
+            if (op.containsKey("transfer")) kinds.add(Edge.Kind.IBC);
+            if (op.containsKey("op_init_transfer")) kinds.addAll(List.of(Edge.Kind.OP_DEPOSIT, Edge.Kind.OP_WITHDRAW));
+            if (op.containsKey("layer_zero_transfer")) kinds.add(Edge.Kind.LAYER_ZERO);
+            if (op.getValue("swap") instanceof JsonObject swap) {
+                swaps = true;
+                if (swap.getValue("swap_venues") instanceof JsonArray used) {
+                    for (Object v : used) {
+                        if (v instanceof JsonObject venue
+                                && venue.getValue("chain_id") instanceof String chain
+                                && venue.getValue("name") instanceof String name) {
+                            venues.add(chain + "/" + name);
+                        }
+                    }
+                }
+            }
+        }
+        return new RouteLimits(kinds, swaps, venues.isEmpty() ? null : venues, singleTx);
+    }
+
+    /** Whether the operations withdraw through an OPinit bridge (the route is recomputed with {@code is_op_withdraw}). */
+    public boolean withdrawsThroughOpBridge(java.util.function.Predicate<String> isRollup) {
+        for (int i = 0; i < operations.size(); i++) {
+            JsonObject op = operations.getJsonObject(i).getJsonObject("op_init_transfer");
+            if (op != null && op.getValue("from_chain_id") instanceof String from && isRollup.test(from)) return true;
+        }
+        return false;
+    }
 }

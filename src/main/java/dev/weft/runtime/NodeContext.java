@@ -10,14 +10,21 @@ import io.vertx.sqlclient.Pool;
  * (null on nodes whose roles need no database) and its connect options (for dedicated connections such as writer
  * leases), build info and the node's id (the cluster node id when clustered).
  */
-public record NodeContext(Vertx vertx, WeftConfig config, Pool pool, PgConnectOptions dbOptions, BuildInfo build,
-                          String nodeId, boolean clustered, NodeInfo info) {
+public record NodeContext(
+        Vertx vertx,
+        WeftConfig config,
+        Pool pool,
+        PgConnectOptions dbOptions,
+        BuildInfo build,
+        String nodeId,
+        boolean clustered,
+        NodeInfo info) {
 
-  public NodeContext withConfig(WeftConfig c) {
-    return new NodeContext(vertx, c, pool, dbOptions, build, nodeId, clustered, info);
-  }
+    public NodeContext withConfig(WeftConfig c) {
+        return new NodeContext(vertx, c, pool, dbOptions, build, nodeId, clustered, info);
+    }
 
-  public NodeContext withDatabase(Pool p, PgConnectOptions options) {
-    return new NodeContext(vertx, config, p, options, build, nodeId, clustered, info);
-  }
+    public NodeContext withDatabase(Pool p, PgConnectOptions options) {
+        return new NodeContext(vertx, config, p, options, build, nodeId, clustered, info);
+    }
 }

@@ -5,9 +5,9 @@ import io.vertx.core.json.JsonObject;
 
 /** What the admin endpoint may do to a running node: describe what it runs and scale a verticle kind. */
 public interface NodeControl {
-  /** {node_id, node_name, roles, clustered, kinds: {kind: {instances, single_writer, active}}}. */
-  JsonObject describe();
+    /** {node_id, node_name, roles, clustered, kinds: {kind: {instances, single_writer, active}}}. */
+    JsonObject describe();
 
-  /** Deploys or undeploys instances of a kind until this node runs {@code instances} of it. */
-  Future<JsonObject> scale(String kind, int instances);
+    /** Deploys or undeploys instances of a kind until this node runs {@code instances} of it. */
+    Future<JsonObject> scale(String kind, int instances);
 }

@@ -3,7 +3,6 @@ package dev.weft.runtime;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.micrometer.backends.BackendRegistries;
-
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -15,15 +14,18 @@ import java.util.function.Function;
  * verticle (failover, restart) keeps updating the gauges its predecessor registered instead of registering new ones.
  */
 public final class SharedMeters {
-  private static final Map<MeterRegistry, Map<String, Object>> BY_REGISTRY = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final Map<MeterRegistry, Map<String, Object>> BY_REGISTRY =
+            Collections.synchronizedMap(new WeakHashMap<>());
 
-  private SharedMeters() {}
+    private SharedMeters() {}
 
-  /** The holder of {@code key} in the default registry, created on first use; a private registry when metrics are off. */
-  @SuppressWarnings("unchecked")
-  public static <T> T of(String key, Function<MeterRegistry, T> create) {
-    MeterRegistry registry = BackendRegistries.getDefaultNow();
-    if (registry == null) return create.apply(new SimpleMeterRegistry());
-    return (T) BY_REGISTRY.computeIfAbsent(registry, r -> new ConcurrentHashMap<>()).computeIfAbsent(key, k -> create.apply(registry));
-  }
+    /** The holder of {@code key} in the default registry, created on first use; a private registry when metrics are off. */
+    @SuppressWarnings("unchecked")
+    public static <T> T of(String key, Function<MeterRegistry, T> create) {
+        MeterRegistry registry = BackendRegistries.getDefaultNow();
+        if (registry == null) return create.apply(new SimpleMeterRegistry());
+        return (T) BY_REGISTRY
+                .computeIfAbsent(registry, r -> new ConcurrentHashMap<>())
+                .computeIfAbsent(key, k -> create.apply(registry));
+    }
 }

@@ -6,7 +6,6 @@ import dev.weft.model.ingest.BlockJson;
 import dev.weft.model.ingest.IndexedBlock;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Tuple;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,205 +16,235 @@ import java.util.Map;
  * accounts and message types as their dictionary ids.
  */
 final class IngestRows {
-  final List<IndexedBlock> blocks;
-  final Long[] blockTimes;
-  final Buffer[] blockJson;
-  int txCount;
-  int evmCount;
-  /** The sequence of each block's first tx. */
-  final List<Long> firstSeq = new ArrayList<>();
-  final List<Long> txSeq = new ArrayList<>();
-  final List<Long> txHeight = new ArrayList<>();
-  final List<Integer> txIndex = new ArrayList<>();
-  final List<Buffer> txHash = new ArrayList<>();
-  final List<Integer> txCode = new ArrayList<>();
-  final List<Long> txSigner = new ArrayList<>();
-  final List<Buffer> txJson = new ArrayList<>();
-  final List<Long> accId = new ArrayList<>();
-  final List<Long> accSeq = new ArrayList<>();
-  final List<Boolean> accSigner = new ArrayList<>();
-  final List<Integer> msgTypeId = new ArrayList<>();
-  final List<Long> msgSeq = new ArrayList<>();
-  final List<Long> multiSeq = new ArrayList<>();
-  final List<Integer> multiTypeId = new ArrayList<>();
-  final List<Long> evmSeq = new ArrayList<>();
-  final List<Long> evmHeight = new ArrayList<>();
-  final List<Integer> evmIndex = new ArrayList<>();
-  final List<Buffer> evmHash = new ArrayList<>();
-  final List<Long> evmFrom = new ArrayList<>();
-  final List<Buffer> evmJson = new ArrayList<>();
-  final List<Long> evmAccId = new ArrayList<>();
-  final List<Long> evmAccSeq = new ArrayList<>();
-  final List<Boolean> evmAccSigner = new ArrayList<>();
-  final List<Long> transferHeight = new ArrayList<>();
-  final List<Long> transferSeq = new ArrayList<>();
-  final List<Integer> transferIndex = new ArrayList<>();
-  final List<Short> transferKind = new ArrayList<>();
-  final List<Buffer> transferToken = new ArrayList<>();
-  final List<Buffer> transferFrom = new ArrayList<>();
-  final List<Buffer> transferTo = new ArrayList<>();
-  final List<String> transferAmount = new ArrayList<>();
-  /** Bank denoms the run's coin events move → the first height that moves each. */
-  final Map<String, Long> coinDenoms = new LinkedHashMap<>();
-  /** account id → {txs, signer txs, evm txs, evm signer txs} */
-  final Map<Long, long[]> accountStats = new LinkedHashMap<>();
-  /** message type id → txs */
-  final Map<Integer, Long> typeStats = new LinkedHashMap<>();
+    final List<IndexedBlock> blocks;
+    final Long[] blockTimes;
+    final Buffer[] blockJson;
+    int txCount;
+    int evmCount;
+    /** The sequence of each block's first tx. */
+    final List<Long> firstSeq = new ArrayList<>();
 
-  private final DictionaryStore.Ids ids;
+    final List<Long> txSeq = new ArrayList<>();
+    final List<Long> txHeight = new ArrayList<>();
+    final List<Integer> txIndex = new ArrayList<>();
+    final List<Buffer> txHash = new ArrayList<>();
+    final List<Integer> txCode = new ArrayList<>();
+    final List<Long> txSigner = new ArrayList<>();
+    final List<Buffer> txJson = new ArrayList<>();
+    final List<Long> accId = new ArrayList<>();
+    final List<Long> accSeq = new ArrayList<>();
+    final List<Boolean> accSigner = new ArrayList<>();
+    final List<Integer> msgTypeId = new ArrayList<>();
+    final List<Long> msgSeq = new ArrayList<>();
+    final List<Long> multiSeq = new ArrayList<>();
+    final List<Integer> multiTypeId = new ArrayList<>();
+    final List<Long> evmSeq = new ArrayList<>();
+    final List<Long> evmHeight = new ArrayList<>();
+    final List<Integer> evmIndex = new ArrayList<>();
+    final List<Buffer> evmHash = new ArrayList<>();
+    final List<Long> evmFrom = new ArrayList<>();
+    final List<Buffer> evmJson = new ArrayList<>();
+    final List<Long> evmAccId = new ArrayList<>();
+    final List<Long> evmAccSeq = new ArrayList<>();
+    final List<Boolean> evmAccSigner = new ArrayList<>();
+    final List<Long> transferHeight = new ArrayList<>();
+    final List<Long> transferSeq = new ArrayList<>();
+    final List<Integer> transferIndex = new ArrayList<>();
+    final List<Short> transferKind = new ArrayList<>();
+    final List<Buffer> transferToken = new ArrayList<>();
+    final List<Buffer> transferFrom = new ArrayList<>();
+    final List<Buffer> transferTo = new ArrayList<>();
+    final List<String> transferAmount = new ArrayList<>();
+    /** Bank denoms the run's coin events move → the first height that moves each. */
+    final Map<String, Long> coinDenoms = new LinkedHashMap<>();
+    /** account id → {txs, signer txs, evm txs, evm signer txs} */
+    final Map<Long, long[]> accountStats = new LinkedHashMap<>();
+    /** message type id → txs */
+    final Map<Integer, Long> typeStats = new LinkedHashMap<>();
 
-  /** @param ids the dictionary id of every account, signer and message type of the blocks */
-  IngestRows(List<IndexedBlock> blocks, Long previousTimeNs, long txBase, long evmBase, DictionaryStore.Ids ids) {
-    this.ids = ids;
-    this.blocks = blocks;
-    this.blockTimes = new Long[blocks.size()];
-    this.blockJson = new Buffer[blocks.size()];
-    Long prev = previousTimeNs;
-    long seq = txBase;
-    long evmSeqNext = evmBase;
-    for (int bi = 0; bi < blocks.size(); bi++) {
-      IndexedBlock b = blocks.get(bi);
-      addBlock(bi, b, prev != null ? prev : b.previousTimeNs(), seq, evmSeqNext);
-      prev = b.timeNs();
-      seq += b.txs().size();
-      evmSeqNext += b.evmTxs().size();
+    private final DictionaryStore.Ids ids;
+
+    /** @param ids the dictionary id of every account, signer and message type of the blocks */
+    IngestRows(List<IndexedBlock> blocks, Long previousTimeNs, long txBase, long evmBase, DictionaryStore.Ids ids) {
+        this.ids = ids;
+        this.blocks = blocks;
+        this.blockTimes = new Long[blocks.size()];
+        this.blockJson = new Buffer[blocks.size()];
+        Long prev = previousTimeNs;
+        long seq = txBase;
+        long evmSeqNext = evmBase;
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            IndexedBlock b = blocks.get(bi);
+            addBlock(bi, b, prev != null ? prev : b.previousTimeNs(), seq, evmSeqNext);
+            prev = b.timeNs();
+            seq += b.txs().size();
+            evmSeqNext += b.evmTxs().size();
+        }
     }
-  }
 
-  // one method per block and per row kind: small units for the JIT (a loop body inlined into one large constructor,
-  // called once per run, was compiled three times, on-stack replacement included, at seconds of C2 time each)
-  private void addBlock(int bi, IndexedBlock b, Long previousTimeNs, long seqBefore, long evmSeqBefore) {
-    long bt = BlockJson.blockTimeMs(b.timeNs(), previousTimeNs);
-    blockTimes[bi] = bt;
-    blockJson[bi] = SqlArrays.bytea(BlockJson.render(b, bt));
-    firstSeq.add(seqBefore + 1);
-    for (int i = 0; i < b.txs().size(); i++) addTx(b, i, seqBefore + 1 + i);
-    long evmSeq = evmSeqBefore;
-    for (IndexedBlock.EvmTx t : b.evmTxs()) addEvmTx(b, t, ++evmSeq);
-  }
-
-  private void addTx(IndexedBlock b, int i, long s) {
-    IndexedBlock.Tx t = b.txs().get(i);
-    txSeq.add(s);
-    txHeight.add(b.height());
-    txIndex.add(i);
-    txHash.add(SqlArrays.bytea(t.hash()));
-    txCode.add(t.code());
-    txSigner.add(t.signer() == null ? null : id(t.signer()));
-    txJson.add(t.json());
-    addAccounts(t.accounts(), s, accId, accSeq, accSigner, 0);
-    // a tx's types are distinct (one row per type and tx)
-    for (String type : t.msgTypes()) {
-      Integer typeId = resolved(ids.msgTypes(), type);
-      msgTypeId.add(typeId);
-      msgSeq.add(s);
-      typeStats.merge(typeId, 1L, Long::sum);
-      if (t.msgTypes().size() > 1) {
-        multiSeq.add(s);
-        multiTypeId.add(typeId);
-      }
+    // one method per block and per row kind: small units for the JIT (a loop body inlined into one large constructor,
+    // called once per run, was compiled three times, on-stack replacement included, at seconds of C2 time each)
+    private void addBlock(int bi, IndexedBlock b, Long previousTimeNs, long seqBefore, long evmSeqBefore) {
+        long bt = BlockJson.blockTimeMs(b.timeNs(), previousTimeNs);
+        blockTimes[bi] = bt;
+        blockJson[bi] = SqlArrays.bytea(BlockJson.render(b, bt));
+        firstSeq.add(seqBefore + 1);
+        for (int i = 0; i < b.txs().size(); i++) addTx(b, i, seqBefore + 1 + i);
+        long evmSeq = evmSeqBefore;
+        for (IndexedBlock.EvmTx t : b.evmTxs()) addEvmTx(b, t, ++evmSeq);
     }
-    for (int k = 0; k < t.transfers().size(); k++) addTransfer(b.height(), s, k, t.transfers().get(k));
-    for (String d : t.coinDenoms()) coinDenoms.putIfAbsent(d, b.height());
-    txCount++;
-  }
 
-  private void addTransfer(long height, long s, int k, FungibleTransfer f) {
-    transferHeight.add(height);
-    transferSeq.add(s);
-    transferIndex.add(k);
-    transferKind.add((short) f.kind().code());
-    transferToken.add(SqlArrays.bytea(f.token().bytes()));
-    transferFrom.add(SqlArrays.bytea(f.from().bytes()));
-    transferTo.add(SqlArrays.bytea(f.to().bytes()));
-    transferAmount.add(f.amount().toString());
-  }
-
-  private void addEvmTx(IndexedBlock b, IndexedBlock.EvmTx t, long s) {
-    evmSeq.add(s);
-    evmHeight.add(b.height());
-    evmIndex.add(t.index());
-    evmHash.add(SqlArrays.bytea(t.hash()));
-    evmFrom.add(t.from() == null ? null : id(t.from()));
-    evmJson.add(t.json());
-    addAccounts(t.accounts(), s, evmAccId, evmAccSeq, evmAccSigner, 2);
-    evmCount++;
-  }
-
-  /**
-   * A tx's account edges, and its counts per account: {@code stat} is the index of the tx count ({@code 0} Cosmos,
-   * {@code 2} EVM), the signer count follows it.
-   */
-  private void addAccounts(Map<AccountAddress, Boolean> accounts, long s, List<Long> accountIds, List<Long> seqs, List<Boolean> signers,
-                           int stat) {
-    for (Map.Entry<AccountAddress, Boolean> e : accounts.entrySet()) {
-      Long id = id(e.getKey());
-      accountIds.add(id);
-      seqs.add(s);
-      signers.add(e.getValue());
-      long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
-      st[stat]++;
-      if (e.getValue()) st[stat + 1]++;
+    private void addTx(IndexedBlock b, int i, long s) {
+        IndexedBlock.Tx t = b.txs().get(i);
+        txSeq.add(s);
+        txHeight.add(b.height());
+        txIndex.add(i);
+        txHash.add(SqlArrays.bytea(t.hash()));
+        txCode.add(t.code());
+        txSigner.add(t.signer() == null ? null : id(t.signer()));
+        txJson.add(t.json());
+        addAccounts(t.accounts(), s, accId, accSeq, accSigner, 0);
+        // a tx's types are distinct (one row per type and tx)
+        for (String type : t.msgTypes()) {
+            Integer typeId = resolved(ids.msgTypes(), type);
+            msgTypeId.add(typeId);
+            msgSeq.add(s);
+            typeStats.merge(typeId, 1L, Long::sum);
+            if (t.msgTypes().size() > 1) {
+                multiSeq.add(s);
+                multiTypeId.add(typeId);
+            }
+        }
+        for (int k = 0; k < t.transfers().size(); k++)
+            addTransfer(b.height(), s, k, t.transfers().get(k));
+        for (String d : t.coinDenoms()) coinDenoms.putIfAbsent(d, b.height());
+        txCount++;
     }
-  }
 
-  private Long id(AccountAddress a) {
-    return resolved(ids.accounts(), a);
-  }
-
-  private static <K, V> V resolved(Map<K, V> ids, K value) {
-    V id = ids.get(value);
-    if (id == null) throw new IllegalStateException("no dictionary id resolved for " + value);
-    return id;
-  }
-
-  Tuple blocks() {
-    int n = blocks.size();
-    Long[] h = new Long[n];
-    Buffer[] hs = new Buffer[n];
-    Long[] ns = new Long[n];
-    Buffer[] pa = new Buffer[n];
-    String[] pm = new String[n];
-    String[] po = new String[n];
-    Long[] gu = new Long[n];
-    Long[] gw = new Long[n];
-    Integer[] tc = new Integer[n];
-    Integer[] ec = new Integer[n];
-    String[] tf = new String[n];
-    for (int i = 0; i < n; i++) {
-      IndexedBlock b = blocks.get(i);
-      h[i] = b.height();
-      hs[i] = SqlArrays.bytea(b.hash());
-      ns[i] = b.timeNs();
-      pa[i] = SqlArrays.bytea(b.proposerAddress());
-      pm[i] = b.proposer().moniker();
-      po[i] = b.proposer().operatorAddress();
-      gu[i] = b.gasUsed();
-      gw[i] = b.gasWanted();
-      tc[i] = b.txCount();
-      ec[i] = b.evmTxs().size();
-      tf[i] = BlockJson.totalFee(b);
+    private void addTransfer(long height, long s, int k, FungibleTransfer f) {
+        transferHeight.add(height);
+        transferSeq.add(s);
+        transferIndex.add(k);
+        transferKind.add((short) f.kind().code());
+        transferToken.add(SqlArrays.bytea(f.token().bytes()));
+        transferFrom.add(SqlArrays.bytea(f.from().bytes()));
+        transferTo.add(SqlArrays.bytea(f.to().bytes()));
+        transferAmount.add(f.amount().toString());
     }
-    return Tuple.tuple().addValue(h).addValue(hs).addValue(ns).addValue(blockTimes).addValue(pa).addValue(pm)
-        .addValue(po).addValue(gu).addValue(gw).addValue(tc).addValue(ec).addValue(tf).addValue(blockJson);
-  }
 
-  Tuple transfers() {
-    return Tuple.tuple().addValue(SqlArrays.longs(transferHeight)).addValue(SqlArrays.longs(transferSeq))
-        .addValue(SqlArrays.ints(transferIndex)).addValue(transferKind.toArray(new Short[0])).addValue(SqlArrays.bufs(transferToken))
-        .addValue(SqlArrays.bufs(transferFrom)).addValue(SqlArrays.bufs(transferTo)).addValue(SqlArrays.strings(transferAmount));
-  }
-
-  Tuple accountStats() {
-    int n = accountStats.size();
-    Long[] ids = new Long[n];
-    Long[][] c = new Long[4][n];
-    int i = 0;
-    for (Map.Entry<Long, long[]> e : accountStats.entrySet()) {
-      ids[i] = e.getKey();
-      for (int k = 0; k < 4; k++) c[k][i] = e.getValue()[k];
-      i++;
+    private void addEvmTx(IndexedBlock b, IndexedBlock.EvmTx t, long s) {
+        evmSeq.add(s);
+        evmHeight.add(b.height());
+        evmIndex.add(t.index());
+        evmHash.add(SqlArrays.bytea(t.hash()));
+        evmFrom.add(t.from() == null ? null : id(t.from()));
+        evmJson.add(t.json());
+        addAccounts(t.accounts(), s, evmAccId, evmAccSeq, evmAccSigner, 2);
+        evmCount++;
     }
-    return Tuple.tuple().addValue(ids).addValue(c[0]).addValue(c[1]).addValue(c[2]).addValue(c[3]);
-  }
+
+    /**
+     * A tx's account edges, and its counts per account: {@code stat} is the index of the tx count ({@code 0} Cosmos,
+     * {@code 2} EVM), the signer count follows it.
+     */
+    private void addAccounts(
+            Map<AccountAddress, Boolean> accounts,
+            long s,
+            List<Long> accountIds,
+            List<Long> seqs,
+            List<Boolean> signers,
+            int stat) {
+        for (Map.Entry<AccountAddress, Boolean> e : accounts.entrySet()) {
+            Long id = id(e.getKey());
+            accountIds.add(id);
+            seqs.add(s);
+            signers.add(e.getValue());
+            long[] st = accountStats.computeIfAbsent(id, k -> new long[4]);
+            st[stat]++;
+            if (e.getValue()) st[stat + 1]++;
+        }
+    }
+
+    private Long id(AccountAddress a) {
+        return resolved(ids.accounts(), a);
+    }
+
+    private static <K, V> V resolved(Map<K, V> ids, K value) {
+        V id = ids.get(value);
+        if (id == null) throw new IllegalStateException("no dictionary id resolved for " + value);
+        return id;
+    }
+
+    Tuple blocks() {
+        int n = blocks.size();
+        Long[] h = new Long[n];
+        Buffer[] hs = new Buffer[n];
+        Long[] ns = new Long[n];
+        Buffer[] pa = new Buffer[n];
+        String[] pm = new String[n];
+        String[] po = new String[n];
+        Long[] gu = new Long[n];
+        Long[] gw = new Long[n];
+        Integer[] tc = new Integer[n];
+        Integer[] ec = new Integer[n];
+        String[] tf = new String[n];
+        for (int i = 0; i < n; i++) {
+            IndexedBlock b = blocks.get(i);
+            h[i] = b.height();
+            hs[i] = SqlArrays.bytea(b.hash());
+            ns[i] = b.timeNs();
+            pa[i] = SqlArrays.bytea(b.proposerAddress());
+            pm[i] = b.proposer().moniker();
+            po[i] = b.proposer().operatorAddress();
+            gu[i] = b.gasUsed();
+            gw[i] = b.gasWanted();
+            tc[i] = b.txCount();
+            ec[i] = b.evmTxs().size();
+            tf[i] = BlockJson.totalFee(b);
+        }
+        return Tuple.tuple()
+                .addValue(h)
+                .addValue(hs)
+                .addValue(ns)
+                .addValue(blockTimes)
+                .addValue(pa)
+                .addValue(pm)
+                .addValue(po)
+                .addValue(gu)
+                .addValue(gw)
+                .addValue(tc)
+                .addValue(ec)
+                .addValue(tf)
+                .addValue(blockJson);
+    }
+
+    Tuple transfers() {
+        return Tuple.tuple()
+                .addValue(SqlArrays.longs(transferHeight))
+                .addValue(SqlArrays.longs(transferSeq))
+                .addValue(SqlArrays.ints(transferIndex))
+                .addValue(transferKind.toArray(new Short[0]))
+                .addValue(SqlArrays.bufs(transferToken))
+                .addValue(SqlArrays.bufs(transferFrom))
+                .addValue(SqlArrays.bufs(transferTo))
+                .addValue(SqlArrays.strings(transferAmount));
+    }
+
+    Tuple accountStats() {
+        int n = accountStats.size();
+        Long[] ids = new Long[n];
+        Long[][] c = new Long[4][n];
+        int i = 0;
+        for (Map.Entry<Long, long[]> e : accountStats.entrySet()) {
+            ids[i] = e.getKey();
+            for (int k = 0; k < 4; k++) c[k][i] = e.getValue()[k];
+            i++;
+        }
+        return Tuple.tuple()
+                .addValue(ids)
+                .addValue(c[0])
+                .addValue(c[1])
+                .addValue(c[2])
+                .addValue(c[3]);
+    }
 }

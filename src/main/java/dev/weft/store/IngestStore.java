@@ -1,7 +1,6 @@
 package dev.weft.store;
 
 import dev.weft.chain.AccountAddress;
-import dev.weft.model.ingest.BlockJson;
 import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.model.nft.NftFold;
 import io.vertx.core.Future;
@@ -9,7 +8,6 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,15 +29,18 @@ import java.util.UUID;
  * events move (what the rich list reads). The cursor moves in the same transaction.
  */
 public final class IngestStore {
-  private static final String POSITION = """
+    private static final String POSITION = """
       SELECT c.height, t.blocks, t.txs, t.evm_txs, (SELECT b.time_ns FROM block b WHERE b.height = c.height), c.commit_token
       FROM pipeline_cursor c CROSS JOIN ingest_totals t WHERE c.name = 'ingest'""";
-  private static final String EXPECT = "SELECT weft_ingest_expect($1, $2, $3)";
-  // The row inserts zip their column arrays with unnest calls in the select list (PostgreSQL walks equal-length arrays
-  // in step), which streams the rows into the insert. Written as FROM unnest(a, b, …), the function scan first copies
-  // every row into a tuplestore, and a run's tx JSON (~900 txs of ~4.8 KB) passed work_mem: a temp file written and read
-  // back per commit. On a 50-block run of the tx table: 18.9 ms a statement that way, 15.0 ms this way (100 runs each).
-  private static final String INSERT_BLOCKS = """
+    private static final String EXPECT = "SELECT weft_ingest_expect($1, $2, $3)";
+    // The row inserts zip their column arrays with unnest calls in the select list (PostgreSQL walks equal-length
+    // arrays
+    // in step), which streams the rows into the insert. Written as FROM unnest(a, b, …), the function scan first copies
+    // every row into a tuplestore, and a run's tx JSON (~900 txs of ~4.8 KB) passed work_mem: a temp file written and
+    // read
+    // back per commit. On a 50-block run of the tx table: 18.9 ms a statement that way, 15.0 ms this way (100 runs
+    // each).
+    private static final String INSERT_BLOCKS = """
       INSERT INTO block (height, hash, time, time_ns, block_time_ms, proposer_address, proposer_moniker,
                          proposer_operator, gas_used, gas_wanted, tx_count, evm_tx_count, total_fee, json)
       SELECT h, hs, timestamptz 'epoch' + (ns / 1000) * interval '1 microsecond', ns, bt, pa, pm, po, gu, gw, tc, ec, tf::jsonb, j
@@ -47,211 +48,265 @@ public final class IngestStore {
                    unnest($5::bytea[]) AS pa, unnest($6::text[]) AS pm, unnest($7::text[]) AS po, unnest($8::bigint[]) AS gu,
                    unnest($9::bigint[]) AS gw, unnest($10::int[]) AS tc, unnest($11::int[]) AS ec, unnest($12::text[]) AS tf,
                    unnest($13::bytea[]) AS j) AS u""";
-  private static final String INSERT_TXS = """
+    private static final String INSERT_TXS = """
       INSERT INTO tx (sequence, height, tx_index, hash, code, signer_id, json)
       SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::int[]),
              unnest($6::bigint[]), unnest($7::bytea[])""";
-  private static final String INSERT_TX_ACCOUNTS = """
+    private static final String INSERT_TX_ACCOUNTS = """
       INSERT INTO tx_account (account_id, sequence, signer) SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::bool[])""";
-  private static final String INSERT_TX_MSG_TYPES = """
+    private static final String INSERT_TX_MSG_TYPES = """
       INSERT INTO tx_msg_type (msg_type_id, sequence) SELECT unnest($1::int[]), unnest($2::bigint[])""";
-  private static final String INSERT_MULTI_MSG = """
+    private static final String INSERT_MULTI_MSG = """
       INSERT INTO tx_multi_msg (sequence, msg_type_ids)
       SELECT u.s, array_agg(u.m ORDER BY u.m) FROM unnest($1::bigint[], $2::int[]) AS u(s, m) GROUP BY u.s""";
-  private static final String INSERT_EVM_TXS = """
+    private static final String INSERT_EVM_TXS = """
       INSERT INTO evm_tx (sequence, height, tx_index, hash, signer_id, json)
       SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::bigint[]), unnest($6::bytea[])""";
-  private static final String INSERT_EVM_TX_ACCOUNTS = """
+    private static final String INSERT_EVM_TX_ACCOUNTS = """
       INSERT INTO evm_tx_account (account_id, sequence, signer) SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::bool[])""";
-  private static final String UPSERT_ACCOUNT_STATS = """
+    private static final String UPSERT_ACCOUNT_STATS = """
       INSERT INTO account_tx_stats AS s (account_id, txs, signer_txs, evm_txs, evm_signer_txs)
       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
       ON CONFLICT (account_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs, signer_txs = s.signer_txs + EXCLUDED.signer_txs,
         evm_txs = s.evm_txs + EXCLUDED.evm_txs, evm_signer_txs = s.evm_signer_txs + EXCLUDED.evm_signer_txs""";
-  private static final String UPSERT_MSG_TYPE_STATS = """
+    private static final String UPSERT_MSG_TYPE_STATS = """
       INSERT INTO msg_type_stats AS s (msg_type_id, txs) SELECT * FROM unnest($1::int[], $2::bigint[])
       ON CONFLICT (msg_type_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
-  private static final String INSERT_TRANSFERS = """
+    private static final String INSERT_TRANSFERS = """
       INSERT INTO fungible_transfer (height, sequence, transfer_index, kind, token, from_address, to_address, amount)
       SELECT u.h, u.s, u.i, u.k, u.t, u.f, u.r, u.a::numeric
       FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::smallint[], $5::bytea[], $6::bytea[], $7::bytea[], $8::text[])
            AS u(h, s, i, k, t, f, r, a)""";
-  private static final String NEW_COIN_DENOMS = """
+    private static final String NEW_COIN_DENOMS = """
       INSERT INTO coin_denom (denom, first_height) SELECT u.d, u.h FROM unnest($1::text[], $2::bigint[]) AS u(d, h) ORDER BY u.d
       ON CONFLICT (denom) DO NOTHING""";
-  private static final String UPDATE_TOTALS = "UPDATE ingest_totals SET blocks = $1, txs = $2, evm_txs = $3 WHERE id = 1";
+    private static final String UPDATE_TOTALS =
+            "UPDATE ingest_totals SET blocks = $1, txs = $2, evm_txs = $3 WHERE id = 1";
 
-  /**
-   * Where ingestion stands: the last committed height, its block time (null when none), the totals, and the token of the
-   * commit that left it there (null before the first), which tells two commits of the same heights apart.
-   */
-  public record Position(long height, Long timeNs, long blocks, long txs, long evmTxs, UUID commit) {
-    public boolean empty() {
-      return height == 0 && blocks == 0;
-    }
-  }
-
-  /** A committed block: what the {@code block indexed} event and the metrics need. */
-  public record Committed(long height, byte[] hash, int txCount, int evmTxCount, long timeNs) {}
-
-  /** A run of blocks ready to commit: its statements, and the position before and after it. */
-  public static final class Batch {
-    private final List<IndexedBlock> blocks;
-    private final Position before;
-    private final Position after;
-    private final CommitBurst statements = new CommitBurst();
-    private final Set<String> coinDenoms;
-
-    private Batch(List<IndexedBlock> blocks, Position before, Position after, Set<String> coinDenoms) {
-      this.blocks = blocks;
-      this.before = before;
-      this.after = after;
-      this.coinDenoms = coinDenoms;
-    }
-
-    private void add(String statement, Tuple t) {
-      statements.add(statement, t);
-    }
-
-    public Position before() {
-      return before;
-    }
-
-    public Position after() {
-      return after;
-    }
-
-    public long firstHeight() {
-      return blocks.get(0).height();
-    }
-
-    public long lastHeight() {
-      return blocks.get(blocks.size() - 1).height();
-    }
-
-    public List<Committed> committed() {
-      List<Committed> out = new ArrayList<>(blocks.size());
-      for (IndexedBlock b : blocks) out.add(new Committed(b.height(), b.hash(), b.txCount(), b.evmTxs().size(), b.timeNs()));
-      return out;
-    }
-  }
-
-  private final Pool pool;
-  private final boolean evmChain;
-  private final DictionaryStore dictionaries;
-  /** Bank denoms known to be committed: left out of their insert. */
-  private final Lru<String, Boolean> knownCoinDenoms = new Lru<>(10_000);
-
-  /** An EVM chain's store (NFT collections dated by the earliest tx touching the contract). */
-  public IngestStore(Pool pool, int accountCacheSize) {
-    this(pool, accountCacheSize, true);
-  }
-
-  public IngestStore(Pool pool, int accountCacheSize, boolean evmChain) {
-    this.pool = pool;
-    this.dictionaries = new DictionaryStore(pool, accountCacheSize);
-    this.evmChain = evmChain;
-  }
-
-  public Future<Position> position() {
-    return position(pool);
-  }
-
-  private static Future<Position> position(SqlClient client) {
-    return client.query(POSITION).execute().map(rows -> {
-      Row r = rows.iterator().next();
-      return new Position(r.getLong(0), r.getLong(4), r.getLong(1), r.getLong(2), r.getLong(3), r.getUUID(5));
-    });
-  }
-
-  /**
-   * The dictionary ids a run's rows need: resolve them before {@link #prepare}.
-   */
-  public Future<DictionaryStore.Ids> ids(List<IndexedBlock> run) {
-    return dictionaries.resolve(run);
-  }
-
-  /**
-   * Builds the statements of a run of consecutive blocks that directly follows {@code before}, with the dictionary ids
-   * of {@link #ids}. Pure CPU work (array building, block JSON): call it on a worker thread.
-   */
-  public Batch prepare(List<IndexedBlock> blocks, Position before, DictionaryStore.Ids ids) {
-    IndexedBlock first = blocks.get(0);
-    if (!before.empty() && first.height() != before.height() + 1) {
-      throw new IllegalArgumentException("block " + first.height() + " does not follow height " + before.height());
-    }
-    for (int i = 1; i < blocks.size(); i++) {
-      if (blocks.get(i).height() != blocks.get(i - 1).height() + 1) throw new IllegalArgumentException("blocks are not consecutive");
-    }
-    IngestRows c = new IngestRows(blocks, first.height() == before.height() + 1 ? before.timeNs() : null, before.txs(), before.evmTxs(),
-        ids);
-    IndexedBlock last = blocks.get(blocks.size() - 1);
-    Position after = new Position(last.height(), last.timeNs(), before.blocks() + blocks.size(), before.txs() + c.txCount,
-        before.evmTxs() + c.evmCount, UUID.randomUUID());
-    Batch b = new Batch(blocks, before, after, c.coinDenoms.keySet());
-    b.add(EXPECT, Tuple.of(before.height(), before.txs(), before.evmTxs()));
-    b.add(INSERT_BLOCKS, c.blocks());
-    if (c.txCount > 0) {
-      b.add(INSERT_TXS, Tuple.tuple().addValue(SqlArrays.longs(c.txSeq)).addValue(SqlArrays.longs(c.txHeight)).addValue(SqlArrays.ints(c.txIndex))
-          .addValue(SqlArrays.bufs(c.txHash)).addValue(SqlArrays.ints(c.txCode)).addValue(SqlArrays.longs(c.txSigner)).addValue(SqlArrays.bufs(c.txJson)));
-      b.add(INSERT_TX_ACCOUNTS, Tuple.tuple().addValue(SqlArrays.longs(c.accId)).addValue(SqlArrays.longs(c.accSeq)).addValue(c.accSigner.toArray(new Boolean[0])));
-      if (!c.msgSeq.isEmpty()) b.add(INSERT_TX_MSG_TYPES, Tuple.tuple().addValue(SqlArrays.ints(c.msgTypeId)).addValue(SqlArrays.longs(c.msgSeq)));
-      if (!c.multiSeq.isEmpty()) b.add(INSERT_MULTI_MSG, Tuple.tuple().addValue(SqlArrays.longs(c.multiSeq)).addValue(SqlArrays.ints(c.multiTypeId)));
-      if (!c.typeStats.isEmpty()) {
-        b.add(UPSERT_MSG_TYPE_STATS, Tuple.tuple().addValue(SqlArrays.ints(new ArrayList<>(c.typeStats.keySet())))
-            .addValue(SqlArrays.longs(new ArrayList<>(c.typeStats.values()))));
-      }
-    }
-    if (c.evmCount > 0) {
-      b.add(INSERT_EVM_TXS, Tuple.tuple().addValue(SqlArrays.longs(c.evmSeq)).addValue(SqlArrays.longs(c.evmHeight)).addValue(SqlArrays.ints(c.evmIndex))
-          .addValue(SqlArrays.bufs(c.evmHash)).addValue(SqlArrays.longs(c.evmFrom)).addValue(SqlArrays.bufs(c.evmJson)));
-      b.add(INSERT_EVM_TX_ACCOUNTS, Tuple.tuple().addValue(SqlArrays.longs(c.evmAccId)).addValue(SqlArrays.longs(c.evmAccSeq))
-          .addValue(c.evmAccSigner.toArray(new Boolean[0])));
-    }
-    if (!c.accountStats.isEmpty()) b.add(UPSERT_ACCOUNT_STATS, c.accountStats());
-    // what the rich list reads: the transfer rows on every VM, the bank denoms to map to ERC-20s on EVM chains only
-    if (!c.transferSeq.isEmpty()) b.add(INSERT_TRANSFERS, c.transfers());
-    if (evmChain) {
-      List<String> newDenoms = new ArrayList<>();
-      List<Long> firstHeights = new ArrayList<>();
-      c.coinDenoms.forEach((d, h) -> {
-        if (knownCoinDenoms.get(d) == null) {
-          newDenoms.add(d);
-          firstHeights.add(h);
+    /**
+     * Where ingestion stands: the last committed height, its block time (null when none), the totals, and the token of the
+     * commit that left it there (null before the first), which tells two commits of the same heights apart.
+     */
+    public record Position(long height, Long timeNs, long blocks, long txs, long evmTxs, UUID commit) {
+        public boolean empty() {
+            return height == 0 && blocks == 0;
         }
-      });
-      if (!newDenoms.isEmpty()) b.add(NEW_COIN_DENOMS, Tuple.tuple().addValue(SqlArrays.strings(newDenoms)).addValue(SqlArrays.longs(firstHeights)));
     }
-    NftWrites.add(nftFold(blocks, c.firstSeq), evmChain, b::add);
-    b.add(UPDATE_TOTALS, Tuple.of(after.blocks(), after.txs(), after.evmTxs()));
-    b.add(StatusStore.ADVANCE, Tuple.of(StatusStore.INGEST, after.height(), after.commit()));
-    return b;
-  }
 
-  private static NftFold nftFold(List<IndexedBlock> blocks, List<Long> firstSeq) {
-    List<NftFold.Block> in = new ArrayList<>();
-    for (int i = 0; i < blocks.size(); i++) {
-      IndexedBlock b = blocks.get(i);
-      if (b.nfts().isEmpty()) continue;
-      List<AccountAddress> signers = new ArrayList<>(b.txs().size());
-      for (IndexedBlock.Tx t : b.txs()) signers.add(t.signer());
-      in.add(new NftFold.Block(b.height(), b.timeNs(), firstSeq.get(i), signers, b.nfts()));
+    /** A committed block: what the {@code block indexed} event and the metrics need. */
+    public record Committed(long height, byte[] hash, int txCount, int evmTxCount, long timeNs) {}
+
+    /** A run of blocks ready to commit: its statements, and the position before and after it. */
+    public static final class Batch {
+        private final List<IndexedBlock> blocks;
+        private final Position before;
+        private final Position after;
+        private final CommitBurst statements = new CommitBurst();
+        private final Set<String> coinDenoms;
+
+        private Batch(List<IndexedBlock> blocks, Position before, Position after, Set<String> coinDenoms) {
+            this.blocks = blocks;
+            this.before = before;
+            this.after = after;
+            this.coinDenoms = coinDenoms;
+        }
+
+        private void add(String statement, Tuple t) {
+            statements.add(statement, t);
+        }
+
+        public Position before() {
+            return before;
+        }
+
+        public Position after() {
+            return after;
+        }
+
+        public long firstHeight() {
+            return blocks.get(0).height();
+        }
+
+        public long lastHeight() {
+            return blocks.get(blocks.size() - 1).height();
+        }
+
+        public List<Committed> committed() {
+            List<Committed> out = new ArrayList<>(blocks.size());
+            for (IndexedBlock b : blocks)
+                out.add(new Committed(
+                        b.height(), b.hash(), b.txCount(), b.evmTxs().size(), b.timeNs()));
+            return out;
+        }
     }
-    return NftFold.of(in);
-  }
 
-  /**
-   * Commits a prepared run: every statement is sent at once on one connection and runs in one transaction. Fails with
-   * {@link PositionMovedException} when the database is not at {@link Batch#before()}. A commit whose answer was lost
-   * but which went through succeeds.
-   */
-  public Future<Void> commit(Batch b) {
-    return CommitBurst.resolve(b.statements.run(pool), null, StatusStore.INGEST,
-        () -> CommitBurst.landed(pool, StatusStore.INGEST, b.after().commit())).onSuccess(v -> {
-      Map<String, Boolean> denoms = new HashMap<>();
-      for (String d : b.coinDenoms) denoms.put(d, Boolean.TRUE);
-      knownCoinDenoms.putAll(denoms);
-    });
-  }
+    private final Pool pool;
+    private final boolean evmChain;
+    private final DictionaryStore dictionaries;
+    /** Bank denoms known to be committed: left out of their insert. */
+    private final Lru<String, Boolean> knownCoinDenoms = new Lru<>(10_000);
 
+    /** An EVM chain's store (NFT collections dated by the earliest tx touching the contract). */
+    public IngestStore(Pool pool, int accountCacheSize) {
+        this(pool, accountCacheSize, true);
+    }
+
+    public IngestStore(Pool pool, int accountCacheSize, boolean evmChain) {
+        this.pool = pool;
+        this.dictionaries = new DictionaryStore(pool, accountCacheSize);
+        this.evmChain = evmChain;
+    }
+
+    public Future<Position> position() {
+        return position(pool);
+    }
+
+    private static Future<Position> position(SqlClient client) {
+        return client.query(POSITION).execute().map(rows -> {
+            Row r = rows.iterator().next();
+            return new Position(r.getLong(0), r.getLong(4), r.getLong(1), r.getLong(2), r.getLong(3), r.getUUID(5));
+        });
+    }
+
+    /**
+     * The dictionary ids a run's rows need: resolve them before {@link #prepare}.
+     */
+    public Future<DictionaryStore.Ids> ids(List<IndexedBlock> run) {
+        return dictionaries.resolve(run);
+    }
+
+    /**
+     * Builds the statements of a run of consecutive blocks that directly follows {@code before}, with the dictionary ids
+     * of {@link #ids}. Pure CPU work (array building, block JSON): call it on a worker thread.
+     */
+    public Batch prepare(List<IndexedBlock> blocks, Position before, DictionaryStore.Ids ids) {
+        IndexedBlock first = blocks.get(0);
+        if (!before.empty() && first.height() != before.height() + 1) {
+            throw new IllegalArgumentException(
+                    "block " + first.height() + " does not follow height " + before.height());
+        }
+        for (int i = 1; i < blocks.size(); i++) {
+            if (blocks.get(i).height() != blocks.get(i - 1).height() + 1)
+                throw new IllegalArgumentException("blocks are not consecutive");
+        }
+        IngestRows c = new IngestRows(
+                blocks,
+                first.height() == before.height() + 1 ? before.timeNs() : null,
+                before.txs(),
+                before.evmTxs(),
+                ids);
+        IndexedBlock last = blocks.get(blocks.size() - 1);
+        Position after = new Position(
+                last.height(),
+                last.timeNs(),
+                before.blocks() + blocks.size(),
+                before.txs() + c.txCount,
+                before.evmTxs() + c.evmCount,
+                UUID.randomUUID());
+        Batch b = new Batch(blocks, before, after, c.coinDenoms.keySet());
+        b.add(EXPECT, Tuple.of(before.height(), before.txs(), before.evmTxs()));
+        b.add(INSERT_BLOCKS, c.blocks());
+        if (c.txCount > 0) {
+            b.add(
+                    INSERT_TXS,
+                    Tuple.tuple()
+                            .addValue(SqlArrays.longs(c.txSeq))
+                            .addValue(SqlArrays.longs(c.txHeight))
+                            .addValue(SqlArrays.ints(c.txIndex))
+                            .addValue(SqlArrays.bufs(c.txHash))
+                            .addValue(SqlArrays.ints(c.txCode))
+                            .addValue(SqlArrays.longs(c.txSigner))
+                            .addValue(SqlArrays.bufs(c.txJson)));
+            b.add(
+                    INSERT_TX_ACCOUNTS,
+                    Tuple.tuple()
+                            .addValue(SqlArrays.longs(c.accId))
+                            .addValue(SqlArrays.longs(c.accSeq))
+                            .addValue(c.accSigner.toArray(new Boolean[0])));
+            if (!c.msgSeq.isEmpty())
+                b.add(
+                        INSERT_TX_MSG_TYPES,
+                        Tuple.tuple().addValue(SqlArrays.ints(c.msgTypeId)).addValue(SqlArrays.longs(c.msgSeq)));
+            if (!c.multiSeq.isEmpty())
+                b.add(
+                        INSERT_MULTI_MSG,
+                        Tuple.tuple().addValue(SqlArrays.longs(c.multiSeq)).addValue(SqlArrays.ints(c.multiTypeId)));
+            if (!c.typeStats.isEmpty()) {
+                b.add(
+                        UPSERT_MSG_TYPE_STATS,
+                        Tuple.tuple()
+                                .addValue(SqlArrays.ints(new ArrayList<>(c.typeStats.keySet())))
+                                .addValue(SqlArrays.longs(new ArrayList<>(c.typeStats.values()))));
+            }
+        }
+        if (c.evmCount > 0) {
+            b.add(
+                    INSERT_EVM_TXS,
+                    Tuple.tuple()
+                            .addValue(SqlArrays.longs(c.evmSeq))
+                            .addValue(SqlArrays.longs(c.evmHeight))
+                            .addValue(SqlArrays.ints(c.evmIndex))
+                            .addValue(SqlArrays.bufs(c.evmHash))
+                            .addValue(SqlArrays.longs(c.evmFrom))
+                            .addValue(SqlArrays.bufs(c.evmJson)));
+            b.add(
+                    INSERT_EVM_TX_ACCOUNTS,
+                    Tuple.tuple()
+                            .addValue(SqlArrays.longs(c.evmAccId))
+                            .addValue(SqlArrays.longs(c.evmAccSeq))
+                            .addValue(c.evmAccSigner.toArray(new Boolean[0])));
+        }
+        if (!c.accountStats.isEmpty()) b.add(UPSERT_ACCOUNT_STATS, c.accountStats());
+        // what the rich list reads: the transfer rows on every VM, the bank denoms to map to ERC-20s on EVM chains only
+        if (!c.transferSeq.isEmpty()) b.add(INSERT_TRANSFERS, c.transfers());
+        if (evmChain) {
+            List<String> newDenoms = new ArrayList<>();
+            List<Long> firstHeights = new ArrayList<>();
+            c.coinDenoms.forEach((d, h) -> {
+                if (knownCoinDenoms.get(d) == null) {
+                    newDenoms.add(d);
+                    firstHeights.add(h);
+                }
+            });
+            if (!newDenoms.isEmpty())
+                b.add(
+                        NEW_COIN_DENOMS,
+                        Tuple.tuple().addValue(SqlArrays.strings(newDenoms)).addValue(SqlArrays.longs(firstHeights)));
+        }
+        NftWrites.add(nftFold(blocks, c.firstSeq), evmChain, b::add);
+        b.add(UPDATE_TOTALS, Tuple.of(after.blocks(), after.txs(), after.evmTxs()));
+        b.add(StatusStore.ADVANCE, Tuple.of(StatusStore.INGEST, after.height(), after.commit()));
+        return b;
+    }
+
+    private static NftFold nftFold(List<IndexedBlock> blocks, List<Long> firstSeq) {
+        List<NftFold.Block> in = new ArrayList<>();
+        for (int i = 0; i < blocks.size(); i++) {
+            IndexedBlock b = blocks.get(i);
+            if (b.nfts().isEmpty()) continue;
+            List<AccountAddress> signers = new ArrayList<>(b.txs().size());
+            for (IndexedBlock.Tx t : b.txs()) signers.add(t.signer());
+            in.add(new NftFold.Block(b.height(), b.timeNs(), firstSeq.get(i), signers, b.nfts()));
+        }
+        return NftFold.of(in);
+    }
+
+    /**
+     * Commits a prepared run: every statement is sent at once on one connection and runs in one transaction. Fails with
+     * {@link PositionMovedException} when the database is not at {@link Batch#before()}. A commit whose answer was lost
+     * but which went through succeeds.
+     */
+    public Future<Void> commit(Batch b) {
+        return CommitBurst.resolve(
+                        b.statements.run(pool),
+                        null,
+                        StatusStore.INGEST,
+                        () -> CommitBurst.landed(
+                                pool, StatusStore.INGEST, b.after().commit()))
+                .onSuccess(v -> {
+                    Map<String, Boolean> denoms = new HashMap<>();
+                    for (String d : b.coinDenoms) denoms.put(d, Boolean.TRUE);
+                    knownCoinDenoms.putAll(denoms);
+                });
+    }
 }

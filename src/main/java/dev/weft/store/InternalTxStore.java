@@ -9,7 +9,6 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
-
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,12 +26,12 @@ import java.util.UUID;
  * trip).
  */
 public final class InternalTxStore {
-  private static final String POSITION = """
+    private static final String POSITION = """
       SELECT c.height, t.internal_txs, c.commit_token FROM pipeline_cursor c CROSS JOIN evm_internal_totals t WHERE c.name = 'evm'""";
-  private static final String EXPECT = "SELECT weft_evm_expect($1, $2)";
-  private static final String NEW_ACCOUNTS = """
+    private static final String EXPECT = "SELECT weft_evm_expect($1, $2)";
+    private static final String NEW_ACCOUNTS = """
       INSERT INTO account (address) SELECT DISTINCT v FROM unnest($1::bytea[]) AS v ORDER BY v ON CONFLICT (address) DO NOTHING""";
-  private static final String INSERT_ROWS = """
+    private static final String INSERT_ROWS = """
       INSERT INTO evm_internal_tx (sequence, height, hash, frame_index, parent_index, type, from_id, to_id, input, output,
                                    value, gas, gas_used, error, revert_reason, json)
       SELECT u.s, u.h, u.hs, u.i, u.p, u.t, fa.id, ta.id, u.inp, u.outp, u.v, u.g, u.gu, u.e, u.r, u.j
@@ -41,273 +40,313 @@ public final class InternalTxStore {
            AS u(s, h, hs, i, p, t, f, tt, inp, outp, v, g, gu, e, r, j)
       LEFT JOIN account fa ON fa.address = u.f
       LEFT JOIN account ta ON ta.address = u.tt""";
-  private static final String INSERT_ACCOUNTS = """
+    private static final String INSERT_ACCOUNTS = """
       INSERT INTO evm_internal_tx_account (account_id, sequence)
       SELECT a.id, u.s FROM unnest($1::bytea[], $2::bigint[]) AS u(ad, s) JOIN account a ON a.address = u.ad""";
-  private static final String UPSERT_ACCOUNT_STATS = """
+    private static final String UPSERT_ACCOUNT_STATS = """
       INSERT INTO account_internal_tx_stats AS s (account_id, internal_txs)
       SELECT a.id, u.n FROM unnest($1::bytea[], $2::bigint[]) AS u(ad, n) JOIN account a ON a.address = u.ad
       ON CONFLICT (account_id) DO UPDATE SET internal_txs = s.internal_txs + EXCLUDED.internal_txs""";
-  private static final String UPDATE_TOTAL = "UPDATE evm_internal_totals SET internal_txs = $1 WHERE id = 1";
-  private static final String INGESTED_HEIGHTS = """
+    private static final String UPDATE_TOTAL = "UPDATE evm_internal_totals SET internal_txs = $1 WHERE id = 1";
+    private static final String INGESTED_HEIGHTS = """
       SELECT c.height, b.height, b.evm_tx_count FROM pipeline_cursor c
       LEFT JOIN LATERAL (SELECT height, evm_tx_count FROM block WHERE height > $1 AND height <= c.height AND evm_tx_count > 0
                          ORDER BY height LIMIT $2) b ON true
       WHERE c.name = 'ingest' ORDER BY b.height""";
 
-  /**
-   * Where the tracer stands: the last committed height, the number of internal txs (= the last sequence), and the token
-   * of the commit that left it there (null before the first).
-   */
-  public record Position(long height, long internalTxs, UUID commit) {}
+    /**
+     * Where the tracer stands: the last committed height, the number of internal txs (= the last sequence), and the token
+     * of the commit that left it there (null before the first).
+     */
+    public record Position(long height, long internalTxs, UUID commit) {}
 
-  /** A height to trace, with the EVM tx count ingestion indexed for it (-1 when unknown). */
-  public record Target(long height, int evmTxs) {}
+    /** A height to trace, with the EVM tx count ingestion indexed for it (-1 when unknown). */
+    public record Target(long height, int evmTxs) {}
 
-  /** Heights to trace above a height, and how far the source reaches (the ingest cursor). */
-  public record Targets(List<Target> targets, long head) {}
+    /** Heights to trace above a height, and how far the source reaches (the ingest cursor). */
+    public record Targets(List<Target> targets, long head) {}
 
-  /** A run of traced heights ready to commit: its statements, and the position before and after it. */
-  public static final class Batch {
-    private final List<TracedBlock> blocks;
-    private final Position before;
-    private final Position after;
-    private final CommitBurst statements = new CommitBurst();
-    private final Set<ByteBuffer> accounts;
+    /** A run of traced heights ready to commit: its statements, and the position before and after it. */
+    public static final class Batch {
+        private final List<TracedBlock> blocks;
+        private final Position before;
+        private final Position after;
+        private final CommitBurst statements = new CommitBurst();
+        private final Set<ByteBuffer> accounts;
 
-    private Batch(List<TracedBlock> blocks, Position before, Position after, Set<ByteBuffer> accounts) {
-      this.blocks = blocks;
-      this.before = before;
-      this.after = after;
-      this.accounts = accounts;
+        private Batch(List<TracedBlock> blocks, Position before, Position after, Set<ByteBuffer> accounts) {
+            this.blocks = blocks;
+            this.before = before;
+            this.after = after;
+            this.accounts = accounts;
+        }
+
+        private void add(String statement, Tuple t) {
+            statements.add(statement, t);
+        }
+
+        public List<TracedBlock> blocks() {
+            return blocks;
+        }
+
+        public Position before() {
+            return before;
+        }
+
+        public Position after() {
+            return after;
+        }
     }
 
-    private void add(String statement, Tuple t) {
-      statements.add(statement, t);
+    /** A list query: by what, the key (account bytes, height or tx hash bytes; null for ALL), and the page. */
+    public enum Filter {
+        ALL,
+        ACCOUNT,
+        HEIGHT,
+        HASH
     }
 
-    public List<TracedBlock> blocks() {
-      return blocks;
+    public record Query(
+            Filter filter, Object key, boolean desc, long bound, long offset, int limit, boolean countTotal) {}
+
+    private final Pool pool;
+    /** Addresses known to be in the account dictionary: left out of its insert. */
+    private final Lru<ByteBuffer, Boolean> knownAccounts;
+
+    private final Map<String, String> sqlCache = new java.util.concurrent.ConcurrentHashMap<>();
+
+    public InternalTxStore(Pool pool, int accountCacheSize) {
+        this.pool = pool;
+        this.knownAccounts = new Lru<>(accountCacheSize);
     }
 
-    public Position before() {
-      return before;
+    public InternalTxStore(Pool pool) {
+        this(pool, 1);
     }
 
-    public Position after() {
-      return after;
+    // ---- the tracer ----
+
+    public Future<Position> position() {
+        return position(pool);
     }
-  }
 
-  /** A list query: by what, the key (account bytes, height or tx hash bytes; null for ALL), and the page. */
-  public enum Filter { ALL, ACCOUNT, HEIGHT, HASH }
-
-  public record Query(Filter filter, Object key, boolean desc, long bound, long offset, int limit, boolean countTotal) {}
-
-  private final Pool pool;
-  /** Addresses known to be in the account dictionary: left out of its insert. */
-  private final Lru<ByteBuffer, Boolean> knownAccounts;
-  private final Map<String, String> sqlCache = new java.util.concurrent.ConcurrentHashMap<>();
-
-  public InternalTxStore(Pool pool, int accountCacheSize) {
-    this.pool = pool;
-    this.knownAccounts = new Lru<>(accountCacheSize);
-  }
-
-  public InternalTxStore(Pool pool) {
-    this(pool, 1);
-  }
-
-  // ---- the tracer ----
-
-  public Future<Position> position() {
-    return position(pool);
-  }
-
-  private static Future<Position> position(SqlClient client) {
-    return client.query(POSITION).execute().map(rows -> {
-      Row r = rows.iterator().next();
-      return new Position(r.getLong(0), r.getLong(1), r.getUUID(2));
-    });
-  }
-
-  /** Up to {@code max} heights above {@code after} that ingestion has committed with EVM txs, in order. */
-  public Future<Targets> ingestedHeights(long after, int max) {
-    return pool.preparedQuery(INGESTED_HEIGHTS).execute(Tuple.of(after, max)).map(rows -> {
-      List<Target> out = new ArrayList<>();
-      long head = 0;
-      for (Row r : rows) {
-        head = r.getLong(0);
-        if (r.getLong(1) != null) out.add(new Target(r.getLong(1), r.getInteger(2)));
-      }
-      return new Targets(out, head);
-    });
-  }
-
-  /**
-   * Builds the statements of a run of traced heights, in increasing order, all above {@code before}. Pure CPU work
-   * (array building): call it on a worker thread.
-   */
-  public Batch prepare(List<TracedBlock> blocks, Position before) {
-    long prev = before.height();
-    int n = 0;
-    for (TracedBlock b : blocks) {
-      if (b.height() <= prev) throw new IllegalArgumentException("height " + b.height() + " does not follow height " + prev);
-      prev = b.height();
-      n += b.rows().size();
+    private static Future<Position> position(SqlClient client) {
+        return client.query(POSITION).execute().map(rows -> {
+            Row r = rows.iterator().next();
+            return new Position(r.getLong(0), r.getLong(1), r.getUUID(2));
+        });
     }
-    Position after = new Position(prev, before.internalTxs() + n, UUID.randomUUID());
-    Long[] seq = new Long[n];
-    Long[] height = new Long[n];
-    Buffer[] hash = new Buffer[n];
-    Integer[] index = new Integer[n];
-    Integer[] parent = new Integer[n];
-    String[] type = new String[n];
-    Buffer[] from = new Buffer[n];
-    Buffer[] to = new Buffer[n];
-    Buffer[] input = new Buffer[n];
-    Buffer[] output = new Buffer[n];
-    Buffer[] value = new Buffer[n];
-    Buffer[] gas = new Buffer[n];
-    Buffer[] gasUsed = new Buffer[n];
-    String[] error = new String[n];
-    String[] revert = new String[n];
-    Buffer[] json = new Buffer[n];
-    List<Buffer> edgeAccount = new ArrayList<>();
-    List<Long> edgeSeq = new ArrayList<>();
-    Map<ByteBuffer, long[]> perAccount = new LinkedHashMap<>();
-    Map<ByteBuffer, Buffer> addressBufs = new HashMap<>();
-    int i = 0;
-    long s = before.internalTxs();
-    for (TracedBlock b : blocks) {
-      for (TracedBlock.Row row : b.rows()) {
-        InternalTx f = row.frame();
-        seq[i] = ++s;
-        height[i] = b.height();
-        hash[i] = Buffer.buffer(row.txHash());
-        index[i] = f.index();
-        parent[i] = f.parentIndex();
-        type[i] = f.type();
-        from[i] = address(f.from(), addressBufs);
-        to[i] = address(f.to(), addressBufs);
-        input[i] = bytes(f.input());
-        output[i] = bytes(f.output());
-        value[i] = bytes(f.value());
-        gas[i] = bytes(f.gas());
-        gasUsed[i] = bytes(f.gasUsed());
-        error[i] = f.error();
-        revert[i] = f.revertReason();
-        json[i] = Buffer.buffer(row.json());
-        edge(from[i], s, edgeAccount, edgeSeq, perAccount);
-        if (to[i] != null && !to[i].equals(from[i])) edge(to[i], s, edgeAccount, edgeSeq, perAccount);
-        i++;
-      }
+
+    /** Up to {@code max} heights above {@code after} that ingestion has committed with EVM txs, in order. */
+    public Future<Targets> ingestedHeights(long after, int max) {
+        return pool.preparedQuery(INGESTED_HEIGHTS)
+                .execute(Tuple.of(after, max))
+                .map(rows -> {
+                    List<Target> out = new ArrayList<>();
+                    long head = 0;
+                    for (Row r : rows) {
+                        head = r.getLong(0);
+                        if (r.getLong(1) != null) out.add(new Target(r.getLong(1), r.getInteger(2)));
+                    }
+                    return new Targets(out, head);
+                });
     }
-    Set<ByteBuffer> accounts = new LinkedHashSet<>(perAccount.keySet());
-    Batch batch = new Batch(blocks, before, after, accounts);
-    batch.add(EXPECT, Tuple.of(before.height(), before.internalTxs()));
-    List<Buffer> unknown = new ArrayList<>();
-    for (ByteBuffer a : accounts) if (knownAccounts.get(a) == null) unknown.add(addressBufs.get(a));
-    if (!unknown.isEmpty()) batch.add(NEW_ACCOUNTS, Tuple.tuple().addValue(unknown.toArray(new Buffer[0])));
-    if (n > 0) {
-      batch.add(INSERT_ROWS, Tuple.tuple().addValue(seq).addValue(height).addValue(hash).addValue(index).addValue(parent)
-          .addValue(type).addValue(from).addValue(to).addValue(input).addValue(output).addValue(value).addValue(gas)
-          .addValue(gasUsed).addValue(error).addValue(revert).addValue(json));
-      batch.add(INSERT_ACCOUNTS, Tuple.tuple().addValue(edgeAccount.toArray(new Buffer[0])).addValue(edgeSeq.toArray(new Long[0])));
-      Buffer[] statAccount = new Buffer[perAccount.size()];
-      Long[] statCount = new Long[perAccount.size()];
-      int k = 0;
-      for (Map.Entry<ByteBuffer, long[]> e : perAccount.entrySet()) {
-        statAccount[k] = addressBufs.get(e.getKey());
-        statCount[k++] = e.getValue()[0];
-      }
-      batch.add(UPSERT_ACCOUNT_STATS, Tuple.tuple().addValue(statAccount).addValue(statCount));
-      batch.add(UPDATE_TOTAL, Tuple.of(after.internalTxs()));
+
+    /**
+     * Builds the statements of a run of traced heights, in increasing order, all above {@code before}. Pure CPU work
+     * (array building): call it on a worker thread.
+     */
+    public Batch prepare(List<TracedBlock> blocks, Position before) {
+        long prev = before.height();
+        int n = 0;
+        for (TracedBlock b : blocks) {
+            if (b.height() <= prev)
+                throw new IllegalArgumentException("height " + b.height() + " does not follow height " + prev);
+            prev = b.height();
+            n += b.rows().size();
+        }
+        Position after = new Position(prev, before.internalTxs() + n, UUID.randomUUID());
+        Long[] seq = new Long[n];
+        Long[] height = new Long[n];
+        Buffer[] hash = new Buffer[n];
+        Integer[] index = new Integer[n];
+        Integer[] parent = new Integer[n];
+        String[] type = new String[n];
+        Buffer[] from = new Buffer[n];
+        Buffer[] to = new Buffer[n];
+        Buffer[] input = new Buffer[n];
+        Buffer[] output = new Buffer[n];
+        Buffer[] value = new Buffer[n];
+        Buffer[] gas = new Buffer[n];
+        Buffer[] gasUsed = new Buffer[n];
+        String[] error = new String[n];
+        String[] revert = new String[n];
+        Buffer[] json = new Buffer[n];
+        List<Buffer> edgeAccount = new ArrayList<>();
+        List<Long> edgeSeq = new ArrayList<>();
+        Map<ByteBuffer, long[]> perAccount = new LinkedHashMap<>();
+        Map<ByteBuffer, Buffer> addressBufs = new HashMap<>();
+        int i = 0;
+        long s = before.internalTxs();
+        for (TracedBlock b : blocks) {
+            for (TracedBlock.Row row : b.rows()) {
+                InternalTx f = row.frame();
+                seq[i] = ++s;
+                height[i] = b.height();
+                hash[i] = Buffer.buffer(row.txHash());
+                index[i] = f.index();
+                parent[i] = f.parentIndex();
+                type[i] = f.type();
+                from[i] = address(f.from(), addressBufs);
+                to[i] = address(f.to(), addressBufs);
+                input[i] = bytes(f.input());
+                output[i] = bytes(f.output());
+                value[i] = bytes(f.value());
+                gas[i] = bytes(f.gas());
+                gasUsed[i] = bytes(f.gasUsed());
+                error[i] = f.error();
+                revert[i] = f.revertReason();
+                json[i] = Buffer.buffer(row.json());
+                edge(from[i], s, edgeAccount, edgeSeq, perAccount);
+                if (to[i] != null && !to[i].equals(from[i])) edge(to[i], s, edgeAccount, edgeSeq, perAccount);
+                i++;
+            }
+        }
+        Set<ByteBuffer> accounts = new LinkedHashSet<>(perAccount.keySet());
+        Batch batch = new Batch(blocks, before, after, accounts);
+        batch.add(EXPECT, Tuple.of(before.height(), before.internalTxs()));
+        List<Buffer> unknown = new ArrayList<>();
+        for (ByteBuffer a : accounts) if (knownAccounts.get(a) == null) unknown.add(addressBufs.get(a));
+        if (!unknown.isEmpty()) batch.add(NEW_ACCOUNTS, Tuple.tuple().addValue(unknown.toArray(new Buffer[0])));
+        if (n > 0) {
+            batch.add(
+                    INSERT_ROWS,
+                    Tuple.tuple()
+                            .addValue(seq)
+                            .addValue(height)
+                            .addValue(hash)
+                            .addValue(index)
+                            .addValue(parent)
+                            .addValue(type)
+                            .addValue(from)
+                            .addValue(to)
+                            .addValue(input)
+                            .addValue(output)
+                            .addValue(value)
+                            .addValue(gas)
+                            .addValue(gasUsed)
+                            .addValue(error)
+                            .addValue(revert)
+                            .addValue(json));
+            batch.add(
+                    INSERT_ACCOUNTS,
+                    Tuple.tuple().addValue(edgeAccount.toArray(new Buffer[0])).addValue(edgeSeq.toArray(new Long[0])));
+            Buffer[] statAccount = new Buffer[perAccount.size()];
+            Long[] statCount = new Long[perAccount.size()];
+            int k = 0;
+            for (Map.Entry<ByteBuffer, long[]> e : perAccount.entrySet()) {
+                statAccount[k] = addressBufs.get(e.getKey());
+                statCount[k++] = e.getValue()[0];
+            }
+            batch.add(UPSERT_ACCOUNT_STATS, Tuple.tuple().addValue(statAccount).addValue(statCount));
+            batch.add(UPDATE_TOTAL, Tuple.of(after.internalTxs()));
+        }
+        batch.add(StatusStore.ADVANCE, Tuple.of(StatusStore.EVM, after.height(), after.commit()));
+        return batch;
     }
-    batch.add(StatusStore.ADVANCE, Tuple.of(StatusStore.EVM, after.height(), after.commit()));
-    return batch;
-  }
 
-  private static void edge(Buffer account, long seq, List<Buffer> accounts, List<Long> seqs, Map<ByteBuffer, long[]> perAccount) {
-    if (account == null) return;
-    accounts.add(account);
-    seqs.add(seq);
-    perAccount.computeIfAbsent(ByteBuffer.wrap(account.getBytes()), x -> new long[1])[0]++;
-  }
-
-  private static Buffer address(String hex, Map<ByteBuffer, Buffer> bufs) {
-    if (hex.isEmpty()) return null;
-    byte[] b = Hex.decode(hex);
-    return bufs.computeIfAbsent(ByteBuffer.wrap(b), x -> Buffer.buffer(b));
-  }
-
-  private static Buffer bytes(String hex) {
-    return Buffer.buffer(Hex.decode(hex));
-  }
-
-  /**
-   * Commits a prepared run: every statement is sent at once on one connection and runs in one transaction. Fails with
-   * {@link PositionMovedException} when the database is not at {@link Batch#before()}. A commit whose answer was lost
-   * but which went through succeeds.
-   */
-  public Future<Void> commit(Batch b) {
-    return CommitBurst.resolve(b.statements.run(pool), null, StatusStore.EVM,
-        () -> CommitBurst.landed(pool, StatusStore.EVM, b.after().commit())).onSuccess(v -> {
-      Map<ByteBuffer, Boolean> known = new HashMap<>();
-      for (ByteBuffer a : b.accounts) known.put(a, Boolean.TRUE);
-      knownAccounts.putAll(known);
-    });
-  }
-
-  // ---- the API ----
-
-  public Future<BlockStore.Page> page(Query q) {
-    String sql = sqlCache.computeIfAbsent(q.filter() + "/" + q.desc() + "/" + q.countTotal(), k -> buildSql(q.filter(), q.desc(), q.countTotal()));
-    Tuple t = Tuple.tuple();
-    if (q.filter() != Filter.ALL) t.addValue(q.key() instanceof byte[] b ? Buffer.buffer(b) : q.key());
-    t.addValue(q.bound()).addValue(q.offset()).addValue(q.limit() + 1);
-    return pool.preparedQuery(sql).execute(t).map(rows -> BlockStore.toPage(rows, q.limit()));
-  }
-
-  /**
-   * The SQL of a query shape; parameters in order: key (unless ALL), bound, offset, limit. Totals: the counters for
-   * all and by account; a count over the (height, sequence) or (hash, sequence) index for one block or one tx (both
-   * bounded by a block's frames). By hash the count is always made, since an unknown tx is a 404.
-   */
-  public static String buildSql(Filter f, boolean desc, boolean countTotal) {
-    int p = 1;
-    String key = f == Filter.ALL ? null : "$" + p++ + (f == Filter.HEIGHT ? "::bigint" : "::bytea");
-    String bound = "$" + p++ + "::bigint";
-    String offset = "$" + p++ + "::bigint";
-    String limit = "$" + p + "::bigint";
-    String cmp = desc ? "<" : ">";
-    String dir = desc ? "DESC" : "ASC";
-    String page;
-    String total;
-    switch (f) {
-      case ALL -> {
-        page = "SELECT t.sequence, t.json FROM evm_internal_tx t WHERE t.sequence " + cmp + " " + bound
-            + " ORDER BY t.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-        total = "(SELECT internal_txs FROM evm_internal_totals)";
-      }
-      case ACCOUNT -> {
-        String account = "(SELECT id FROM account WHERE address = " + key + ")";
-        page = "SELECT t.sequence, t.json FROM evm_internal_tx_account a JOIN evm_internal_tx t ON t.sequence = a.sequence "
-            + "WHERE a.account_id = " + account + " AND a.sequence " + cmp + " " + bound
-            + " ORDER BY a.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-        total = "coalesce((SELECT internal_txs FROM account_internal_tx_stats WHERE account_id = " + account + "), 0)";
-      }
-      case HEIGHT, HASH -> {
-        String column = f == Filter.HEIGHT ? "height" : "hash";
-        // ordering by (column, sequence) keeps the plan on the (column, sequence) index whatever the statistics say
-        page = "SELECT t.sequence, t.json FROM evm_internal_tx t WHERE t." + column + " = " + key + " AND t.sequence " + cmp
-            + " " + bound + " ORDER BY t." + column + " " + dir + ", t.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-        total = "(SELECT count(*) FROM evm_internal_tx t WHERE t." + column + " = " + key + ")";
-      }
-      default -> throw new IllegalArgumentException(String.valueOf(f));
+    private static void edge(
+            Buffer account, long seq, List<Buffer> accounts, List<Long> seqs, Map<ByteBuffer, long[]> perAccount) {
+        if (account == null) return;
+        accounts.add(account);
+        seqs.add(seq);
+        perAccount.computeIfAbsent(ByteBuffer.wrap(account.getBytes()), x -> new long[1])[0]++;
     }
-    if (!countTotal && f != Filter.HASH) total = "0";
-    return "SELECT c.total::bigint, p.sequence, p.json FROM (SELECT " + total + " AS total) c LEFT JOIN LATERAL ("
-        + page + ") p ON true ORDER BY p.sequence " + dir;
-  }
+
+    private static Buffer address(String hex, Map<ByteBuffer, Buffer> bufs) {
+        if (hex.isEmpty()) return null;
+        byte[] b = Hex.decode(hex);
+        return bufs.computeIfAbsent(ByteBuffer.wrap(b), x -> Buffer.buffer(b));
+    }
+
+    private static Buffer bytes(String hex) {
+        return Buffer.buffer(Hex.decode(hex));
+    }
+
+    /**
+     * Commits a prepared run: every statement is sent at once on one connection and runs in one transaction. Fails with
+     * {@link PositionMovedException} when the database is not at {@link Batch#before()}. A commit whose answer was lost
+     * but which went through succeeds.
+     */
+    public Future<Void> commit(Batch b) {
+        return CommitBurst.resolve(
+                        b.statements.run(pool),
+                        null,
+                        StatusStore.EVM,
+                        () -> CommitBurst.landed(
+                                pool, StatusStore.EVM, b.after().commit()))
+                .onSuccess(v -> {
+                    Map<ByteBuffer, Boolean> known = new HashMap<>();
+                    for (ByteBuffer a : b.accounts) known.put(a, Boolean.TRUE);
+                    knownAccounts.putAll(known);
+                });
+    }
+
+    // ---- the API ----
+
+    public Future<BlockStore.Page> page(Query q) {
+        String sql = sqlCache.computeIfAbsent(
+                q.filter() + "/" + q.desc() + "/" + q.countTotal(),
+                k -> buildSql(q.filter(), q.desc(), q.countTotal()));
+        Tuple t = Tuple.tuple();
+        if (q.filter() != Filter.ALL) t.addValue(q.key() instanceof byte[] b ? Buffer.buffer(b) : q.key());
+        t.addValue(q.bound()).addValue(q.offset()).addValue(q.limit() + 1);
+        return pool.preparedQuery(sql).execute(t).map(rows -> BlockStore.toPage(rows, q.limit()));
+    }
+
+    /**
+     * The SQL of a query shape; parameters in order: key (unless ALL), bound, offset, limit. Totals: the counters for
+     * all and by account; a count over the (height, sequence) or (hash, sequence) index for one block or one tx (both
+     * bounded by a block's frames). By hash the count is always made, since an unknown tx is a 404.
+     */
+    public static String buildSql(Filter f, boolean desc, boolean countTotal) {
+        int p = 1;
+        String key = f == Filter.ALL ? null : "$" + p++ + (f == Filter.HEIGHT ? "::bigint" : "::bytea");
+        String bound = "$" + p++ + "::bigint";
+        String offset = "$" + p++ + "::bigint";
+        String limit = "$" + p + "::bigint";
+        String cmp = desc ? "<" : ">";
+        String dir = desc ? "DESC" : "ASC";
+        String page;
+        String total;
+        switch (f) {
+            case ALL -> {
+                page = "SELECT t.sequence, t.json FROM evm_internal_tx t WHERE t.sequence " + cmp + " " + bound
+                        + " ORDER BY t.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
+                total = "(SELECT internal_txs FROM evm_internal_totals)";
+            }
+            case ACCOUNT -> {
+                String account = "(SELECT id FROM account WHERE address = " + key + ")";
+                page =
+                        "SELECT t.sequence, t.json FROM evm_internal_tx_account a JOIN evm_internal_tx t ON t.sequence = a.sequence "
+                                + "WHERE a.account_id = " + account + " AND a.sequence " + cmp + " " + bound
+                                + " ORDER BY a.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
+                total = "coalesce((SELECT internal_txs FROM account_internal_tx_stats WHERE account_id = " + account
+                        + "), 0)";
+            }
+            case HEIGHT, HASH -> {
+                String column = f == Filter.HEIGHT ? "height" : "hash";
+                // ordering by (column, sequence) keeps the plan on the (column, sequence) index whatever the statistics
+                // say
+                page = "SELECT t.sequence, t.json FROM evm_internal_tx t WHERE t." + column + " = " + key
+                        + " AND t.sequence " + cmp + " " + bound + " ORDER BY t." + column + " " + dir + ", t.sequence "
+                        + dir + " OFFSET " + offset + " LIMIT " + limit;
+                total = "(SELECT count(*) FROM evm_internal_tx t WHERE t." + column + " = " + key + ")";
+            }
+            default -> throw new IllegalArgumentException(String.valueOf(f));
+        }
+        if (!countTotal && f != Filter.HASH) total = "0";
+        return "SELECT c.total::bigint, p.sequence, p.json FROM (SELECT " + total + " AS total) c LEFT JOIN LATERAL ("
+                + page + ") p ON true ORDER BY p.sequence " + dir;
+    }
 }

@@ -5,7 +5,7 @@ package dev.weft.store;
  * writer re-reads its position and goes on from there.
  */
 public final class PositionMovedException extends RuntimeException {
-  public PositionMovedException(String message) {
-    super(message, null, false, false);
-  }
+    public PositionMovedException(String message) {
+        super(message, null, false, false);
+    }
 }

@@ -10,7 +10,6 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,190 +22,224 @@ import java.util.Map;
  * cursors in one transaction.
  */
 public final class TransferStore {
-  private static final String OPEN = "('STATE_SUBMITTED', 'STATE_PENDING', 'STATE_PENDING_ERROR')";
-  private static final String COLUMNS = "id, chain_id, tx_hash, state, tx, (extract(epoch FROM progress_at) * 1000)::bigint";
+    private static final String OPEN = "('STATE_SUBMITTED', 'STATE_PENDING', 'STATE_PENDING_ERROR')";
+    private static final String COLUMNS =
+            "id, chain_id, tx_hash, state, tx, (extract(epoch FROM progress_at) * 1000)::bigint";
 
-  private final Pool pool;
+    private final Pool pool;
 
-  public TransferStore(Pool pool) {
-    this.pool = pool;
-  }
-
-  /** A transfer as stored: the model, its stored state and last progress time (ms). */
-  public record Stored(Transfer transfer, TransferState state, long progressAtMillis) {}
-
-  /** The outcome of a registration: the transfer's id, and whether it is new or an abandoned one tracked again. */
-  public record Registration(long id, boolean created, boolean rearmed) {}
-
-  /** A chain's scan cursor: the last height scanned and its block time (ns). */
-  public record Cursor(long height, long timeNanos) {}
-
-  /**
-   * Registers {@code (chain, hash)}: a new row (SUBMITTED, armed), nothing for a transfer already tracked, and for an
-   * ABANDONED one the state SUBMITTED again, armed, with its progress clock reset.
-   */
-  public Future<Registration> register(String chainId, String hash) {
-    return pool.preparedQuery("INSERT INTO track_transfer (chain_id, tx_hash, state) VALUES ($1, $2, 'STATE_SUBMITTED') "
-            + "ON CONFLICT (chain_id, tx_hash) DO UPDATE SET state = 'STATE_SUBMITTED', armed = true, progress_at = now(), updated_at = now() "
-            + "WHERE track_transfer.state = 'STATE_ABANDONED' RETURNING id, (xmax = 0) AS created")
-        .execute(Tuple.of(chainId, hash))
-        .compose(rows -> {
-          if (rows.size() > 0) {
-            Row r = rows.iterator().next();
-            boolean created = r.getBoolean(1);
-            return Future.succeededFuture(new Registration(r.getLong(0), created, !created));
-          }
-          return pool.preparedQuery("SELECT id FROM track_transfer WHERE chain_id = $1 AND tx_hash = $2").execute(Tuple.of(chainId, hash))
-              .map(r -> new Registration(r.iterator().next().getLong(0), false, false));
-        });
-  }
-
-  /** A tracked transfer with its hops, or null. */
-  /** How many transfers are followed now (SUBMITTED, PENDING, PENDING_ERROR). */
-  public Future<Long> countOpen() {
-    return pool.query("SELECT count(*) FROM track_transfer WHERE state IN " + OPEN).execute().map(rows -> rows.iterator().next().getLong(0));
-  }
-
-  public Future<Stored> find(String chainId, String hash) {
-    return pool.preparedQuery("SELECT " + COLUMNS + " FROM track_transfer WHERE chain_id = $1 AND tx_hash = $2")
-        .execute(Tuple.of(chainId, hash))
-        .compose(rows -> rows.size() == 0 ? Future.succeededFuture(null) : withHops(pool, rows).map(l -> l.get(0)));
-  }
-
-  /** Every open transfer (at the tracker's start), clearing their armed flags. */
-  public Future<List<Stored>> loadOpen() {
-    return pool.withTransaction(c -> c.query("UPDATE track_transfer SET armed = false WHERE armed AND state IN " + OPEN).execute()
-        .compose(x -> c.query("SELECT " + COLUMNS + " FROM track_transfer WHERE state IN " + OPEN + " ORDER BY id").execute())
-        .compose(rows -> withHops(c, rows)));
-  }
-
-  /**
-   * Completed transfers still missing the receipt of an acknowledged packet, whose last progress is at or after
-   * {@code sinceMillis}: the tracker keeps searching for such a receipt after the transfer completed, across a restart.
-   */
-  public Future<List<Stored>> loadUnreceived(long sinceMillis) {
-    return pool.withTransaction(c -> c.preparedQuery("SELECT " + COLUMNS + " FROM track_transfer t "
-            + "WHERE state IN ('STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR') AND progress_at >= to_timestamp($1 / 1000.0) "
-            + "AND EXISTS (SELECT 1 FROM track_hop h WHERE h.transfer_id = t.id AND h.kind = 'IBC' "
-            + "AND coalesce(jsonb_typeof(h.data -> 'acknowledge_tx'), 'null') <> 'null' "
-            + "AND coalesce(jsonb_typeof(h.data -> 'receive_tx'), 'null') = 'null') ORDER BY id")
-        .execute(Tuple.of(sinceMillis))
-        .compose(rows -> withHops(c, rows)));
-  }
-
-  /** When the tracker last saved a cycle (the latest update of its cursors, ms), or null when it keeps none. */
-  public Future<Long> lastSaveMillis() {
-    return pool.query("SELECT (extract(epoch FROM max(updated_at)) * 1000)::bigint FROM track_cursor").execute()
-        .map(rows -> rows.iterator().next().getLong(0));
-  }
-
-  /** Transfers registered or re-armed since the last call (at most {@code limit}), clearing their armed flags. */
-  public Future<List<Stored>> takeArmed(int limit) {
-    return pool.withTransaction(c -> c.preparedQuery("UPDATE track_transfer SET armed = false WHERE id IN "
-            + "(SELECT id FROM track_transfer WHERE armed ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS)
-        .execute(Tuple.of(limit))
-        .compose(rows -> withHops(c, rows)));
-  }
-
-  private static Future<List<Stored>> withHops(SqlClient c, RowSet<Row> rows) {
-    Map<Long, Stored> byId = new LinkedHashMap<>();
-    for (Row r : rows) {
-      Transfer t = new Transfer(r.getLong(0), r.getString(1), r.getString(2));
-      t.restoreTx((JsonObject) r.getValue(4));
-      TransferState state = TransferState.valueOf(r.getString(3));
-      if (state == TransferState.STATE_ABANDONED) t.abandon();
-      byId.put(t.id, new Stored(t, state, r.getLong(5)));
+    public TransferStore(Pool pool) {
+        this.pool = pool;
     }
-    if (byId.isEmpty()) return Future.succeededFuture(List.of());
-    return c.preparedQuery("SELECT transfer_id, flow_index, hop_index, kind, state, from_chain_id, to_chain_id, data FROM track_hop "
-            + "WHERE transfer_id = ANY($1) ORDER BY transfer_id, flow_index, hop_index")
-        .execute(Tuple.of(byId.keySet().toArray(new Long[0])))
-        .map(hops -> {
-          for (Row h : hops) {
-            byId.get(h.getLong(0)).transfer().addHop(Hop.fromRow(h.getInteger(1), h.getInteger(2), h.getString(3), h.getString(4),
-                h.getString(5), h.getString(6), (JsonObject) h.getValue(7)));
-          }
-          return new ArrayList<>(byId.values());
-        });
-  }
 
-  public Future<Map<String, Cursor>> cursors() {
-    return pool.query("SELECT chain_id, height, time_nanos FROM track_cursor").execute().map(rows -> {
-      Map<String, Cursor> out = new LinkedHashMap<>();
-      for (Row r : rows) out.put(r.getString(0), new Cursor(r.getLong(1), r.getLong(2)));
-      return out;
-    });
-  }
+    /** A transfer as stored: the model, its stored state and last progress time (ms). */
+    public record Stored(Transfer transfer, TransferState state, long progressAtMillis) {}
 
-  /** A transfer to save: its model, its state and its last progress time (ms). */
-  public record Save(Transfer transfer, TransferState state, long progressAtMillis) {}
+    /** The outcome of a registration: the transfer's id, and whether it is new or an abandoned one tracked again. */
+    public record Registration(long id, boolean created, boolean rearmed) {}
 
-  /**
-   * Saves a poll cycle in one transaction: the changed transfers (state, tx, progress) and all their hops (bulk
-   * {@code unnest} writes), the cursors of the chains scanned, and no cursor for chains no longer polled.
-   */
-  public Future<Void> save(List<Save> transfers, Map<String, Cursor> cursors, List<String> droppedCursors) {
-    if (transfers.isEmpty() && cursors.isEmpty() && droppedCursors.isEmpty()) return Future.succeededFuture();
-    int n = transfers.size();
-    Long[] ids = new Long[n];
-    String[] states = new String[n];
-    String[] txs = new String[n];
-    Long[] progress = new Long[n];
-    List<Long> hopTransfer = new ArrayList<>();
-    List<Integer> hopFlow = new ArrayList<>();
-    List<Integer> hopIndex = new ArrayList<>();
-    List<String> hopKind = new ArrayList<>();
-    List<String> hopState = new ArrayList<>();
-    List<String> hopFrom = new ArrayList<>();
-    List<String> hopTo = new ArrayList<>();
-    List<String> hopData = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      Save s = transfers.get(i);
-      ids[i] = s.transfer().id;
-      states[i] = s.state().name();
-      JsonObject tx = s.transfer().txJson();
-      txs[i] = tx == null ? null : tx.encode();
-      progress[i] = s.progressAtMillis();
-      for (Hop h : s.transfer().hops()) {
-        hopTransfer.add(s.transfer().id);
-        hopFlow.add(h.flow);
-        hopIndex.add(h.index);
-        hopKind.add(h.kind.name());
-        hopState.add(h.state());
-        hopFrom.add(h.fromChain);
-        hopTo.add(h.toChain);
-        hopData.add(h.toJson().encode());
-      }
+    /** A chain's scan cursor: the last height scanned and its block time (ns). */
+    public record Cursor(long height, long timeNanos) {}
+
+    /**
+     * Registers {@code (chain, hash)}: a new row (SUBMITTED, armed), nothing for a transfer already tracked, and for an
+     * ABANDONED one the state SUBMITTED again, armed, with its progress clock reset.
+     */
+    public Future<Registration> register(String chainId, String hash) {
+        return pool.preparedQuery(
+                        "INSERT INTO track_transfer (chain_id, tx_hash, state) VALUES ($1, $2, 'STATE_SUBMITTED') "
+                                + "ON CONFLICT (chain_id, tx_hash) DO UPDATE SET state = 'STATE_SUBMITTED', armed = true, progress_at = now(), updated_at = now() "
+                                + "WHERE track_transfer.state = 'STATE_ABANDONED' RETURNING id, (xmax = 0) AS created")
+                .execute(Tuple.of(chainId, hash))
+                .compose(rows -> {
+                    if (rows.size() > 0) {
+                        Row r = rows.iterator().next();
+                        boolean created = r.getBoolean(1);
+                        return Future.succeededFuture(new Registration(r.getLong(0), created, !created));
+                    }
+                    return pool.preparedQuery("SELECT id FROM track_transfer WHERE chain_id = $1 AND tx_hash = $2")
+                            .execute(Tuple.of(chainId, hash))
+                            .map(r -> new Registration(r.iterator().next().getLong(0), false, false));
+                });
     }
-    String[] cursorChains = cursors.keySet().toArray(new String[0]);
-    Long[] cursorHeights = cursors.values().stream().map(Cursor::height).toArray(Long[]::new);
-    Long[] cursorTimes = cursors.values().stream().map(Cursor::timeNanos).toArray(Long[]::new);
-    return pool.withTransaction(c -> {
-      Future<?> f = n == 0 ? Future.succeededFuture() : c.preparedQuery("UPDATE track_transfer t SET state = u.state, tx = u.tx::jsonb, "
-              + "progress_at = to_timestamp(u.progress / 1000.0), updated_at = now() "
-              + "FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[]) AS u(id, state, tx, progress) WHERE t.id = u.id")
-          .execute(Tuple.of(ids, states, txs, progress));
-      if (!hopTransfer.isEmpty()) {
-        f = f.compose(x -> c.preparedQuery("INSERT INTO track_hop (transfer_id, flow_index, hop_index, kind, state, from_chain_id, to_chain_id, data) "
-                + "SELECT u.t, u.f, u.i, u.k, u.s, u.fc, u.tc, u.d::jsonb FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], "
-                + "$5::text[], $6::text[], $7::text[], $8::text[]) AS u(t, f, i, k, s, fc, tc, d) "
-                + "ON CONFLICT (transfer_id, flow_index, hop_index) DO UPDATE SET state = EXCLUDED.state, data = EXCLUDED.data, updated_at = now()")
-            .execute(Tuple.tuple().addValue(hopTransfer.toArray(new Long[0])).addValue(hopFlow.toArray(new Integer[0]))
-                .addValue(hopIndex.toArray(new Integer[0])).addValue(hopKind.toArray(new String[0]))
-                .addValue(hopState.toArray(new String[0])).addValue(hopFrom.toArray(new String[0]))
-                .addValue(hopTo.toArray(new String[0])).addValue(hopData.toArray(new String[0]))));
-      }
-      if (cursorChains.length > 0) {
-        f = f.compose(x -> c.preparedQuery("INSERT INTO track_cursor (chain_id, height, time_nanos) "
-                + "SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) "
-                + "ON CONFLICT (chain_id) DO UPDATE SET height = EXCLUDED.height, time_nanos = EXCLUDED.time_nanos, updated_at = now()")
-            .execute(Tuple.of(cursorChains, cursorHeights, cursorTimes)));
-      }
-      if (!droppedCursors.isEmpty()) {
-        f = f.compose(x -> c.preparedQuery("DELETE FROM track_cursor WHERE chain_id = ANY($1)")
-            .execute(Tuple.of(droppedCursors.toArray(new String[0]))));
-      }
-      return f.mapEmpty();
-    });
-  }
+
+    /** A tracked transfer with its hops, or null. */
+    /** How many transfers are followed now (SUBMITTED, PENDING, PENDING_ERROR). */
+    public Future<Long> countOpen() {
+        return pool.query("SELECT count(*) FROM track_transfer WHERE state IN " + OPEN)
+                .execute()
+                .map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    public Future<Stored> find(String chainId, String hash) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM track_transfer WHERE chain_id = $1 AND tx_hash = $2")
+                .execute(Tuple.of(chainId, hash))
+                .compose(rows -> rows.size() == 0
+                        ? Future.succeededFuture(null)
+                        : withHops(pool, rows).map(l -> l.get(0)));
+    }
+
+    /** Every open transfer (at the tracker's start), clearing their armed flags. */
+    public Future<List<Stored>> loadOpen() {
+        return pool.withTransaction(
+                c -> c.query("UPDATE track_transfer SET armed = false WHERE armed AND state IN " + OPEN)
+                        .execute()
+                        .compose(x -> c.query("SELECT " + COLUMNS + " FROM track_transfer WHERE state IN " + OPEN
+                                        + " ORDER BY id")
+                                .execute())
+                        .compose(rows -> withHops(c, rows)));
+    }
+
+    /**
+     * Completed transfers still missing the receipt of an acknowledged packet, whose last progress is at or after
+     * {@code sinceMillis}: the tracker keeps searching for such a receipt after the transfer completed, across a restart.
+     */
+    public Future<List<Stored>> loadUnreceived(long sinceMillis) {
+        return pool.withTransaction(c -> c.preparedQuery("SELECT " + COLUMNS + " FROM track_transfer t "
+                        + "WHERE state IN ('STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR') AND progress_at >= to_timestamp($1 / 1000.0) "
+                        + "AND EXISTS (SELECT 1 FROM track_hop h WHERE h.transfer_id = t.id AND h.kind = 'IBC' "
+                        + "AND coalesce(jsonb_typeof(h.data -> 'acknowledge_tx'), 'null') <> 'null' "
+                        + "AND coalesce(jsonb_typeof(h.data -> 'receive_tx'), 'null') = 'null') ORDER BY id")
+                .execute(Tuple.of(sinceMillis))
+                .compose(rows -> withHops(c, rows)));
+    }
+
+    /** When the tracker last saved a cycle (the latest update of its cursors, ms), or null when it keeps none. */
+    public Future<Long> lastSaveMillis() {
+        return pool.query("SELECT (extract(epoch FROM max(updated_at)) * 1000)::bigint FROM track_cursor")
+                .execute()
+                .map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    /** Transfers registered or re-armed since the last call (at most {@code limit}), clearing their armed flags. */
+    public Future<List<Stored>> takeArmed(int limit) {
+        return pool.withTransaction(c -> c.preparedQuery("UPDATE track_transfer SET armed = false WHERE id IN "
+                        + "(SELECT id FROM track_transfer WHERE armed ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING "
+                        + COLUMNS)
+                .execute(Tuple.of(limit))
+                .compose(rows -> withHops(c, rows)));
+    }
+
+    private static Future<List<Stored>> withHops(SqlClient c, RowSet<Row> rows) {
+        Map<Long, Stored> byId = new LinkedHashMap<>();
+        for (Row r : rows) {
+            Transfer t = new Transfer(r.getLong(0), r.getString(1), r.getString(2));
+            t.restoreTx((JsonObject) r.getValue(4));
+            TransferState state = TransferState.valueOf(r.getString(3));
+            if (state == TransferState.STATE_ABANDONED) t.abandon();
+            byId.put(t.id, new Stored(t, state, r.getLong(5)));
+        }
+        if (byId.isEmpty()) return Future.succeededFuture(List.of());
+        return c.preparedQuery(
+                        "SELECT transfer_id, flow_index, hop_index, kind, state, from_chain_id, to_chain_id, data FROM track_hop "
+                                + "WHERE transfer_id = ANY($1) ORDER BY transfer_id, flow_index, hop_index")
+                .execute(Tuple.of(byId.keySet().toArray(new Long[0])))
+                .map(hops -> {
+                    for (Row h : hops) {
+                        byId.get(h.getLong(0))
+                                .transfer()
+                                .addHop(Hop.fromRow(
+                                        h.getInteger(1),
+                                        h.getInteger(2),
+                                        h.getString(3),
+                                        h.getString(4),
+                                        h.getString(5),
+                                        h.getString(6),
+                                        (JsonObject) h.getValue(7)));
+                    }
+                    return new ArrayList<>(byId.values());
+                });
+    }
+
+    public Future<Map<String, Cursor>> cursors() {
+        return pool.query("SELECT chain_id, height, time_nanos FROM track_cursor")
+                .execute()
+                .map(rows -> {
+                    Map<String, Cursor> out = new LinkedHashMap<>();
+                    for (Row r : rows) out.put(r.getString(0), new Cursor(r.getLong(1), r.getLong(2)));
+                    return out;
+                });
+    }
+
+    /** A transfer to save: its model, its state and its last progress time (ms). */
+    public record Save(Transfer transfer, TransferState state, long progressAtMillis) {}
+
+    /**
+     * Saves a poll cycle in one transaction: the changed transfers (state, tx, progress) and all their hops (bulk
+     * {@code unnest} writes), the cursors of the chains scanned, and no cursor for chains no longer polled.
+     */
+    public Future<Void> save(List<Save> transfers, Map<String, Cursor> cursors, List<String> droppedCursors) {
+        if (transfers.isEmpty() && cursors.isEmpty() && droppedCursors.isEmpty()) return Future.succeededFuture();
+        int n = transfers.size();
+        Long[] ids = new Long[n];
+        String[] states = new String[n];
+        String[] txs = new String[n];
+        Long[] progress = new Long[n];
+        List<Long> hopTransfer = new ArrayList<>();
+        List<Integer> hopFlow = new ArrayList<>();
+        List<Integer> hopIndex = new ArrayList<>();
+        List<String> hopKind = new ArrayList<>();
+        List<String> hopState = new ArrayList<>();
+        List<String> hopFrom = new ArrayList<>();
+        List<String> hopTo = new ArrayList<>();
+        List<String> hopData = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Save s = transfers.get(i);
+            ids[i] = s.transfer().id;
+            states[i] = s.state().name();
+            JsonObject tx = s.transfer().txJson();
+            txs[i] = tx == null ? null : tx.encode();
+            progress[i] = s.progressAtMillis();
+            for (Hop h : s.transfer().hops()) {
+                hopTransfer.add(s.transfer().id);
+                hopFlow.add(h.flow);
+                hopIndex.add(h.index);
+                hopKind.add(h.kind.name());
+                hopState.add(h.state());
+                hopFrom.add(h.fromChain);
+                hopTo.add(h.toChain);
+                hopData.add(h.toJson().encode());
+            }
+        }
+        String[] cursorChains = cursors.keySet().toArray(new String[0]);
+        Long[] cursorHeights = cursors.values().stream().map(Cursor::height).toArray(Long[]::new);
+        Long[] cursorTimes = cursors.values().stream().map(Cursor::timeNanos).toArray(Long[]::new);
+        return pool.withTransaction(c -> {
+            Future<?> f = n == 0
+                    ? Future.succeededFuture()
+                    : c.preparedQuery(
+                                    "UPDATE track_transfer t SET state = u.state, tx = u.tx::jsonb, "
+                                            + "progress_at = to_timestamp(u.progress / 1000.0), updated_at = now() "
+                                            + "FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[]) AS u(id, state, tx, progress) WHERE t.id = u.id")
+                            .execute(Tuple.of(ids, states, txs, progress));
+            if (!hopTransfer.isEmpty()) {
+                f = f.compose(x -> c.preparedQuery(
+                                "INSERT INTO track_hop (transfer_id, flow_index, hop_index, kind, state, from_chain_id, to_chain_id, data) "
+                                        + "SELECT u.t, u.f, u.i, u.k, u.s, u.fc, u.tc, u.d::jsonb FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], "
+                                        + "$5::text[], $6::text[], $7::text[], $8::text[]) AS u(t, f, i, k, s, fc, tc, d) "
+                                        + "ON CONFLICT (transfer_id, flow_index, hop_index) DO UPDATE SET state = EXCLUDED.state, data = EXCLUDED.data, updated_at = now()")
+                        .execute(Tuple.tuple()
+                                .addValue(hopTransfer.toArray(new Long[0]))
+                                .addValue(hopFlow.toArray(new Integer[0]))
+                                .addValue(hopIndex.toArray(new Integer[0]))
+                                .addValue(hopKind.toArray(new String[0]))
+                                .addValue(hopState.toArray(new String[0]))
+                                .addValue(hopFrom.toArray(new String[0]))
+                                .addValue(hopTo.toArray(new String[0]))
+                                .addValue(hopData.toArray(new String[0]))));
+            }
+            if (cursorChains.length > 0) {
+                f = f.compose(x -> c.preparedQuery(
+                                "INSERT INTO track_cursor (chain_id, height, time_nanos) "
+                                        + "SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) "
+                                        + "ON CONFLICT (chain_id) DO UPDATE SET height = EXCLUDED.height, time_nanos = EXCLUDED.time_nanos, updated_at = now()")
+                        .execute(Tuple.of(cursorChains, cursorHeights, cursorTimes)));
+            }
+            if (!droppedCursors.isEmpty()) {
+                f = f.compose(x -> c.preparedQuery("DELETE FROM track_cursor WHERE chain_id = ANY($1)")
+                        .execute(Tuple.of(droppedCursors.toArray(new String[0]))));
+            }
+            return f.mapEmpty();
+        });
+    }
 }

@@ -4,7 +4,6 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Tuple;
-
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,144 +15,176 @@ import java.util.concurrent.ConcurrentHashMap;
  * edge tables' indexes.
  */
 public final class TxStore {
-  /** A tx stream and its tables. */
-  public enum Stream {
-    COSMOS("tx", "tx_account", "txs", "txs", "signer_txs", "tx_count"),
-    EVM("evm_tx", "evm_tx_account", "evm_txs", "evm_txs", "evm_signer_txs", "evm_tx_count");
+    /** A tx stream and its tables. */
+    public enum Stream {
+        COSMOS("tx", "tx_account", "txs", "txs", "signer_txs", "tx_count"),
+        EVM("evm_tx", "evm_tx_account", "evm_txs", "evm_txs", "evm_signer_txs", "evm_tx_count");
 
-    final String table;
-    final String accountTable;
-    final String totalColumn;
-    final String accountColumn;
-    final String signerColumn;
-    final String blockColumn;
+        final String table;
+        final String accountTable;
+        final String totalColumn;
+        final String accountColumn;
+        final String signerColumn;
+        final String blockColumn;
 
-    Stream(String table, String accountTable, String totalColumn, String accountColumn, String signerColumn, String blockColumn) {
-      this.table = table;
-      this.accountTable = accountTable;
-      this.totalColumn = totalColumn;
-      this.accountColumn = accountColumn;
-      this.signerColumn = signerColumn;
-      this.blockColumn = blockColumn;
-    }
-  }
-
-  public enum Filter { ALL, ACCOUNT, SIGNER, HEIGHT }
-
-  /**
-   * One list query.
-   *
-   * @param key      the account address bytes (ACCOUNT, SIGNER) or the height (HEIGHT); null for ALL
-   * @param msgTypes message type names (without slash) to filter on, or null for no filter
-   * @param bound    exclusive sequence bound of the cursor ({@code Long.MAX_VALUE} descending / 0 ascending for none)
-   */
-  public record Query(Stream stream, Filter filter, Object key, List<String> msgTypes, boolean desc, long bound,
-                      long offset, int limit, boolean countTotal) {}
-
-  private final Pool pool;
-  private final Map<String, String> sqlCache = new ConcurrentHashMap<>();
-
-  public TxStore(Pool pool) {
-    this.pool = pool;
-  }
-
-  public Future<BlockStore.Page> page(Query q) {
-    boolean msgs = q.msgTypes() != null;
-    String sql = sqlCache.computeIfAbsent(q.stream() + "/" + q.filter() + "/" + msgs + "/" + q.desc() + "/" + q.countTotal(),
-        k -> buildSql(q.stream(), q.filter(), msgs, q.desc(), q.countTotal()));
-    Tuple t = Tuple.tuple();
-    if (q.filter() != Filter.ALL) t.addValue(q.key() instanceof byte[] b ? Buffer.buffer(b) : q.key());
-    if (msgs) t.addValue(q.msgTypes().toArray(new String[0]));
-    t.addValue(q.bound()).addValue(q.offset()).addValue(q.limit() + 1);
-    return pool.preparedQuery(sql).execute(t).map(rows -> BlockStore.toPage(rows, q.limit()));
-  }
-
-  /** The JSON of the latest tx with this hash (a hash recurs only if a chain replays a tx), or null. */
-  public Future<Buffer> byHash(Stream s, byte[] hash) {
-    return pool.preparedQuery(byHashSql(s)).execute(Tuple.of(Buffer.buffer(hash))).map(rows -> {
-      Buffer best = null;
-      long seq = -1;
-      for (var r : rows) {
-        if (r.getLong(0) > seq) {
-          seq = r.getLong(0);
-          best = r.getBuffer(1);
+        Stream(
+                String table,
+                String accountTable,
+                String totalColumn,
+                String accountColumn,
+                String signerColumn,
+                String blockColumn) {
+            this.table = table;
+            this.accountTable = accountTable;
+            this.totalColumn = totalColumn;
+            this.accountColumn = accountColumn;
+            this.signerColumn = signerColumn;
+            this.blockColumn = blockColumn;
         }
-      }
-      return best;
-    });
-  }
-
-  /**
-   * The SQL of {@link #byHash} (public so the benchmark measures exactly what the API runs). No ORDER BY/LIMIT: with
-   * them, a planner without statistics yet (right after a big catch-up) may walk the primary key backwards instead
-   * of using the hash index.
-   */
-  public static String byHashSql(Stream s) {
-    return "SELECT sequence, json FROM " + s.table + " WHERE hash = $1";
-  }
-
-  /**
-   * The SQL of a query shape; parameters in order: key (unless ALL), msg names (if msgs), bound, offset, limit.
-   * Public so the benchmark measures exactly what the API runs.
-   */
-  public static String buildSql(Stream s, Filter f, boolean msgs, boolean desc, boolean countTotal) {
-    int p = 1;
-    String key = f == Filter.ALL ? null : "$" + p++ + (f == Filter.HEIGHT ? "::bigint" : "::bytea");
-    String names = msgs ? "$" + p++ + "::text[]" : null;
-    String bound = "$" + p++ + "::bigint";
-    String offset = "$" + p++ + "::bigint";
-    String limit = "$" + p + "::bigint";
-    String cmp = desc ? "<" : ">";
-    String dir = desc ? "DESC" : "ASC";
-    String account = "(SELECT id FROM account WHERE address = " + key + ")";
-    String hasType = "EXISTS (SELECT 1 FROM tx_msg_type m JOIN msg_type mt ON mt.id = m.msg_type_id "
-        + "WHERE m.sequence = %s AND mt.name = ANY(" + names + "))";
-    String page;
-    String total;
-    switch (f) {
-      case ALL -> {
-        if (!msgs) {
-          page = "SELECT t.sequence, t.json FROM " + s.table + " t WHERE t.sequence " + cmp + " " + bound
-              + " ORDER BY t.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-          total = "(SELECT " + s.totalColumn + " FROM ingest_totals)";
-        } else {
-          page = "SELECT t.sequence, t.json FROM " + s.table + " t WHERE t.sequence IN ("
-              + "SELECT DISTINCT x.sequence FROM msg_type mt, LATERAL (SELECT m.sequence FROM tx_msg_type m "
-              + "WHERE m.msg_type_id = mt.id AND m.sequence " + cmp + " " + bound + " ORDER BY m.sequence " + dir
-              + " LIMIT " + offset + " + " + limit + ") x WHERE mt.name = ANY(" + names + ") ORDER BY x.sequence " + dir
-              + " OFFSET " + offset + " LIMIT " + limit + ") ORDER BY t.sequence " + dir;
-          // per-type counters, minus the txs counted more than once because they hold several of the types
-          total = "(SELECT coalesce(sum(st.txs), 0) FROM msg_type_stats st JOIN msg_type mt ON mt.id = st.msg_type_id "
-              + "WHERE mt.name = ANY(" + names + ")) - (CASE WHEN cardinality(" + names + ") > 1 THEN "
-              + "(SELECT coalesce(sum(z.k - 1), 0) FROM (SELECT (SELECT count(*) FROM unnest(x.msg_type_ids) u "
-              + "WHERE u IN (SELECT id FROM msg_type WHERE name = ANY(" + names + "))) AS k FROM tx_multi_msg x) z "
-              + "WHERE z.k > 1) ELSE 0 END)";
-        }
-      }
-      case ACCOUNT, SIGNER -> {
-        String signer = f == Filter.SIGNER ? " AND a.signer" : "";
-        String typeFilter = msgs ? " AND " + hasType.formatted("a.sequence") : "";
-        page = "SELECT t.sequence, t.json FROM " + s.accountTable + " a JOIN " + s.table + " t ON t.sequence = a.sequence "
-            + "WHERE a.account_id = " + account + " AND a.sequence " + cmp + " " + bound + signer + typeFilter
-            + " ORDER BY a.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-        total = msgs
-            ? "(SELECT count(*) FROM " + s.accountTable + " a WHERE a.account_id = " + account + signer + typeFilter + ")"
-            : "coalesce((SELECT " + (f == Filter.SIGNER ? s.signerColumn : s.accountColumn)
-              + " FROM account_tx_stats WHERE account_id = " + account + "), 0)";
-      }
-      case HEIGHT -> {
-        String typeFilter = msgs ? " AND " + hasType.formatted("t.sequence") : "";
-        // ordering by (height, sequence) makes the (height, sequence) index the plan whatever the statistics say
-        page = "SELECT t.sequence, t.json FROM " + s.table + " t WHERE t.height = " + key + " AND t.sequence " + cmp
-            + " " + bound + typeFilter + " ORDER BY t.height " + dir + ", t.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-        total = msgs
-            ? "(SELECT count(*) FROM " + s.table + " t WHERE t.height = " + key + typeFilter + ")"
-            : "coalesce((SELECT " + s.blockColumn + " FROM block WHERE height = " + key + "), 0)";
-      }
-      default -> throw new IllegalArgumentException(String.valueOf(f));
     }
-    if (!countTotal) total = "0";
-    return "SELECT c.total::bigint, p.sequence, p.json FROM (SELECT " + total + " AS total) c LEFT JOIN LATERAL ("
-        + page + ") p ON true ORDER BY p.sequence " + dir;
-  }
+
+    public enum Filter {
+        ALL,
+        ACCOUNT,
+        SIGNER,
+        HEIGHT
+    }
+
+    /**
+     * One list query.
+     *
+     * @param key      the account address bytes (ACCOUNT, SIGNER) or the height (HEIGHT); null for ALL
+     * @param msgTypes message type names (without slash) to filter on, or null for no filter
+     * @param bound    exclusive sequence bound of the cursor ({@code Long.MAX_VALUE} descending / 0 ascending for none)
+     */
+    public record Query(
+            Stream stream,
+            Filter filter,
+            Object key,
+            List<String> msgTypes,
+            boolean desc,
+            long bound,
+            long offset,
+            int limit,
+            boolean countTotal) {}
+
+    private final Pool pool;
+    private final Map<String, String> sqlCache = new ConcurrentHashMap<>();
+
+    public TxStore(Pool pool) {
+        this.pool = pool;
+    }
+
+    public Future<BlockStore.Page> page(Query q) {
+        boolean msgs = q.msgTypes() != null;
+        String sql = sqlCache.computeIfAbsent(
+                q.stream() + "/" + q.filter() + "/" + msgs + "/" + q.desc() + "/" + q.countTotal(),
+                k -> buildSql(q.stream(), q.filter(), msgs, q.desc(), q.countTotal()));
+        Tuple t = Tuple.tuple();
+        if (q.filter() != Filter.ALL) t.addValue(q.key() instanceof byte[] b ? Buffer.buffer(b) : q.key());
+        if (msgs) t.addValue(q.msgTypes().toArray(new String[0]));
+        t.addValue(q.bound()).addValue(q.offset()).addValue(q.limit() + 1);
+        return pool.preparedQuery(sql).execute(t).map(rows -> BlockStore.toPage(rows, q.limit()));
+    }
+
+    /** The JSON of the latest tx with this hash (a hash recurs only if a chain replays a tx), or null. */
+    public Future<Buffer> byHash(Stream s, byte[] hash) {
+        return pool.preparedQuery(byHashSql(s))
+                .execute(Tuple.of(Buffer.buffer(hash)))
+                .map(rows -> {
+                    Buffer best = null;
+                    long seq = -1;
+                    for (var r : rows) {
+                        if (r.getLong(0) > seq) {
+                            seq = r.getLong(0);
+                            best = r.getBuffer(1);
+                        }
+                    }
+                    return best;
+                });
+    }
+
+    /**
+     * The SQL of {@link #byHash} (public so the benchmark measures exactly what the API runs). No ORDER BY/LIMIT: with
+     * them, a planner without statistics yet (right after a big catch-up) may walk the primary key backwards instead
+     * of using the hash index.
+     */
+    public static String byHashSql(Stream s) {
+        return "SELECT sequence, json FROM " + s.table + " WHERE hash = $1";
+    }
+
+    /**
+     * The SQL of a query shape; parameters in order: key (unless ALL), msg names (if msgs), bound, offset, limit.
+     * Public so the benchmark measures exactly what the API runs.
+     */
+    public static String buildSql(Stream s, Filter f, boolean msgs, boolean desc, boolean countTotal) {
+        int p = 1;
+        String key = f == Filter.ALL ? null : "$" + p++ + (f == Filter.HEIGHT ? "::bigint" : "::bytea");
+        String names = msgs ? "$" + p++ + "::text[]" : null;
+        String bound = "$" + p++ + "::bigint";
+        String offset = "$" + p++ + "::bigint";
+        String limit = "$" + p + "::bigint";
+        String cmp = desc ? "<" : ">";
+        String dir = desc ? "DESC" : "ASC";
+        String account = "(SELECT id FROM account WHERE address = " + key + ")";
+        String hasType = "EXISTS (SELECT 1 FROM tx_msg_type m JOIN msg_type mt ON mt.id = m.msg_type_id "
+                + "WHERE m.sequence = %s AND mt.name = ANY(" + names + "))";
+        String page;
+        String total;
+        switch (f) {
+            case ALL -> {
+                if (!msgs) {
+                    page = "SELECT t.sequence, t.json FROM " + s.table + " t WHERE t.sequence " + cmp + " " + bound
+                            + " ORDER BY t.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
+                    total = "(SELECT " + s.totalColumn + " FROM ingest_totals)";
+                } else {
+                    page = "SELECT t.sequence, t.json FROM " + s.table + " t WHERE t.sequence IN ("
+                            + "SELECT DISTINCT x.sequence FROM msg_type mt, LATERAL (SELECT m.sequence FROM tx_msg_type m "
+                            + "WHERE m.msg_type_id = mt.id AND m.sequence " + cmp + " " + bound
+                            + " ORDER BY m.sequence " + dir
+                            + " LIMIT " + offset + " + " + limit + ") x WHERE mt.name = ANY(" + names
+                            + ") ORDER BY x.sequence " + dir
+                            + " OFFSET " + offset + " LIMIT " + limit + ") ORDER BY t.sequence " + dir;
+                    // per-type counters, minus the txs counted more than once because they hold several of the types
+                    total =
+                            "(SELECT coalesce(sum(st.txs), 0) FROM msg_type_stats st JOIN msg_type mt ON mt.id = st.msg_type_id "
+                                    + "WHERE mt.name = ANY(" + names + ")) - (CASE WHEN cardinality(" + names
+                                    + ") > 1 THEN "
+                                    + "(SELECT coalesce(sum(z.k - 1), 0) FROM (SELECT (SELECT count(*) FROM unnest(x.msg_type_ids) u "
+                                    + "WHERE u IN (SELECT id FROM msg_type WHERE name = ANY(" + names
+                                    + "))) AS k FROM tx_multi_msg x) z "
+                                    + "WHERE z.k > 1) ELSE 0 END)";
+                }
+            }
+            case ACCOUNT, SIGNER -> {
+                String signer = f == Filter.SIGNER ? " AND a.signer" : "";
+                String typeFilter = msgs ? " AND " + hasType.formatted("a.sequence") : "";
+                page = "SELECT t.sequence, t.json FROM " + s.accountTable + " a JOIN " + s.table
+                        + " t ON t.sequence = a.sequence "
+                        + "WHERE a.account_id = " + account + " AND a.sequence " + cmp + " " + bound + signer
+                        + typeFilter
+                        + " ORDER BY a.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
+                total = msgs
+                        ? "(SELECT count(*) FROM " + s.accountTable + " a WHERE a.account_id = " + account + signer
+                                + typeFilter + ")"
+                        : "coalesce((SELECT " + (f == Filter.SIGNER ? s.signerColumn : s.accountColumn)
+                                + " FROM account_tx_stats WHERE account_id = " + account + "), 0)";
+            }
+            case HEIGHT -> {
+                String typeFilter = msgs ? " AND " + hasType.formatted("t.sequence") : "";
+                // ordering by (height, sequence) makes the (height, sequence) index the plan whatever the statistics
+                // say
+                page = "SELECT t.sequence, t.json FROM " + s.table + " t WHERE t.height = " + key + " AND t.sequence "
+                        + cmp + " " + bound + typeFilter + " ORDER BY t.height " + dir + ", t.sequence " + dir
+                        + " OFFSET " + offset + " LIMIT " + limit;
+                total = msgs
+                        ? "(SELECT count(*) FROM " + s.table + " t WHERE t.height = " + key + typeFilter + ")"
+                        : "coalesce((SELECT " + s.blockColumn + " FROM block WHERE height = " + key + "), 0)";
+            }
+            default -> throw new IllegalArgumentException(String.valueOf(f));
+        }
+        if (!countTotal) total = "0";
+        return "SELECT c.total::bigint, p.sequence, p.json FROM (SELECT " + total + " AS total) c LEFT JOIN LATERAL ("
+                + page + ") p ON true ORDER BY p.sequence " + dir;
+    }
 }

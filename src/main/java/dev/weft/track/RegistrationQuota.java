@@ -11,34 +11,34 @@ import java.util.function.LongSupplier;
  * one event loop.
  */
 public final class RegistrationQuota {
-  static final int MAX_CLIENTS = 100_000;
-  private final int perMinute;
-  private final LongSupplier clock;
-  private final Map<String, Integer> counts = new HashMap<>();
-  private long window = -1;
+    static final int MAX_CLIENTS = 100_000;
+    private final int perMinute;
+    private final LongSupplier clock;
+    private final Map<String, Integer> counts = new HashMap<>();
+    private long window = -1;
 
-  public RegistrationQuota(int perMinute, LongSupplier clockMillis) {
-    this.perMinute = perMinute;
-    this.clock = clockMillis;
-  }
-
-  /** Counts one registration of {@code client}; false when its quota of the current minute is used up. */
-  public synchronized boolean allow(String client) {
-    long now = clock.getAsLong() / 60_000;
-    if (now != window || counts.size() >= MAX_CLIENTS) {
-      counts.clear();
-      window = now;
+    public RegistrationQuota(int perMinute, LongSupplier clockMillis) {
+        this.perMinute = perMinute;
+        this.clock = clockMillis;
     }
-    int n = counts.merge(client, 1, Integer::sum);
-    return n <= perMinute;
-  }
 
-  public int perMinute() {
-    return perMinute;
-  }
+    /** Counts one registration of {@code client}; false when its quota of the current minute is used up. */
+    public synchronized boolean allow(String client) {
+        long now = clock.getAsLong() / 60_000;
+        if (now != window || counts.size() >= MAX_CLIENTS) {
+            counts.clear();
+            window = now;
+        }
+        int n = counts.merge(client, 1, Integer::sum);
+        return n <= perMinute;
+    }
 
-  /** Seconds until the next window (the {@code Retry-After} of a refusal). */
-  public long retryAfterSeconds() {
-    return 60 - (clock.getAsLong() / 1000) % 60;
-  }
+    public int perMinute() {
+        return perMinute;
+    }
+
+    /** Seconds until the next window (the {@code Retry-After} of a refusal). */
+    public long retryAfterSeconds() {
+        return 60 - (clock.getAsLong() / 1000) % 60;
+    }
 }

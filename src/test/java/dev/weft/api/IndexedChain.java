@@ -1,5 +1,8 @@
 package dev.weft.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.Await;
 import dev.weft.testsupport.FixtureChain;
@@ -8,85 +11,90 @@ import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
-
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.function.Function;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 /** A node (api + ingest) that indexed the fixture chain up to a height, and helpers to call and walk its API. */
 final class IndexedChain implements AutoCloseable {
-  final Vertx vertx;
-  final FixtureChain chain;
-  final WeftNode node;
-  final WebClient client;
-  final int port;
+    final Vertx vertx;
+    final FixtureChain chain;
+    final WeftNode node;
+    final WebClient client;
+    final int port;
 
-  IndexedChain(long height) {
-    vertx = TestNodes.newVertx();
-    chain = FixtureChain.start(vertx, "fixture-1", height);
-    node = TestNodes.start(vertx, chain.configure(TestConfig.defaults().roles("api", "ingest"))
-        .set("ingest.poll_interval", "50ms").set("ingest.retry_base", "5ms").set("ingest.retry_max", "100ms").build());
-    client = WebClient.create(vertx);
-    port = TestNodes.httpPort(node);
-    awaitHeight(height);
-  }
-
-  void awaitHeight(long h) {
-    Await.until("indexed height " + h, 60, () -> get("/status").getLong("height") >= h);
-  }
-
-  JsonObject get(String uri) {
-    var r = TestNodes.get(client, port, uri);
-    return r.bodyAsJsonObject();
-  }
-
-  /** Status and body. */
-  Response call(String uri) {
-    var r = TestNodes.get(client, port, uri);
-    return new Response(r.statusCode(), r.bodyAsJsonObject(), r.getHeader("content-type"));
-  }
-
-  record Response(int status, JsonObject body, String contentType) {}
-
-  /**
-   * Follows next_key from the first page until it is null; returns the rows in order. {@code sep} is "?" or "&"
-   * depending on whether {@code uri} already has a query.
-   */
-  List<JsonObject> walk(String uri, String listKey, int limit) {
-    List<JsonObject> out = new ArrayList<>();
-    String sep = uri.contains("?") ? "&" : "?";
-    String key = null;
-    for (int pages = 0; pages < 10_000; pages++) {
-      String u = uri + sep + "pagination.limit=" + limit + (key == null ? "" : "&pagination.key=" + java.net.URLEncoder.encode(key, java.nio.charset.StandardCharsets.UTF_8));
-      Response r = call(u);
-      assertEquals(200, r.status(), u + " → " + r.body());
-      List<JsonObject> rows = new ArrayList<>();
-      r.body().getJsonArray(listKey).forEach(o -> rows.add((JsonObject) o));
-      assertTrue(rows.size() <= limit);
-      out.addAll(rows);
-      key = r.body().getJsonObject("pagination").getString("next_key");
-      if (key == null) return out;
-      assertEquals(limit, rows.size(), "a page followed by another page is full");
+    IndexedChain(long height) {
+        vertx = TestNodes.newVertx();
+        chain = FixtureChain.start(vertx, "fixture-1", height);
+        node = TestNodes.start(
+                vertx,
+                chain.configure(TestConfig.defaults().roles("api", "ingest"))
+                        .set("ingest.poll_interval", "50ms")
+                        .set("ingest.retry_base", "5ms")
+                        .set("ingest.retry_max", "100ms")
+                        .build());
+        client = WebClient.create(vertx);
+        port = TestNodes.httpPort(node);
+        awaitHeight(height);
     }
-    throw new AssertionError("no end");
-  }
 
-  static <T> List<T> map(List<JsonObject> rows, Function<JsonObject, T> f) {
-    return rows.stream().map(f).toList();
-  }
+    void awaitHeight(long h) {
+        Await.until("indexed height " + h, 60, () -> get("/status").getLong("height") >= h);
+    }
 
-  static String decodeKey(String key) {
-    return new String(Base64.getDecoder().decode(key), java.nio.charset.StandardCharsets.UTF_8);
-  }
+    JsonObject get(String uri) {
+        var r = TestNodes.get(client, port, uri);
+        return r.bodyAsJsonObject();
+    }
 
-  @Override
-  public void close() {
-    TestNodes.await(node.stop());
-    chain.close();
-    TestNodes.await(vertx.close());
-  }
+    /** Status and body. */
+    Response call(String uri) {
+        var r = TestNodes.get(client, port, uri);
+        return new Response(r.statusCode(), r.bodyAsJsonObject(), r.getHeader("content-type"));
+    }
+
+    record Response(int status, JsonObject body, String contentType) {}
+
+    /**
+     * Follows next_key from the first page until it is null; returns the rows in order. {@code sep} is "?" or "&"
+     * depending on whether {@code uri} already has a query.
+     */
+    List<JsonObject> walk(String uri, String listKey, int limit) {
+        List<JsonObject> out = new ArrayList<>();
+        String sep = uri.contains("?") ? "&" : "?";
+        String key = null;
+        for (int pages = 0; pages < 10_000; pages++) {
+            String u = uri + sep + "pagination.limit=" + limit
+                    + (key == null
+                            ? ""
+                            : "&pagination.key="
+                                    + java.net.URLEncoder.encode(key, java.nio.charset.StandardCharsets.UTF_8));
+            Response r = call(u);
+            assertEquals(200, r.status(), u + " → " + r.body());
+            List<JsonObject> rows = new ArrayList<>();
+            r.body().getJsonArray(listKey).forEach(o -> rows.add((JsonObject) o));
+            assertTrue(rows.size() <= limit);
+            out.addAll(rows);
+            key = r.body().getJsonObject("pagination").getString("next_key");
+            if (key == null) return out;
+            assertEquals(limit, rows.size(), "a page followed by another page is full");
+        }
+        throw new AssertionError("no end");
+    }
+
+    static <T> List<T> map(List<JsonObject> rows, Function<JsonObject, T> f) {
+        return rows.stream().map(f).toList();
+    }
+
+    static String decodeKey(String key) {
+        return new String(Base64.getDecoder().decode(key), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        TestNodes.await(node.stop());
+        chain.close();
+        TestNodes.await(vertx.close());
+    }
 }

@@ -1,5 +1,8 @@
 package dev.weft.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.weft.bus.Addresses;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.HeadlessChromium;
@@ -7,65 +10,87 @@ import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /** The live page in a real headless Chromium: it subscribes over the SockJS bridge and shows updates as they arrive. */
 class LivePageTest {
 
-  @Test
-  @DisplayName("the live page shows blocks arriving from real ingestion and a transfer update; its link opens the API docs, which list both APIs; screenshots are kept")
-  void showsUpdates() throws Exception {
-    Vertx vertx = TestNodes.newVertx();
-    // a live devnet, ingestion and the API: blocks arrive through the real pipeline and the SockJS bridge
-    WeftNode node = TestNodes.start(vertx, TestConfig.defaults().roles("devnet", "ingest", "api").set("devnet.mode", "live")
-        .set("devnet.history_blocks", 3).set("devnet.block_interval", "150ms").set("devnet.txs_per_block", 3)
-        .set("ingest.poll_interval", "50ms").build());
-    try (HeadlessChromium chrome = HeadlessChromium.launch()) {
-      chrome.navigate("http://127.0.0.1:" + TestNodes.httpPort(node) + "/");
-      chrome.waitFor("document.getElementById('conn').className === 'up'", 30);
-      // blocks keep arriving: the table fills with consecutive heights, newest first
-      chrome.waitFor("document.querySelectorAll('#blocks tr[data-key]').length >= 8", 60);
-      String shown = (String) chrome.eval("Array.from(document.querySelectorAll('#blocks tr td.h')).slice(0, 8).map(td => td.textContent).join(',')");
-      long[] heights = java.util.Arrays.stream(shown.split(",")).mapToLong(Long::parseLong).toArray();
-      for (int i = 1; i < heights.length; i++) assertEquals(heights[i - 1] - 1, heights[i], "consecutive heights, newest first: " + shown);
-      long newest = heights[0];
-      chrome.waitFor("Number(document.querySelector('#blocks tr td.h').textContent) > " + newest, 30);
-      vertx.eventBus().publish(Addresses.TRANSFER_UPDATED, new JsonObject().put("tx_hash", "AB".repeat(32))
-          .put("chain_id", "weft-l1-1").put("state", "STATE_COMPLETED_SUCCESS"));
-      chrome.waitFor("document.querySelectorAll('#transfers tr[data-key]').length === 1", 30);
-      assertEquals("STATE_COMPLETED_SUCCESS", chrome.eval("document.querySelector('#transfers td.state-STATE_COMPLETED_SUCCESS').textContent"));
-      Path png = chrome.screenshot(Path.of("target/screenshots/live-page.png"));
-      BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
-      assertEquals(1280, img.getWidth());
-      assertTrue(img.getHeight() > 400, "viewport height " + img.getHeight());
-      assertTrue(distinctColours(img) > 5, "the screenshot is blank");
+    @Test
+    @DisplayName(
+            "the live page shows blocks arriving from real ingestion and a transfer update; its link opens the API docs, which list both APIs; screenshots are kept")
+    void showsUpdates() throws Exception {
+        Vertx vertx = TestNodes.newVertx();
+        // a live devnet, ingestion and the API: blocks arrive through the real pipeline and the SockJS bridge
+        WeftNode node = TestNodes.start(
+                vertx,
+                TestConfig.defaults()
+                        .roles("devnet", "ingest", "api")
+                        .set("devnet.mode", "live")
+                        .set("devnet.history_blocks", 3)
+                        .set("devnet.block_interval", "150ms")
+                        .set("devnet.txs_per_block", 3)
+                        .set("ingest.poll_interval", "50ms")
+                        .build());
+        try (HeadlessChromium chrome = HeadlessChromium.launch()) {
+            chrome.navigate("http://127.0.0.1:" + TestNodes.httpPort(node) + "/");
+            chrome.waitFor("document.getElementById('conn').className === 'up'", 30);
+            // blocks keep arriving: the table fills with consecutive heights, newest first
+            chrome.waitFor("document.querySelectorAll('#blocks tr[data-key]').length >= 8", 60);
+            String shown = (String)
+                    chrome.eval(
+                            "Array.from(document.querySelectorAll('#blocks tr td.h')).slice(0, 8).map(td => td.textContent).join(',')");
+            long[] heights = java.util.Arrays.stream(shown.split(","))
+                    .mapToLong(Long::parseLong)
+                    .toArray();
+            for (int i = 1; i < heights.length; i++)
+                assertEquals(heights[i - 1] - 1, heights[i], "consecutive heights, newest first: " + shown);
+            long newest = heights[0];
+            chrome.waitFor("Number(document.querySelector('#blocks tr td.h').textContent) > " + newest, 30);
+            vertx.eventBus()
+                    .publish(
+                            Addresses.TRANSFER_UPDATED,
+                            new JsonObject()
+                                    .put("tx_hash", "AB".repeat(32))
+                                    .put("chain_id", "weft-l1-1")
+                                    .put("state", "STATE_COMPLETED_SUCCESS"));
+            chrome.waitFor("document.querySelectorAll('#transfers tr[data-key]').length === 1", 30);
+            assertEquals(
+                    "STATE_COMPLETED_SUCCESS",
+                    chrome.eval("document.querySelector('#transfers td.state-STATE_COMPLETED_SUCCESS').textContent"));
+            Path png = chrome.screenshot(Path.of("target/screenshots/live-page.png"));
+            BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+            assertEquals(1280, img.getWidth());
+            assertTrue(img.getHeight() > 400, "viewport height " + img.getHeight());
+            assertTrue(distinctColours(img) > 5, "the screenshot is blank");
 
-      // the page links the API docs: Swagger UI renders the operations of both APIs from /openapi.json
-      assertEquals("/docs", chrome.eval("document.getElementById('docs').getAttribute('href')"));
-      chrome.navigate("http://127.0.0.1:" + TestNodes.httpPort(node) + "/docs");
-      chrome.waitFor("document.querySelectorAll('.opblock-summary-path').length > 20", 60);
-      String paths = (String) chrome.eval("Array.from(document.querySelectorAll('.opblock-summary-path')).map(e => e.getAttribute('data-path')).join(' ')");
-      for (String op : new String[]{"/indexer/tx/v1/txs", "/indexer/block/v1/blocks", "/v2/fungible/route", "/v2/tx/status"}) {
-        assertTrue((" " + paths + " ").contains(" " + op + " "), op + " is not listed in the docs: " + paths);
-      }
-      BufferedImage docs = javax.imageio.ImageIO.read(chrome.screenshot(Path.of("target/screenshots/docs.png")).toFile());
-      assertTrue(distinctColours(docs) > 5, "the docs screenshot is blank");
-    } finally {
-      TestNodes.await(node.stop());
-      TestNodes.await(vertx.close());
+            // the page links the API docs: Swagger UI renders the operations of both APIs from /openapi.json
+            assertEquals("/docs", chrome.eval("document.getElementById('docs').getAttribute('href')"));
+            chrome.navigate("http://127.0.0.1:" + TestNodes.httpPort(node) + "/docs");
+            chrome.waitFor("document.querySelectorAll('.opblock-summary-path').length > 20", 60);
+            String paths = (String)
+                    chrome.eval(
+                            "Array.from(document.querySelectorAll('.opblock-summary-path')).map(e => e.getAttribute('data-path')).join(' ')");
+            for (String op : new String[] {
+                "/indexer/tx/v1/txs", "/indexer/block/v1/blocks", "/v2/fungible/route", "/v2/tx/status"
+            }) {
+                assertTrue((" " + paths + " ").contains(" " + op + " "), op + " is not listed in the docs: " + paths);
+            }
+            BufferedImage docs = javax.imageio.ImageIO.read(
+                    chrome.screenshot(Path.of("target/screenshots/docs.png")).toFile());
+            assertTrue(distinctColours(docs) > 5, "the docs screenshot is blank");
+        } finally {
+            TestNodes.await(node.stop());
+            TestNodes.await(vertx.close());
+        }
     }
-  }
 
-  private static int distinctColours(BufferedImage img) {
-    java.util.Set<Integer> colours = new java.util.HashSet<>();
-    for (int y = 0; y < img.getHeight(); y += 7) for (int x = 0; x < img.getWidth(); x += 7) colours.add(img.getRGB(x, y));
-    return colours.size();
-  }
+    private static int distinctColours(BufferedImage img) {
+        java.util.Set<Integer> colours = new java.util.HashSet<>();
+        for (int y = 0; y < img.getHeight(); y += 7)
+            for (int x = 0; x < img.getWidth(); x += 7) colours.add(img.getRGB(x, y));
+        return colours.size();
+    }
 }

@@ -1,7 +1,6 @@
 package dev.weft.bench;
 
 import dev.weft.testsupport.TestDatabase;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,11 +10,11 @@ import java.nio.file.Path;
  * it is stopped with SIGTERM or Ctrl-C: an interrupted 12,000-block run otherwise leaves 3–6 GB behind.
  */
 final class BenchWork {
-  private BenchWork() {}
+    private BenchWork() {}
 
-  static Path create(String prefix) throws IOException {
-    Path dir = Files.createTempDirectory(prefix);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> TestDatabase.deleteTree(dir), "bench-work-cleanup"));
-    return dir;
-  }
+    static Path create(String prefix) throws IOException {
+        Path dir = Files.createTempDirectory(prefix);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> TestDatabase.deleteTree(dir), "bench-work-cleanup"));
+        return dir;
+    }
 }

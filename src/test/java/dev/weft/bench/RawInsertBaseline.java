@@ -1,16 +1,15 @@
 package dev.weft.bench;
 
+import static dev.weft.testsupport.TestNodes.await;
+
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
-
 import java.util.ArrayList;
 import java.util.List;
-
-import static dev.weft.testsupport.TestNodes.await;
 
 /**
  * The baseline of the ingest figure: the same rows the indexer wrote, bulk-inserted again into empty copies of the
@@ -20,102 +19,138 @@ import static dev.weft.testsupport.TestNodes.await;
  * column arrays zipped by unnest calls in the select list).
  */
 final class RawInsertBaseline {
-  /** Source table, its copy, the columns and their array types, and the height filter of a chunk. */
-  record Table(String name, String columns, String types, String chunkFilter) {}
+    /** Source table, its copy, the columns and their array types, and the height filter of a chunk. */
+    record Table(String name, String columns, String types, String chunkFilter) {}
 
-  /** The main rows: the tables the baseline wrote before ingestion wrote transfer rows too. */
-  static final List<Table> MAIN = List.of(
-      new Table("block", "height, hash, time, time_ns, block_time_ms, proposer_address, proposer_moniker, proposer_operator, gas_used, gas_wanted, tx_count, evm_tx_count, total_fee, json",
-          "bigint,bytea,timestamptz,bigint,bigint,bytea,text,text,bigint,bigint,int,int,jsonb,bytea", "height BETWEEN $1 AND $2"),
-      new Table("tx", "sequence, height, tx_index, hash, code, signer_id, json", "bigint,bigint,int,bytea,int,bigint,bytea", "height BETWEEN $1 AND $2"),
-      new Table("tx_account", "account_id, sequence, signer", "bigint,bigint,bool",
-          "sequence IN (SELECT sequence FROM tx WHERE height BETWEEN $1 AND $2)"),
-      new Table("tx_msg_type", "msg_type_id, sequence", "int,bigint", "sequence IN (SELECT sequence FROM tx WHERE height BETWEEN $1 AND $2)"),
-      new Table("evm_tx", "sequence, height, tx_index, hash, signer_id, json", "bigint,bigint,int,bytea,bigint,bytea", "height BETWEEN $1 AND $2"),
-      new Table("evm_tx_account", "account_id, sequence, signer", "bigint,bigint,bool",
-          "sequence IN (SELECT sequence FROM evm_tx WHERE height BETWEEN $1 AND $2)"));
-  /** Every row table ingestion writes per tx (the counters and the NFT tables aside): the main ones and the transfers. */
-  static final List<Table> ALL = concat(MAIN, List.of(
-      new Table("fungible_transfer", "height, sequence, transfer_index, kind, token, from_address, to_address, amount",
-          "bigint,bigint,int,smallint,bytea,bytea,bytea,numeric", "height BETWEEN $1 AND $2")));
+    /** The main rows: the tables the baseline wrote before ingestion wrote transfer rows too. */
+    static final List<Table> MAIN = List.of(
+            new Table(
+                    "block",
+                    "height, hash, time, time_ns, block_time_ms, proposer_address, proposer_moniker, proposer_operator, gas_used, gas_wanted, tx_count, evm_tx_count, total_fee, json",
+                    "bigint,bytea,timestamptz,bigint,bigint,bytea,text,text,bigint,bigint,int,int,jsonb,bytea",
+                    "height BETWEEN $1 AND $2"),
+            new Table(
+                    "tx",
+                    "sequence, height, tx_index, hash, code, signer_id, json",
+                    "bigint,bigint,int,bytea,int,bigint,bytea",
+                    "height BETWEEN $1 AND $2"),
+            new Table(
+                    "tx_account",
+                    "account_id, sequence, signer",
+                    "bigint,bigint,bool",
+                    "sequence IN (SELECT sequence FROM tx WHERE height BETWEEN $1 AND $2)"),
+            new Table(
+                    "tx_msg_type",
+                    "msg_type_id, sequence",
+                    "int,bigint",
+                    "sequence IN (SELECT sequence FROM tx WHERE height BETWEEN $1 AND $2)"),
+            new Table(
+                    "evm_tx",
+                    "sequence, height, tx_index, hash, signer_id, json",
+                    "bigint,bigint,int,bytea,bigint,bytea",
+                    "height BETWEEN $1 AND $2"),
+            new Table(
+                    "evm_tx_account",
+                    "account_id, sequence, signer",
+                    "bigint,bigint,bool",
+                    "sequence IN (SELECT sequence FROM evm_tx WHERE height BETWEEN $1 AND $2)"));
+    /** Every row table ingestion writes per tx (the counters and the NFT tables aside): the main ones and the transfers. */
+    static final List<Table> ALL = concat(
+            MAIN,
+            List.of(new Table(
+                    "fungible_transfer",
+                    "height, sequence, transfer_index, kind, token, from_address, to_address, amount",
+                    "bigint,bigint,int,smallint,bytea,bytea,bytea,numeric",
+                    "height BETWEEN $1 AND $2")));
 
-  private static List<Table> concat(List<Table> a, List<Table> b) {
-    List<Table> out = new ArrayList<>(a);
-    out.addAll(b);
-    return List.copyOf(out);
-  }
-
-  private RawInsertBaseline() {}
-
-  /** The time spent writing, and the CPU the processes spent meanwhile. */
-  record Result(long nanos, CpuShares cpu) {}
-
-  /** Inserts everything again in chunks of {@code chunkBlocks}. */
-  static Result run(Pool pool, List<Table> tables, long fromHeight, long toHeight, int chunkBlocks) {
-    for (Table t : tables) {
-      await(pool.query("DROP TABLE IF EXISTS bench_" + t.name() + "; CREATE TABLE bench_" + t.name() + " (LIKE " + t.name()
-          + " INCLUDING ALL)").execute());
-      if (t.name().equals("tx") || t.name().equals("evm_tx")) {
-        await(pool.query("ALTER TABLE bench_" + t.name() + " SET (toast_tuple_target = 8160)").execute());
-      }
+    private static List<Table> concat(List<Table> a, List<Table> b) {
+        List<Table> out = new ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
     }
-    long spent = 0;
-    CpuShares cpu = new CpuShares(0, 0, 0, 0, 0);
-    for (long from = fromHeight; from <= toHeight; from += chunkBlocks) {
-      long to = Math.min(toHeight, from + chunkBlocks - 1);
-      List<Tuple> chunk = new ArrayList<>();
-      for (Table t : tables) chunk.add(read(pool, t, from, to));
-      CpuShares cpuBefore = CpuShares.now(null);
-      long start = System.nanoTime();
-      await(pool.withTransaction(conn -> {
-        List<Future<?>> all = new ArrayList<>();
-        for (int i = 0; i < tables.size(); i++) all.add(conn.preparedQuery(insert(tables.get(i))).execute(chunk.get(i)));
-        return Future.all(all);
-      }));
-      spent += System.nanoTime() - start;
-      cpu = cpu.plus(CpuShares.now(null).minus(cpuBefore));
+
+    private RawInsertBaseline() {}
+
+    /** The time spent writing, and the CPU the processes spent meanwhile. */
+    record Result(long nanos, CpuShares cpu) {}
+
+    /** Inserts everything again in chunks of {@code chunkBlocks}. */
+    static Result run(Pool pool, List<Table> tables, long fromHeight, long toHeight, int chunkBlocks) {
+        for (Table t : tables) {
+            await(pool.query("DROP TABLE IF EXISTS bench_" + t.name() + "; CREATE TABLE bench_" + t.name() + " (LIKE "
+                            + t.name() + " INCLUDING ALL)")
+                    .execute());
+            if (t.name().equals("tx") || t.name().equals("evm_tx")) {
+                await(pool.query("ALTER TABLE bench_" + t.name() + " SET (toast_tuple_target = 8160)")
+                        .execute());
+            }
+        }
+        long spent = 0;
+        CpuShares cpu = new CpuShares(0, 0, 0, 0, 0);
+        for (long from = fromHeight; from <= toHeight; from += chunkBlocks) {
+            long to = Math.min(toHeight, from + chunkBlocks - 1);
+            List<Tuple> chunk = new ArrayList<>();
+            for (Table t : tables) chunk.add(read(pool, t, from, to));
+            CpuShares cpuBefore = CpuShares.now(null);
+            long start = System.nanoTime();
+            await(pool.withTransaction(conn -> {
+                List<Future<?>> all = new ArrayList<>();
+                for (int i = 0; i < tables.size(); i++)
+                    all.add(conn.preparedQuery(insert(tables.get(i))).execute(chunk.get(i)));
+                return Future.all(all);
+            }));
+            spent += System.nanoTime() - start;
+            cpu = cpu.plus(CpuShares.now(null).minus(cpuBefore));
+        }
+        for (Table t : tables) await(pool.query("DROP TABLE bench_" + t.name()).execute());
+        return new Result(spent, cpu);
     }
-    for (Table t : tables) await(pool.query("DROP TABLE bench_" + t.name()).execute());
-    return new Result(spent, cpu);
-  }
 
-  private static String insert(Table t) {
-    String[] types = t.types().split(",");
-    StringBuilder columns = new StringBuilder();
-    StringBuilder select = new StringBuilder();
-    for (int i = 0; i < types.length; i++) {
-      boolean asText = types[i].equals("jsonb") || types[i].equals("numeric");
-      String wire = asText ? "text" : types[i];
-      columns.append(i > 0 ? ", " : "").append("unnest($").append(i + 1).append("::").append(wire).append("[]) AS c").append(i);
-      select.append(i > 0 ? ", " : "").append("c").append(i).append(asText ? "::" + types[i] : "");
+    private static String insert(Table t) {
+        String[] types = t.types().split(",");
+        StringBuilder columns = new StringBuilder();
+        StringBuilder select = new StringBuilder();
+        for (int i = 0; i < types.length; i++) {
+            boolean asText = types[i].equals("jsonb") || types[i].equals("numeric");
+            String wire = asText ? "text" : types[i];
+            columns.append(i > 0 ? ", " : "")
+                    .append("unnest($")
+                    .append(i + 1)
+                    .append("::")
+                    .append(wire)
+                    .append("[]) AS c")
+                    .append(i);
+            select.append(i > 0 ? ", " : "").append("c").append(i).append(asText ? "::" + types[i] : "");
+        }
+        return "INSERT INTO bench_" + t.name() + " (" + t.columns() + ") SELECT " + select + " FROM (SELECT " + columns
+                + ") AS u";
     }
-    return "INSERT INTO bench_" + t.name() + " (" + t.columns() + ") SELECT " + select + " FROM (SELECT " + columns + ") AS u";
-  }
 
-  /** The chunk's rows of a table as column arrays. */
-  private static Tuple read(Pool pool, Table t, long from, long to) {
-    RowSet<Row> rows = await(pool.preparedQuery("SELECT " + t.columns() + " FROM " + t.name() + " WHERE " + t.chunkFilter())
-        .execute(Tuple.of(from, to)));
-    String[] types = t.types().split(",");
-    List<List<Object>> cols = new ArrayList<>();
-    for (String ignored : types) cols.add(new ArrayList<>());
-    for (Row r : rows) for (int i = 0; i < types.length; i++) cols.get(i).add(r.getValue(i));
-    Tuple out = Tuple.tuple();
-    for (int i = 0; i < types.length; i++) out.addValue(array(types[i], cols.get(i)));
-    return out;
-  }
+    /** The chunk's rows of a table as column arrays. */
+    private static Tuple read(Pool pool, Table t, long from, long to) {
+        RowSet<Row> rows =
+                await(pool.preparedQuery("SELECT " + t.columns() + " FROM " + t.name() + " WHERE " + t.chunkFilter())
+                        .execute(Tuple.of(from, to)));
+        String[] types = t.types().split(",");
+        List<List<Object>> cols = new ArrayList<>();
+        for (String ignored : types) cols.add(new ArrayList<>());
+        for (Row r : rows) for (int i = 0; i < types.length; i++) cols.get(i).add(r.getValue(i));
+        Tuple out = Tuple.tuple();
+        for (int i = 0; i < types.length; i++) out.addValue(array(types[i], cols.get(i)));
+        return out;
+    }
 
-  private static Object array(String type, List<Object> col) {
-    return switch (type) {
-      case "bigint" -> col.toArray(new Long[0]);
-      case "int" -> col.toArray(new Integer[0]);
-      case "bool" -> col.toArray(new Boolean[0]);
-      case "bytea" -> col.toArray(new Buffer[0]);
-      case "text" -> col.toArray(new String[0]);
-      case "timestamptz" -> col.toArray(new java.time.OffsetDateTime[0]);
-      case "smallint" -> col.toArray(new Short[0]);
-      case "jsonb", "numeric" -> col.stream().map(String::valueOf).toArray(String[]::new);
-      default -> throw new IllegalArgumentException(type);
-    };
-  }
+    private static Object array(String type, List<Object> col) {
+        return switch (type) {
+            case "bigint" -> col.toArray(new Long[0]);
+            case "int" -> col.toArray(new Integer[0]);
+            case "bool" -> col.toArray(new Boolean[0]);
+            case "bytea" -> col.toArray(new Buffer[0]);
+            case "text" -> col.toArray(new String[0]);
+            case "timestamptz" -> col.toArray(new java.time.OffsetDateTime[0]);
+            case "smallint" -> col.toArray(new Short[0]);
+            case "jsonb", "numeric" -> col.stream().map(String::valueOf).toArray(String[]::new);
+            default -> throw new IllegalArgumentException(type);
+        };
+    }
 }

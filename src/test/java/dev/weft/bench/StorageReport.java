@@ -1,13 +1,12 @@
 package dev.weft.bench;
 
+import static dev.weft.testsupport.TestNodes.await;
+
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
-import static dev.weft.testsupport.TestNodes.await;
 
 /**
  * What the history costs on disk: per table over 1 MB, its rows, its bytes on disk (heap, indexes, TOAST) and the
@@ -15,28 +14,53 @@ import static dev.weft.testsupport.TestNodes.await;
  * then the whole database per tx.
  */
 final class StorageReport {
-  private StorageReport() {}
+    private StorageReport() {}
 
-  static void print(Pool pool, long txs) {
-    List<Row> tables = new ArrayList<>();
-    await(pool.query("SELECT c.relname, pg_total_relation_size(c.oid), pg_relation_size(c.oid), pg_indexes_size(c.oid) FROM pg_class c "
-        + "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY 2 DESC").execute()).forEach(tables::add);
-    long disk = 0;
-    long raw = 0;
-    System.out.println("storage   per table over 1 MB: rows, on disk (heap + indexes + TOAST), indexes alone, raw size of the rows' columns");
-    for (Row t : tables) {
-      String name = t.getString(0);
-      long total = t.getLong(1);
-      disk += total;
-      if (total < 1 << 20) continue;
-      // the name comes from pg_class, not from a user
-      Row r = await(pool.query("SELECT count(*), coalesce(sum(pg_column_size(t.*) - 24), 0) FROM \"" + name + "\" t").execute()).iterator().next();
-      raw += r.getLong(1);
-      System.out.printf(Locale.ROOT, "  %-28s %,12d rows  %,9.1f MB on disk  %,9.1f MB indexes  %,9.1f MB raw  (%.2f×)%n", name, r.getLong(0),
-          total / 1e6, t.getLong(3) / 1e6, r.getLong(1) / 1e6, r.getLong(1) == 0 ? 0 : (double) total / r.getLong(1));
+    static void print(Pool pool, long txs) {
+        List<Row> tables = new ArrayList<>();
+        await(pool.query(
+                                "SELECT c.relname, pg_total_relation_size(c.oid), pg_relation_size(c.oid), pg_indexes_size(c.oid) FROM pg_class c "
+                                        + "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY 2 DESC")
+                        .execute())
+                .forEach(tables::add);
+        long disk = 0;
+        long raw = 0;
+        System.out.println(
+                "storage   per table over 1 MB: rows, on disk (heap + indexes + TOAST), indexes alone, raw size of the rows' columns");
+        for (Row t : tables) {
+            String name = t.getString(0);
+            long total = t.getLong(1);
+            disk += total;
+            if (total < 1 << 20) continue;
+            // the name comes from pg_class, not from a user
+            Row r = await(pool.query("SELECT count(*), coalesce(sum(pg_column_size(t.*) - 24), 0) FROM \"" + name
+                                    + "\" t")
+                            .execute())
+                    .iterator()
+                    .next();
+            raw += r.getLong(1);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %-28s %,12d rows  %,9.1f MB on disk  %,9.1f MB indexes  %,9.1f MB raw  (%.2f×)%n",
+                    name,
+                    r.getLong(0),
+                    total / 1e6,
+                    t.getLong(3) / 1e6,
+                    r.getLong(1) / 1e6,
+                    r.getLong(1) == 0 ? 0 : (double) total / r.getLong(1));
+        }
+        long database = await(pool.query("SELECT pg_database_size(current_database())")
+                        .execute())
+                .iterator()
+                .next()
+                .getLong(0);
+        System.out.printf(
+                Locale.ROOT,
+                "storage   tables %,.1f MB (database %,.1f MB) for %d txs: %,.0f bytes per tx on disk, %,.0f bytes per tx raw (tables over 1 MB)%n",
+                disk / 1e6,
+                database / 1e6,
+                txs,
+                txs == 0 ? 0 : (double) disk / txs,
+                txs == 0 ? 0 : (double) raw / txs);
     }
-    long database = await(pool.query("SELECT pg_database_size(current_database())").execute()).iterator().next().getLong(0);
-    System.out.printf(Locale.ROOT, "storage   tables %,.1f MB (database %,.1f MB) for %d txs: %,.0f bytes per tx on disk, %,.0f bytes per tx raw (tables over 1 MB)%n",
-        disk / 1e6, database / 1e6, txs, txs == 0 ? 0 : (double) disk / txs, txs == 0 ? 0 : (double) raw / txs);
-  }
 }

@@ -1,44 +1,48 @@
 package dev.weft.store;
 
+import static dev.weft.testsupport.TestNodes.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
+import java.sql.Connection;
+import java.sql.Statement;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.Statement;
-
-import static dev.weft.testsupport.TestNodes.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-
 class CommitTokenMigrationTest {
-  @Test
-  @DisplayName("a V010 database upgrades in place: the cursors keep their heights, with no commit token until the next commit")
-  void upgradesInPlace() throws Exception {
-    String url = TestDatabase.freshUrl();
-    try (Connection c = TestDatabase.jdbc(url); Statement st = c.createStatement()) {
-      c.setAutoCommit(false);
-      OlderSchema.before(st, "V011");
-      st.execute("UPDATE pipeline_cursor SET height = 7 WHERE name = 'ingest'");
-      st.execute("UPDATE ingest_totals SET blocks = 7, txs = 3");
-      c.commit();
+    @Test
+    @DisplayName(
+            "a V010 database upgrades in place: the cursors keep their heights, with no commit token until the next commit")
+    void upgradesInPlace() throws Exception {
+        String url = TestDatabase.freshUrl();
+        try (Connection c = TestDatabase.jdbc(url);
+                Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            OlderSchema.before(st, "V011");
+            st.execute("UPDATE pipeline_cursor SET height = 7 WHERE name = 'ingest'");
+            st.execute("UPDATE ingest_totals SET blocks = 7, txs = 3");
+            c.commit();
+        }
+        Vertx vertx = TestNodes.newVertx();
+        Pool pool = PgBuilder.pool()
+                .connectingTo(PgConnectOptions.fromUri(url))
+                .using(vertx)
+                .build();
+        try {
+            assertEquals(1, await(Migrations.apply(vertx, pool)), "V011 only");
+            IngestStore.Position p = await(new IngestStore(pool, 10).position());
+            assertEquals(new IngestStore.Position(7, null, 7, 3, 0, null), p);
+            assertNull(await(new InternalTxStore(pool).position()).commit());
+            assertEquals(0, await(Migrations.apply(vertx, pool)));
+        } finally {
+            await(pool.close());
+            await(vertx.close());
+        }
     }
-    Vertx vertx = TestNodes.newVertx();
-    Pool pool = PgBuilder.pool().connectingTo(PgConnectOptions.fromUri(url)).using(vertx).build();
-    try {
-      assertEquals(1, await(Migrations.apply(vertx, pool)), "V011 only");
-      IngestStore.Position p = await(new IngestStore(pool, 10).position());
-      assertEquals(new IngestStore.Position(7, null, 7, 3, 0, null), p);
-      assertNull(await(new InternalTxStore(pool).position()).commit());
-      assertEquals(0, await(Migrations.apply(vertx, pool)));
-    } finally {
-      await(pool.close());
-      await(vertx.close());
-    }
-  }
 }

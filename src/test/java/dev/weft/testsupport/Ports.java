@@ -5,14 +5,14 @@ import java.net.ServerSocket;
 
 /** Free loopback ports, so parallel test runs never collide. */
 public final class Ports {
-  private Ports() {}
+    private Ports() {}
 
-  public static int free() {
-    try (ServerSocket s = new ServerSocket(0)) {
-      s.setReuseAddress(true);
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
+    public static int free() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
-  }
 }

@@ -1,5 +1,9 @@
 package dev.weft.track;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hex;
 import dev.weft.chain.LayerZero;
@@ -11,17 +15,12 @@ import dev.weft.testsupport.TestNodes;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The LayerZero lane end to end on a real Anvil source (31337) and the devnet: the devnet's delivery simulator
@@ -31,180 +30,304 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * are checked too.
  */
 class LayerZeroDeliveryTest {
-  static final String DEVNET = "weft-devnet-1";
-  static final int DELAY_BLOCKS = 3;
+    static final String DEVNET = "weft-devnet-1";
+    static final int DELAY_BLOCKS = 3;
 
-  static LayerZeroSource source;
-  static Vertx proxies;
-  static RecordingProxy toSource;
-  static RecordingProxy toDevnet;
-  static TrackingHarness h;
-  static long sourceHeadAtStart;
+    static LayerZeroSource source;
+    static Vertx proxies;
+    static RecordingProxy toSource;
+    static RecordingProxy toDevnet;
+    static TrackingHarness h;
+    static long sourceHeadAtStart;
 
-  @BeforeAll
-  static void start() throws Exception {
-    source = LayerZeroSource.start();
-    source.mint(AnvilNode.ACCOUNT1, 100_000_000);
-    source.approve(AnvilNode.ACCOUNT1, 100_000_000);
-    sourceHeadAtStart = source.anvil().blockNumber();
-    proxies = TestNodes.newVertx();
-    int devnetJsonRpc = Ports.free();
-    toSource = RecordingProxy.start(proxies, source.url(), 0);
-    toDevnet = RecordingProxy.start(proxies, "http://127.0.0.1:" + devnetJsonRpc, 0);
-    h = TrackingHarness.start(TrackingHarness.config()
-        .set("devnet.json_rpc_port", devnetJsonRpc)
-        .set("chain.json_rpc", new JsonArray().add(toDevnet.url())) // the tracker reads the devnet's logs through the proxy
-        .set("devnet.layer_zero.source_rpc", toSource.url()).set("devnet.layer_zero.poll_interval", "100ms")
-        .set("devnet.layer_zero.delay_blocks", DELAY_BLOCKS)
-        .set("track.stall_timeout", "4s")
-        .set("track.nodes", new JsonObject().put(LayerZeroSource.CHAIN, new JsonArray().add(source.url()))));
-    TrackingHarness.await(() -> toSource.received.stream().anyMatch(o -> o.toString().contains("eth_blockNumber")) ? true : null,
-        "the devnet reading the source's head");
-  }
-
-  @AfterAll
-  static void stop() {
-    if (h != null) h.close();
-    if (proxies != null) TestNodes.await(proxies.close());
-    if (source != null) source.close();
-  }
-
-  private static JsonObject devnetRpc(String method, JsonArray params) {
-    JsonObject req = new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", method).put("params", params);
-    int port = h.node().context().info().devnet().generated().jsonRpcPort();
-    return new JsonObject(h.post(port, "/", req).body());
-  }
-
-  @Test
-  @DisplayName("an OFT send is delivered on weft-devnet-1 (OFTReceived in the delivery's receipt, the bank credited) and tracked to LAYER_ZERO_TRANSFER_RECEIVED, STATE_COMPLETED_SUCCESS, released on the destination")
-  void delivered() throws Exception {
-    String recipient = AnvilNode.ACCOUNT3;
-    String bech32 = AccountAddress.of(Hex.decode(recipient)).bech32("init");
-    java.math.BigInteger sourceBefore = source.balance(AnvilNode.ACCOUNT1);
-    String hash = source.send(AnvilNode.ACCOUNT1, recipient, 5_000_000);
-    assertEquals(sourceBefore.subtract(java.math.BigInteger.valueOf(5_000_000)), source.balance(AnvilNode.ACCOUNT1));
-    String guid = source.anvil().receipt(hash).getJsonArray("logs").stream().map(o -> (JsonObject) o)
-        .filter(l -> l.getJsonArray("topics").getString(0).equals(LayerZero.OFT_SENT_TOPIC)).findFirst().orElseThrow()
-        .getJsonArray("topics").getString(1);
-    assertEquals(200, h.track(hash, LayerZeroSource.CHAIN).statusCode());
-    JsonObject status = TrackingHarness.normalized(h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_COMPLETED_SUCCESS"));
-
-    JsonObject hop = status.getJsonArray("transfer_sequence").getJsonObject(0).getJsonObject("layer_zero_transfer");
-    String receiveHash = hop.getJsonObject("txs").getJsonObject("receive_tx").getString("tx_hash");
-    JsonObject sendTx = new JsonObject().put("chain_id", LayerZeroSource.CHAIN).put("tx_hash", hash)
-        .put("explorer_link", "http://scan.weft.localhost/31337/tx/" + hash).put("on_chain_at", "<time>");
-    JsonObject receiveTx = new JsonObject().put("chain_id", DEVNET).put("tx_hash", receiveHash)
-        .put("explorer_link", "http://scan.weft.localhost/weft-devnet-1/txs/" + receiveHash).put("on_chain_at", "<time>");
-    JsonObject expectedHop = new JsonObject().put("layer_zero_transfer", new JsonObject()
-        .put("from_chain_id", LayerZeroSource.CHAIN).put("to_chain_id", DEVNET).put("src_chain_id", LayerZeroSource.CHAIN).put("dst_chain_id", DEVNET)
-        .put("state", "LAYER_ZERO_TRANSFER_RECEIVED")
-        .put("txs", new JsonObject().put("send_tx", sendTx).put("receive_tx", receiveTx).putNull("compose_tx").putNull("error_tx")));
-    JsonObject release = new JsonObject().put("chain_id", DEVNET).put("denom", LayerZeroSource.DEST_DENOM).put("amount", "5000000").put("released", true);
-    JsonObject transfer = new JsonObject().put("state", "STATE_COMPLETED_SUCCESS").put("transfer_sequence", new JsonArray().add(expectedHop))
-        .putNull("next_blocking_transfer").put("transfer_asset_release", release).putNull("error");
-    assertEquals(new JsonObject().put("state", "STATE_COMPLETED_SUCCESS").put("transfers", new JsonArray().add(transfer))
-        .put("transfer_sequence", new JsonArray().add(expectedHop.copy())).putNull("next_blocking_transfer")
-        .put("transfer_asset_release", release.copy()).putNull("error").put("status", "STATE_COMPLETED"), status);
-    assertEquals(List.of("STATE_SUBMITTED", "STATE_PENDING", "STATE_COMPLETED_SUCCESS"), h.events.get(LayerZeroSource.CHAIN + "/" + hash));
-
-    // the delivery on the devnet: an EVM receipt from the destination OFT with the mint and OFTReceived
-    JsonObject receipt = devnetRpc("eth_getTransactionReceipt", new JsonArray().add(receiveHash)).getJsonObject("result");
-    assertEquals("0x1", receipt.getString("status"));
-    assertEquals(LayerZeroSource.DEST_OFT, receipt.getString("to"));
-    String amount = "0x" + LayerZero.word(java.math.BigInteger.valueOf(5_000_000));
-    String toTopic = LayerZero.addressTopic(Hex.decode(recipient));
-    JsonArray logs = receipt.getJsonArray("logs");
-    assertEquals(2, logs.size(), logs.encode());
-    JsonObject mint = logs.getJsonObject(0);
-    assertEquals(LayerZeroSource.DEST_OFT, mint.getString("address"));
-    assertEquals(new JsonArray().add(LayerZero.TRANSFER_TOPIC).add(LayerZero.addressTopic(new byte[20])).add(toTopic), mint.getJsonArray("topics"));
-    assertEquals(amount, mint.getString("data"));
-    JsonObject received = logs.getJsonObject(1);
-    assertEquals(LayerZeroSource.DEST_OFT, received.getString("address"));
-    assertEquals(new JsonArray().add(LayerZero.OFT_RECEIVED_TOPIC).add(guid).add(toTopic), received.getJsonArray("topics"));
-    assertEquals("0x" + LayerZero.word(java.math.BigInteger.valueOf(LayerZeroSource.SOURCE_EID)) + amount.substring(2), received.getString("data"));
-    // … in a tx of its own, at least the configured delay after the source tx was seen
-    JsonObject block = devnetRpc("eth_getBlockByNumber", new JsonArray().add(receipt.getString("blockNumber")).add(false)).getJsonObject("result");
-    assertTrue(block.getJsonArray("transactions").contains(receiveHash));
-    // the recipient's bank balance of the OFT's denom on weft-devnet-1
-    int rest = h.node().context().info().devnet().chain(DEVNET).orElseThrow().restPort();
-    JsonObject bank = new JsonObject(h.get(rest, "/cosmos/bank/v1beta1/balances/" + bech32).body());
-    assertEquals(new JsonArray().add(new JsonObject().put("denom", LayerZeroSource.DEST_DENOM).put("amount", "5000000")), bank.getJsonArray("balances"));
-  }
-
-  @Test
-  @DisplayName("the route's /v2/fungible/msgs evm_tx (OFT send with the messaging fee as value, after its exact ERC-20 approval) is accepted by the OFT adapter and delivered")
-  void routeMsgsAreAccepted() throws Exception {
-    String recipient = AccountAddress.of(Hex.decode(AnvilNode.ACCOUNT2)).bech32("init");
-    JsonObject msgs = h.msgs("7000", LayerZeroSource.CHAIN, LayerZeroSource.TOKEN, DEVNET, LayerZeroSource.DEST_DENOM,
-        List.of(AnvilNode.ACCOUNT1, recipient), null);
-    JsonObject evm = msgs.getJsonArray("txs").getJsonObject(0).getJsonObject("evm_tx");
-    JsonObject approval = evm.getJsonArray("required_erc20_approvals").getJsonObject(0);
-    assertEquals(new JsonObject().put("token_contract", LayerZeroSource.TOKEN).put("spender", evm.getString("to")).put("amount", "7000"), approval);
-    source.call(AnvilNode.ACCOUNT1, approval.getString("token_contract"), Hex.prefixed(dev.weft.route.msgs.Abi.call("approve(address,uint256)",
-        new dev.weft.route.msgs.Abi.Address(Hex.decode(approval.getString("spender"))), dev.weft.route.msgs.Abi.uint(7000))), null);
-    String hash = source.call(AnvilNode.ACCOUNT1, evm.getString("to"), "0x" + evm.getString("data"),
-        "0x" + new java.math.BigInteger(evm.getString("value")).toString(16));
-    assertEquals("0x1", source.anvil().receipt(hash).getString("status"));
-    assertEquals(200, h.track(hash, LayerZeroSource.CHAIN).statusCode());
-    JsonObject done = h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_COMPLETED_SUCCESS");
-    assertEquals(new JsonObject().put("chain_id", DEVNET).put("denom", LayerZeroSource.DEST_DENOM).put("amount", "7000").put("released", true),
-        done.getJsonObject("transfer_asset_release"));
-    source.approve(AnvilNode.ACCOUNT1, 100_000_000); // the other tests' allowance
-  }
-
-  @Test
-  @DisplayName("the delivery simulator reads the source by eth_getLogs over bounded block ranges from its head at start (no per-tx requests); the tracker reads the destination by OFT address and topic, never by guid")
-  void boundedReads() throws Exception {
-    source.send(AnvilNode.ACCOUNT1, AnvilNode.ACCOUNT2, 1_000);
-    List<String> hashes = new ArrayList<>();
-    for (int i = 0; i < 3; i++) hashes.add(source.send(AnvilNode.ACCOUNT1, AnvilNode.ACCOUNT2, 2_000 + i));
-    for (String hash : hashes) assertEquals(200, h.track(hash, LayerZeroSource.CHAIN).statusCode());
-    for (String hash : hashes) h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_COMPLETED_SUCCESS");
-
-    long firstFrom = -1;
-    for (Object o : List.copyOf(toSource.received)) {
-      JsonObject call = (JsonObject) o;
-      String method = call.getString("method");
-      assertTrue(method.equals("eth_blockNumber") || method.equals("eth_getLogs"), "the devnet asked the source " + call.encode());
-      if (!method.equals("eth_getLogs")) continue;
-      JsonObject filter = call.getJsonArray("params").getJsonObject(0);
-      long from = Long.decode(filter.getString("fromBlock"));
-      long to = Long.decode(filter.getString("toBlock"));
-      if (firstFrom < 0) firstFrom = from;
-      assertTrue(to >= from && to - from < 500, filter.encode());
-      assertEquals(new JsonArray().add(LayerZeroSource.OFT), filter.getJsonArray("address"));
-      assertEquals(new JsonArray().add(new JsonArray().add(LayerZero.OFT_SENT_TOPIC).add(LayerZero.PACKET_SENT_TOPIC)), filter.getJsonArray("topics"));
+    @BeforeAll
+    static void start() throws Exception {
+        source = LayerZeroSource.start();
+        source.mint(AnvilNode.ACCOUNT1, 100_000_000);
+        source.approve(AnvilNode.ACCOUNT1, 100_000_000);
+        sourceHeadAtStart = source.anvil().blockNumber();
+        proxies = TestNodes.newVertx();
+        int devnetJsonRpc = Ports.free();
+        toSource = RecordingProxy.start(proxies, source.url(), 0);
+        toDevnet = RecordingProxy.start(proxies, "http://127.0.0.1:" + devnetJsonRpc, 0);
+        h = TrackingHarness.start(TrackingHarness.config()
+                .set("devnet.json_rpc_port", devnetJsonRpc)
+                .set(
+                        "chain.json_rpc",
+                        new JsonArray().add(toDevnet.url())) // the tracker reads the devnet's logs through the proxy
+                .set("devnet.layer_zero.source_rpc", toSource.url())
+                .set("devnet.layer_zero.poll_interval", "100ms")
+                .set("devnet.layer_zero.delay_blocks", DELAY_BLOCKS)
+                .set("track.stall_timeout", "4s")
+                .set("track.nodes", new JsonObject().put(LayerZeroSource.CHAIN, new JsonArray().add(source.url()))));
+        TrackingHarness.await(
+                () -> toSource.received.stream().anyMatch(o -> o.toString().contains("eth_blockNumber")) ? true : null,
+                "the devnet reading the source's head");
     }
-    assertEquals(sourceHeadAtStart + 1, firstFrom, "the simulator starts after the source's head at its start");
 
-    int logReads = 0;
-    for (Object o : List.copyOf(toDevnet.received)) {
-      for (Object c : o instanceof JsonArray a ? a : new JsonArray().add(o)) {
-        JsonObject call = (JsonObject) c;
-        if (!call.getString("method").equals("eth_getLogs")) continue;
-        logReads++;
-        JsonObject filter = call.getJsonArray("params").getJsonObject(0);
-        assertEquals(List.of(LayerZeroSource.DEST_OFT), filter.getJsonArray("address").stream().map(a -> a.toString().toLowerCase()).toList());
-        assertEquals(new JsonArray().add(LayerZero.OFT_RECEIVED_TOPIC), filter.getJsonArray("topics"));
-        assertTrue(Long.decode(filter.getString("toBlock")) - Long.decode(filter.getString("fromBlock")) < 200, filter.encode());
-      }
+    @AfterAll
+    static void stop() {
+        if (h != null) h.close();
+        if (proxies != null) TestNodes.await(proxies.close());
+        if (source != null) source.close();
     }
-    assertTrue(logReads > 0);
-  }
 
-  @Test
-  @DisplayName("a send whose recipient is not an EVM account is not delivered: pending at LAYER_ZERO_TRANSFER_SENT, then STATE_ABANDONED after track.stall_timeout")
-  void undeliveredIsAbandoned() throws Exception {
-    String hash = source.call(AnvilNode.ACCOUNT1, LayerZeroSource.OFT, LayerZeroSource.sendData32("ff".repeat(32), 3_000, AnvilNode.ACCOUNT1),
-        "0x" + LayerZeroSource.FEE.toString(16));
-    assertEquals(200, h.track(hash, LayerZeroSource.CHAIN).statusCode());
-    JsonObject pending = h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_PENDING");
-    assertEquals("LAYER_ZERO_TRANSFER_SENT", pending.getJsonArray("transfer_sequence").getJsonObject(0)
-        .getJsonObject("layer_zero_transfer").getString("state"));
-    JsonObject abandoned = h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_ABANDONED");
-    assertFalse(abandoned.getJsonArray("transfers").isEmpty());
-    assertEquals("LAYER_ZERO_TRANSFER_SENT", abandoned.getJsonArray("transfer_sequence").getJsonObject(0)
-        .getJsonObject("layer_zero_transfer").getString("state"));
-  }
+    private static JsonObject devnetRpc(String method, JsonArray params) {
+        JsonObject req = new JsonObject()
+                .put("jsonrpc", "2.0")
+                .put("id", 1)
+                .put("method", method)
+                .put("params", params);
+        int port = h.node().context().info().devnet().generated().jsonRpcPort();
+        return new JsonObject(h.post(port, "/", req).body());
+    }
+
+    @Test
+    @DisplayName(
+            "an OFT send is delivered on weft-devnet-1 (OFTReceived in the delivery's receipt, the bank credited) and tracked to LAYER_ZERO_TRANSFER_RECEIVED, STATE_COMPLETED_SUCCESS, released on the destination")
+    void delivered() throws Exception {
+        String recipient = AnvilNode.ACCOUNT3;
+        String bech32 = AccountAddress.of(Hex.decode(recipient)).bech32("init");
+        java.math.BigInteger sourceBefore = source.balance(AnvilNode.ACCOUNT1);
+        String hash = source.send(AnvilNode.ACCOUNT1, recipient, 5_000_000);
+        assertEquals(
+                sourceBefore.subtract(java.math.BigInteger.valueOf(5_000_000)), source.balance(AnvilNode.ACCOUNT1));
+        String guid = source.anvil().receipt(hash).getJsonArray("logs").stream()
+                .map(o -> (JsonObject) o)
+                .filter(l -> l.getJsonArray("topics").getString(0).equals(LayerZero.OFT_SENT_TOPIC))
+                .findFirst()
+                .orElseThrow()
+                .getJsonArray("topics")
+                .getString(1);
+        assertEquals(200, h.track(hash, LayerZeroSource.CHAIN).statusCode());
+        JsonObject status =
+                TrackingHarness.normalized(h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_COMPLETED_SUCCESS"));
+
+        JsonObject hop =
+                status.getJsonArray("transfer_sequence").getJsonObject(0).getJsonObject("layer_zero_transfer");
+        String receiveHash =
+                hop.getJsonObject("txs").getJsonObject("receive_tx").getString("tx_hash");
+        JsonObject sendTx = new JsonObject()
+                .put("chain_id", LayerZeroSource.CHAIN)
+                .put("tx_hash", hash)
+                .put("explorer_link", "http://scan.weft.localhost/31337/tx/" + hash)
+                .put("on_chain_at", "<time>");
+        JsonObject receiveTx = new JsonObject()
+                .put("chain_id", DEVNET)
+                .put("tx_hash", receiveHash)
+                .put("explorer_link", "http://scan.weft.localhost/weft-devnet-1/txs/" + receiveHash)
+                .put("on_chain_at", "<time>");
+        JsonObject expectedHop = new JsonObject()
+                .put(
+                        "layer_zero_transfer",
+                        new JsonObject()
+                                .put("from_chain_id", LayerZeroSource.CHAIN)
+                                .put("to_chain_id", DEVNET)
+                                .put("src_chain_id", LayerZeroSource.CHAIN)
+                                .put("dst_chain_id", DEVNET)
+                                .put("state", "LAYER_ZERO_TRANSFER_RECEIVED")
+                                .put(
+                                        "txs",
+                                        new JsonObject()
+                                                .put("send_tx", sendTx)
+                                                .put("receive_tx", receiveTx)
+                                                .putNull("compose_tx")
+                                                .putNull("error_tx")));
+        JsonObject release = new JsonObject()
+                .put("chain_id", DEVNET)
+                .put("denom", LayerZeroSource.DEST_DENOM)
+                .put("amount", "5000000")
+                .put("released", true);
+        JsonObject transfer = new JsonObject()
+                .put("state", "STATE_COMPLETED_SUCCESS")
+                .put("transfer_sequence", new JsonArray().add(expectedHop))
+                .putNull("next_blocking_transfer")
+                .put("transfer_asset_release", release)
+                .putNull("error");
+        assertEquals(
+                new JsonObject()
+                        .put("state", "STATE_COMPLETED_SUCCESS")
+                        .put("transfers", new JsonArray().add(transfer))
+                        .put("transfer_sequence", new JsonArray().add(expectedHop.copy()))
+                        .putNull("next_blocking_transfer")
+                        .put("transfer_asset_release", release.copy())
+                        .putNull("error")
+                        .put("status", "STATE_COMPLETED"),
+                status);
+        assertEquals(
+                List.of("STATE_SUBMITTED", "STATE_PENDING", "STATE_COMPLETED_SUCCESS"),
+                h.events.get(LayerZeroSource.CHAIN + "/" + hash));
+
+        // the delivery on the devnet: an EVM receipt from the destination OFT with the mint and OFTReceived
+        JsonObject receipt = devnetRpc("eth_getTransactionReceipt", new JsonArray().add(receiveHash))
+                .getJsonObject("result");
+        assertEquals("0x1", receipt.getString("status"));
+        assertEquals(LayerZeroSource.DEST_OFT, receipt.getString("to"));
+        String amount = "0x" + LayerZero.word(java.math.BigInteger.valueOf(5_000_000));
+        String toTopic = LayerZero.addressTopic(Hex.decode(recipient));
+        JsonArray logs = receipt.getJsonArray("logs");
+        assertEquals(2, logs.size(), logs.encode());
+        JsonObject mint = logs.getJsonObject(0);
+        assertEquals(LayerZeroSource.DEST_OFT, mint.getString("address"));
+        assertEquals(
+                new JsonArray()
+                        .add(LayerZero.TRANSFER_TOPIC)
+                        .add(LayerZero.addressTopic(new byte[20]))
+                        .add(toTopic),
+                mint.getJsonArray("topics"));
+        assertEquals(amount, mint.getString("data"));
+        JsonObject received = logs.getJsonObject(1);
+        assertEquals(LayerZeroSource.DEST_OFT, received.getString("address"));
+        assertEquals(
+                new JsonArray().add(LayerZero.OFT_RECEIVED_TOPIC).add(guid).add(toTopic),
+                received.getJsonArray("topics"));
+        assertEquals(
+                "0x" + LayerZero.word(java.math.BigInteger.valueOf(LayerZeroSource.SOURCE_EID)) + amount.substring(2),
+                received.getString("data"));
+        // … in a tx of its own, at least the configured delay after the source tx was seen
+        JsonObject block = devnetRpc(
+                        "eth_getBlockByNumber",
+                        new JsonArray().add(receipt.getString("blockNumber")).add(false))
+                .getJsonObject("result");
+        assertTrue(block.getJsonArray("transactions").contains(receiveHash));
+        // the recipient's bank balance of the OFT's denom on weft-devnet-1
+        int rest =
+                h.node().context().info().devnet().chain(DEVNET).orElseThrow().restPort();
+        JsonObject bank = new JsonObject(
+                h.get(rest, "/cosmos/bank/v1beta1/balances/" + bech32).body());
+        assertEquals(
+                new JsonArray()
+                        .add(new JsonObject()
+                                .put("denom", LayerZeroSource.DEST_DENOM)
+                                .put("amount", "5000000")),
+                bank.getJsonArray("balances"));
+    }
+
+    @Test
+    @DisplayName(
+            "the route's /v2/fungible/msgs evm_tx (OFT send with the messaging fee as value, after its exact ERC-20 approval) is accepted by the OFT adapter and delivered")
+    void routeMsgsAreAccepted() throws Exception {
+        String recipient = AccountAddress.of(Hex.decode(AnvilNode.ACCOUNT2)).bech32("init");
+        JsonObject msgs = h.msgs(
+                "7000",
+                LayerZeroSource.CHAIN,
+                LayerZeroSource.TOKEN,
+                DEVNET,
+                LayerZeroSource.DEST_DENOM,
+                List.of(AnvilNode.ACCOUNT1, recipient),
+                null);
+        JsonObject evm = msgs.getJsonArray("txs").getJsonObject(0).getJsonObject("evm_tx");
+        JsonObject approval = evm.getJsonArray("required_erc20_approvals").getJsonObject(0);
+        assertEquals(
+                new JsonObject()
+                        .put("token_contract", LayerZeroSource.TOKEN)
+                        .put("spender", evm.getString("to"))
+                        .put("amount", "7000"),
+                approval);
+        source.call(
+                AnvilNode.ACCOUNT1,
+                approval.getString("token_contract"),
+                Hex.prefixed(dev.weft.route.msgs.Abi.call(
+                        "approve(address,uint256)",
+                        new dev.weft.route.msgs.Abi.Address(Hex.decode(approval.getString("spender"))),
+                        dev.weft.route.msgs.Abi.uint(7000))),
+                null);
+        String hash = source.call(
+                AnvilNode.ACCOUNT1,
+                evm.getString("to"),
+                "0x" + evm.getString("data"),
+                "0x" + new java.math.BigInteger(evm.getString("value")).toString(16));
+        assertEquals("0x1", source.anvil().receipt(hash).getString("status"));
+        assertEquals(200, h.track(hash, LayerZeroSource.CHAIN).statusCode());
+        JsonObject done = h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_COMPLETED_SUCCESS");
+        assertEquals(
+                new JsonObject()
+                        .put("chain_id", DEVNET)
+                        .put("denom", LayerZeroSource.DEST_DENOM)
+                        .put("amount", "7000")
+                        .put("released", true),
+                done.getJsonObject("transfer_asset_release"));
+        source.approve(AnvilNode.ACCOUNT1, 100_000_000); // the other tests' allowance
+    }
+
+    @Test
+    @DisplayName(
+            "the delivery simulator reads the source by eth_getLogs over bounded block ranges from its head at start (no per-tx requests); the tracker reads the destination by OFT address and topic, never by guid")
+    void boundedReads() throws Exception {
+        source.send(AnvilNode.ACCOUNT1, AnvilNode.ACCOUNT2, 1_000);
+        List<String> hashes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) hashes.add(source.send(AnvilNode.ACCOUNT1, AnvilNode.ACCOUNT2, 2_000 + i));
+        for (String hash : hashes)
+            assertEquals(200, h.track(hash, LayerZeroSource.CHAIN).statusCode());
+        for (String hash : hashes) h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_COMPLETED_SUCCESS");
+
+        long firstFrom = -1;
+        for (Object o : List.copyOf(toSource.received)) {
+            JsonObject call = (JsonObject) o;
+            String method = call.getString("method");
+            assertTrue(
+                    method.equals("eth_blockNumber") || method.equals("eth_getLogs"),
+                    "the devnet asked the source " + call.encode());
+            if (!method.equals("eth_getLogs")) continue;
+            JsonObject filter = call.getJsonArray("params").getJsonObject(0);
+            long from = Long.decode(filter.getString("fromBlock"));
+            long to = Long.decode(filter.getString("toBlock"));
+            if (firstFrom < 0) firstFrom = from;
+            assertTrue(to >= from && to - from < 500, filter.encode());
+            assertEquals(new JsonArray().add(LayerZeroSource.OFT), filter.getJsonArray("address"));
+            assertEquals(
+                    new JsonArray()
+                            .add(new JsonArray().add(LayerZero.OFT_SENT_TOPIC).add(LayerZero.PACKET_SENT_TOPIC)),
+                    filter.getJsonArray("topics"));
+        }
+        assertEquals(sourceHeadAtStart + 1, firstFrom, "the simulator starts after the source's head at its start");
+
+        int logReads = 0;
+        for (Object o : List.copyOf(toDevnet.received)) {
+            for (Object c : o instanceof JsonArray a ? a : new JsonArray().add(o)) {
+                JsonObject call = (JsonObject) c;
+                if (!call.getString("method").equals("eth_getLogs")) continue;
+                logReads++;
+                JsonObject filter = call.getJsonArray("params").getJsonObject(0);
+                assertEquals(
+                        List.of(LayerZeroSource.DEST_OFT),
+                        filter.getJsonArray("address").stream()
+                                .map(a -> a.toString().toLowerCase())
+                                .toList());
+                assertEquals(new JsonArray().add(LayerZero.OFT_RECEIVED_TOPIC), filter.getJsonArray("topics"));
+                assertTrue(
+                        Long.decode(filter.getString("toBlock")) - Long.decode(filter.getString("fromBlock")) < 200,
+                        filter.encode());
+            }
+        }
+        assertTrue(logReads > 0);
+    }
+
+    @Test
+    @DisplayName(
+            "a send whose recipient is not an EVM account is not delivered: pending at LAYER_ZERO_TRANSFER_SENT, then STATE_ABANDONED after track.stall_timeout")
+    void undeliveredIsAbandoned() throws Exception {
+        String hash = source.call(
+                AnvilNode.ACCOUNT1,
+                LayerZeroSource.OFT,
+                LayerZeroSource.sendData32("ff".repeat(32), 3_000, AnvilNode.ACCOUNT1),
+                "0x" + LayerZeroSource.FEE.toString(16));
+        assertEquals(200, h.track(hash, LayerZeroSource.CHAIN).statusCode());
+        JsonObject pending = h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_PENDING");
+        assertEquals(
+                "LAYER_ZERO_TRANSFER_SENT",
+                pending.getJsonArray("transfer_sequence")
+                        .getJsonObject(0)
+                        .getJsonObject("layer_zero_transfer")
+                        .getString("state"));
+        JsonObject abandoned = h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_ABANDONED");
+        assertFalse(abandoned.getJsonArray("transfers").isEmpty());
+        assertEquals(
+                "LAYER_ZERO_TRANSFER_SENT",
+                abandoned
+                        .getJsonArray("transfer_sequence")
+                        .getJsonObject(0)
+                        .getJsonObject("layer_zero_transfer")
+                        .getString("state"));
+    }
 }

@@ -9,34 +9,34 @@ import dev.weft.runtime.LatencyFloor;
  * queue. Fed with the clock's readings, so its rules are tested with synthetic ones.
  */
 final class RoundTrips {
-  private final long periodNanos;
-  private final LatencyFloor latency = new LatencyFloor();
-  private long periodStart = Long.MIN_VALUE;
+    private final long periodNanos;
+    private final LatencyFloor latency = new LatencyFloor();
+    private long periodStart = Long.MIN_VALUE;
 
-  RoundTrips(long periodNanos) {
-    this.periodNanos = periodNanos;
-  }
-
-  /** One request answered in {@code nanos}, at {@code now}. */
-  synchronized void answered(long nanos, long now) {
-    roll(now);
-    latency.add(nanos);
-  }
-
-  /** Whether the answers' average is beyond twice their floor at {@code now} (false before any answer). */
-  synchronized boolean queueing(long now) {
-    roll(now);
-    return latency.beyond(LatencyFloor.QUEUEING);
-  }
-
-  private void roll(long now) {
-    if (periodStart == Long.MIN_VALUE) {
-      periodStart = now;
-      return;
+    RoundTrips(long periodNanos) {
+        this.periodNanos = periodNanos;
     }
-    if (now - periodStart < periodNanos) return;
-    // a whole period without answers leaves no floor from before it
-    latency.nextPeriod(now - periodStart < 2 * periodNanos);
-    periodStart = now;
-  }
+
+    /** One request answered in {@code nanos}, at {@code now}. */
+    synchronized void answered(long nanos, long now) {
+        roll(now);
+        latency.add(nanos);
+    }
+
+    /** Whether the answers' average is beyond twice their floor at {@code now} (false before any answer). */
+    synchronized boolean queueing(long now) {
+        roll(now);
+        return latency.beyond(LatencyFloor.QUEUEING);
+    }
+
+    private void roll(long now) {
+        if (periodStart == Long.MIN_VALUE) {
+            periodStart = now;
+            return;
+        }
+        if (now - periodStart < periodNanos) return;
+        // a whole period without answers leaves no floor from before it
+        latency.nextPeriod(now - periodStart < 2 * periodNanos);
+        periodStart = now;
+    }
 }

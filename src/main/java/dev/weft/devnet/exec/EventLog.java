@@ -1,7 +1,6 @@
 package dev.weft.devnet.exec;
 
 import dev.weft.devnet.gen.Event;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,45 +9,45 @@ import java.util.List;
  * plain-string attributes, all indexed, each event of a message tagged with {@code msg_index}.
  */
 public final class EventLog {
-  private final String msgIndex;
-  private final List<Event> events = new ArrayList<>();
-  /** The Move side of coin movements on a Move chain, else null. */
-  private final MoveCoinEvents moveCoins;
+    private final String msgIndex;
+    private final List<Event> events = new ArrayList<>();
+    /** The Move side of coin movements on a Move chain, else null. */
+    private final MoveCoinEvents moveCoins;
 
-  public EventLog(Integer msgIndex) {
-    this(msgIndex, null);
-  }
+    public EventLog(Integer msgIndex) {
+        this(msgIndex, null);
+    }
 
-  public EventLog(Integer msgIndex, MoveCoinEvents moveCoins) {
-    this.msgIndex = msgIndex == null ? null : Integer.toString(msgIndex);
-    this.moveCoins = moveCoins;
-  }
+    public EventLog(Integer msgIndex, MoveCoinEvents moveCoins) {
+        this.msgIndex = msgIndex == null ? null : Integer.toString(msgIndex);
+        this.moveCoins = moveCoins;
+    }
 
-  /** The Move events of coin movements, or null off Move chains. */
-  MoveCoinEvents moveCoins() {
-    return moveCoins;
-  }
+    /** The Move events of coin movements, or null off Move chains. */
+    MoveCoinEvents moveCoins() {
+        return moveCoins;
+    }
 
-  /** Adds an event of alternating attribute keys and values. */
-  public EventLog add(String type, String... kv) {
-    List<Event.Attr> attrs = new ArrayList<>(kv.length / 2 + 1);
-    for (int i = 0; i < kv.length; i += 2) attrs.add(new Event.Attr(kv[i], kv[i + 1], true));
-    if (msgIndex != null) attrs.add(new Event.Attr("msg_index", msgIndex, true));
-    events.add(new Event(type, List.copyOf(attrs)));
-    return this;
-  }
+    /** Adds an event of alternating attribute keys and values. */
+    public EventLog add(String type, String... kv) {
+        List<Event.Attr> attrs = new ArrayList<>(kv.length / 2 + 1);
+        for (int i = 0; i < kv.length; i += 2) attrs.add(new Event.Attr(kv[i], kv[i + 1], true));
+        if (msgIndex != null) attrs.add(new Event.Attr("msg_index", msgIndex, true));
+        events.add(new Event(type, List.copyOf(attrs)));
+        return this;
+    }
 
-  /** The module's {@code message} event of an IBC or bank step ({@code message{module}}). */
-  public EventLog module(String module) {
-    return add("message", "module", module);
-  }
+    /** The module's {@code message} event of an IBC or bank step ({@code message{module}}). */
+    public EventLog module(String module) {
+        return add("message", "module", module);
+    }
 
-  public List<Event> events() {
-    return events;
-  }
+    public List<Event> events() {
+        return events;
+    }
 
-  /** Appends the events of another log (the events of a step kept only when it succeeds). */
-  public void addAll(EventLog other) {
-    events.addAll(other.events);
-  }
+    /** Appends the events of another log (the events of a step kept only when it succeeds). */
+    public void addAll(EventLog other) {
+        events.addAll(other.events);
+    }
 }

@@ -1,7 +1,6 @@
 package dev.weft.devnet.exec;
 
 import io.vertx.core.json.JsonObject;
-
 import java.util.List;
 
 /**
@@ -10,16 +9,16 @@ import java.util.List;
  * a checked message, which cannot fail.
  */
 public interface MsgModule {
-  List<String> types();
+    List<String> types();
 
-  /** Throws {@link ExecError} when the chain refuses the message. */
-  void check(MsgContext ctx, String typeUrl, JsonObject msg);
+    /** Throws {@link ExecError} when the chain refuses the message. */
+    void check(MsgContext ctx, String typeUrl, JsonObject msg);
 
-  /** Executes a checked message: its events go to {@code log}; returns the response message's bytes. */
-  byte[] execute(MsgContext ctx, String typeUrl, JsonObject msg, EventLog log);
+    /** Executes a checked message: its events go to {@code log}; returns the response message's bytes. */
+    byte[] execute(MsgContext ctx, String typeUrl, JsonObject msg, EventLog log);
 
-  /** Gas the message uses (a fixed cost per type: the devnet meters nothing). */
-  default long gas(String typeUrl) {
-    return 80_000;
-  }
+    /** Gas the message uses (a fixed cost per type: the devnet meters nothing). */
+    default long gas(String typeUrl) {
+        return 80_000;
+    }
 }

@@ -1,7 +1,6 @@
 package dev.weft.devnet.gen;
 
 import dev.weft.chain.Hex;
-
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,58 +12,59 @@ import java.util.Map;
  * address becomes one when it first receives coins or signs, numbered after the genesis accounts, as x/auth does.
  */
 public final class Accounts {
-  /** An account's number and sequence. */
-  public record Account(long number, long sequence) {}
+    /** An account's number and sequence. */
+    public record Account(long number, long sequence) {}
 
-  private final Genesis genesis;
-  private final boolean generated;
-  /** hex address → {number, committed sequence, check-state sequence} */
-  private final Map<String, long[]> accounts = new HashMap<>();
-  private long nextNumber;
+    private final Genesis genesis;
+    private final boolean generated;
+    /** hex address → {number, committed sequence, check-state sequence} */
+    private final Map<String, long[]> accounts = new HashMap<>();
 
-  Accounts(Genesis genesis, boolean generated) {
-    this.genesis = genesis;
-    this.generated = generated;
-    this.nextNumber = genesis.actorCount() + 1L;
-  }
+    private long nextNumber;
 
-  /** The committed account at that address; null when the chain has none. */
-  public synchronized Account committed(byte[] address) {
-    long[] a = entry(address, false);
-    return a == null ? null : new Account(a[0], a[1]);
-  }
+    Accounts(Genesis genesis, boolean generated) {
+        this.genesis = genesis;
+        this.generated = generated;
+        this.nextNumber = genesis.actorCount() + 1L;
+    }
 
-  /** The account as CheckTx sees it (mempool txs counted); null when the chain has none. */
-  public synchronized Account checkState(byte[] address) {
-    long[] a = entry(address, false);
-    return a == null ? null : new Account(a[0], a[2]);
-  }
+    /** The committed account at that address; null when the chain has none. */
+    public synchronized Account committed(byte[] address) {
+        long[] a = entry(address, false);
+        return a == null ? null : new Account(a[0], a[1]);
+    }
 
-  /** CheckTx accepted a tx this account signed. */
-  public synchronized void checked(byte[] address) {
-    entry(address, true)[2]++;
-  }
+    /** The account as CheckTx sees it (mempool txs counted); null when the chain has none. */
+    public synchronized Account checkState(byte[] address) {
+        long[] a = entry(address, false);
+        return a == null ? null : new Account(a[0], a[2]);
+    }
 
-  /** The account exists from now on (a genesis grant, or it received coins). */
-  public synchronized void create(byte[] address) {
-    entry(address, true);
-  }
+    /** CheckTx accepted a tx this account signed. */
+    public synchronized void checked(byte[] address) {
+        entry(address, true)[2]++;
+    }
 
-  /** A delivered tx carried {@code sequence} for this signer: the next one is {@code sequence + 1}. */
-  synchronized void delivered(byte[] address, long sequence) {
-    long[] a = entry(address, true);
-    a[1] = Math.max(a[1], sequence + 1);
-    a[2] = Math.max(a[2], a[1]);
-  }
+    /** The account exists from now on (a genesis grant, or it received coins). */
+    public synchronized void create(byte[] address) {
+        entry(address, true);
+    }
 
-  private long[] entry(byte[] address, boolean create) {
-    String key = Hex.lower(address);
-    long[] a = accounts.get(key);
-    if (a != null) return a;
-    Actor actor = generated ? genesis.find(address) : null;
-    if (actor == null && !create) return null;
-    a = new long[] {actor != null ? actor.accountNumber() : nextNumber++, 0, 0};
-    accounts.put(key, a);
-    return a;
-  }
+    /** A delivered tx carried {@code sequence} for this signer: the next one is {@code sequence + 1}. */
+    synchronized void delivered(byte[] address, long sequence) {
+        long[] a = entry(address, true);
+        a[1] = Math.max(a[1], sequence + 1);
+        a[2] = Math.max(a[2], a[1]);
+    }
+
+    private long[] entry(byte[] address, boolean create) {
+        String key = Hex.lower(address);
+        long[] a = accounts.get(key);
+        if (a != null) return a;
+        Actor actor = generated ? genesis.find(address) : null;
+        if (actor == null && !create) return null;
+        a = new long[] {actor != null ? actor.accountNumber() : nextNumber++, 0, 0};
+        accounts.put(key, a);
+        return a;
+    }
 }

@@ -7,6 +7,15 @@ import java.util.List;
  * the parent's value, {@code output} absent when empty, {@code error}/{@code revertReason} on reverted frames,
  * {@code calls} absent when there are none. Quantities are hex strings.
  */
-public record CallFrame(String type, String from, String to, String value, long gas, long gasUsed, String input,
-                        String output, String error, String revertReason, List<CallFrame> calls) {
-}
+public record CallFrame(
+        String type,
+        String from,
+        String to,
+        String value,
+        long gas,
+        long gasUsed,
+        String input,
+        String output,
+        String error,
+        String revertReason,
+        List<CallFrame> calls) {}

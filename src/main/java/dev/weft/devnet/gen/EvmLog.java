@@ -8,13 +8,13 @@ import java.util.List;
  */
 public record EvmLog(String address, String checksum, List<String> topics, String data) {
 
-  public String cosmosJson() {
-    StringBuilder sb = new StringBuilder(96 + 70 * topics.size() + data.length());
-    sb.append("{\"address\":\"").append(checksum).append("\",\"topics\":[");
-    for (int i = 0; i < topics.size(); i++) {
-      if (i > 0) sb.append(',');
-      sb.append('"').append(topics.get(i)).append('"');
+    public String cosmosJson() {
+        StringBuilder sb = new StringBuilder(96 + 70 * topics.size() + data.length());
+        sb.append("{\"address\":\"").append(checksum).append("\",\"topics\":[");
+        for (int i = 0; i < topics.size(); i++) {
+            if (i > 0) sb.append(',');
+            sb.append('"').append(topics.get(i)).append('"');
+        }
+        return sb.append("],\"data\":\"").append(data).append("\"}").toString();
     }
-    return sb.append("],\"data\":\"").append(data).append("\"}").toString();
-  }
 }

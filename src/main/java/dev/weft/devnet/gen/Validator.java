@@ -3,7 +3,6 @@ package dev.weft.devnet.gen;
 import dev.weft.chain.Bech32;
 import dev.weft.chain.Hashes;
 import dev.weft.chain.Hex;
-
 import java.util.Arrays;
 import java.util.Base64;
 
@@ -13,16 +12,16 @@ import java.util.Base64;
  */
 public record Validator(int index, byte[] pubKey, byte[] address, String moniker, String operatorAddress) {
 
-  static Validator of(int index, byte[] pubKey, String moniker, String valoperPrefix) {
-    byte[] addr = Arrays.copyOf(Hashes.sha256(pubKey), 20);
-    return new Validator(index, pubKey, addr, moniker, Bech32.encode(valoperPrefix, addr));
-  }
+    static Validator of(int index, byte[] pubKey, String moniker, String valoperPrefix) {
+        byte[] addr = Arrays.copyOf(Hashes.sha256(pubKey), 20);
+        return new Validator(index, pubKey, addr, moniker, Bech32.encode(valoperPrefix, addr));
+    }
 
-  public String addressHex() {
-    return Hex.upper(address);
-  }
+    public String addressHex() {
+        return Hex.upper(address);
+    }
 
-  public String pubKeyBase64() {
-    return Base64.getEncoder().encodeToString(pubKey);
-  }
+    public String pubKeyBase64() {
+        return Base64.getEncoder().encodeToString(pubKey);
+    }
 }

@@ -1,7 +1,6 @@
 package dev.weft.devnet.ibc;
 
 import io.vertx.core.json.JsonObject;
-
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -10,41 +9,45 @@ import java.nio.charset.StandardCharsets;
  * the ack is deterministic).
  */
 public final class Acks {
-  private Acks() {}
+    private Acks() {}
 
-  public static byte[] success() {
-    return "{\"result\":\"AQ==\"}".getBytes(StandardCharsets.UTF_8);
-  }
-
-  public static byte[] error(int abciCode) {
-    return ("{\"error\":\"ABCI code: " + abciCode + ": error handling packet: see events for details\"}").getBytes(StandardCharsets.UTF_8);
-  }
-
-  /** The Move ibc-hooks' own error acknowledgement, which carries the error text. */
-  public static byte[] moveHookError(String error) {
-    return new JsonObject().put("error", "ibc move hook error: " + error).encode().getBytes(StandardCharsets.UTF_8);
-  }
-
-  public static boolean isSuccess(byte[] ack) {
-    try {
-      return new JsonObject(new String(ack, StandardCharsets.UTF_8)).containsKey("result");
-    } catch (RuntimeException e) {
-      return false;
+    public static byte[] success() {
+        return "{\"result\":\"AQ==\"}".getBytes(StandardCharsets.UTF_8);
     }
-  }
 
-  /** The error text of an error ack, or null. */
-  public static String errorText(byte[] ack) {
-    try {
-      return new JsonObject(new String(ack, StandardCharsets.UTF_8)).getString("error");
-    } catch (RuntimeException e) {
-      return null;
+    public static byte[] error(int abciCode) {
+        return ("{\"error\":\"ABCI code: " + abciCode + ": error handling packet: see events for details\"}")
+                .getBytes(StandardCharsets.UTF_8);
     }
-  }
 
-  /** gogoproto's text form of the Acknowledgement ({@code ack.String()} in the transfer module's ack event). */
-  public static String protoText(byte[] ack) {
-    String err = errorText(ack);
-    return err != null ? "error:\"" + err + "\" " : "result:\"\\001\" ";
-  }
+    /** The Move ibc-hooks' own error acknowledgement, which carries the error text. */
+    public static byte[] moveHookError(String error) {
+        return new JsonObject()
+                .put("error", "ibc move hook error: " + error)
+                .encode()
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    public static boolean isSuccess(byte[] ack) {
+        try {
+            return new JsonObject(new String(ack, StandardCharsets.UTF_8)).containsKey("result");
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** The error text of an error ack, or null. */
+    public static String errorText(byte[] ack) {
+        try {
+            return new JsonObject(new String(ack, StandardCharsets.UTF_8)).getString("error");
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** gogoproto's text form of the Acknowledgement ({@code ack.String()} in the transfer module's ack event). */
+    public static String protoText(byte[] ack) {
+        String err = errorText(ack);
+        return err != null ? "error:\"" + err + "\" " : "result:\"\\001\" ";
+    }
 }

@@ -8,52 +8,57 @@ import java.util.Set;
  * sequences received so far (an unordered channel receives each packet once).
  */
 public final class ChannelEnd {
-  private final String port;
-  private final String channelId;
-  private final String counterpartyChainId;
-  private final String counterpartyChannelId;
-  private final String connectionId;
-  private long nextSequenceSend = 1;
-  private final Set<Long> received = new HashSet<>();
+    private final String port;
+    private final String channelId;
+    private final String counterpartyChainId;
+    private final String counterpartyChannelId;
+    private final String connectionId;
+    private long nextSequenceSend = 1;
+    private final Set<Long> received = new HashSet<>();
 
-  ChannelEnd(String port, String channelId, String counterpartyChainId, String counterpartyChannelId, String connectionId) {
-    this.port = port;
-    this.channelId = channelId;
-    this.counterpartyChainId = counterpartyChainId;
-    this.counterpartyChannelId = counterpartyChannelId;
-    this.connectionId = connectionId;
-  }
+    ChannelEnd(
+            String port,
+            String channelId,
+            String counterpartyChainId,
+            String counterpartyChannelId,
+            String connectionId) {
+        this.port = port;
+        this.channelId = channelId;
+        this.counterpartyChainId = counterpartyChainId;
+        this.counterpartyChannelId = counterpartyChannelId;
+        this.connectionId = connectionId;
+    }
 
-  public String port() {
-    return port;
-  }
+    public String port() {
+        return port;
+    }
 
-  public String channelId() {
-    return channelId;
-  }
+    public String channelId() {
+        return channelId;
+    }
 
-  public String counterpartyChainId() {
-    return counterpartyChainId;
-  }
+    public String counterpartyChainId() {
+        return counterpartyChainId;
+    }
 
-  public String counterpartyChannelId() {
-    return counterpartyChannelId;
-  }
+    public String counterpartyChannelId() {
+        return counterpartyChannelId;
+    }
 
-  public String connectionId() {
-    return connectionId;
-  }
+    public String connectionId() {
+        return connectionId;
+    }
 
-  long takeSequence() {
-    return nextSequenceSend++;
-  }
+    long takeSequence() {
+        return nextSequenceSend++;
+    }
 
-  /** Records a receipt; false when that sequence was already received. */
-  boolean receive(long sequence) {
-    return received.add(sequence);
-  }
+    /** Records a receipt; false when that sequence was already received. */
+    boolean receive(long sequence) {
+        return received.add(sequence);
+    }
 
-  boolean wasReceived(long sequence) {
-    return received.contains(sequence);
-  }
+    boolean wasReceived(long sequence) {
+        return received.contains(sequence);
+    }
 }

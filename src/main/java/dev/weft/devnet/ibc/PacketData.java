@@ -1,7 +1,6 @@
 package dev.weft.devnet.ibc;
 
 import io.vertx.core.json.JsonObject;
-
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -10,23 +9,29 @@ import java.nio.charset.StandardCharsets;
  */
 public record PacketData(String denom, String amount, String sender, String receiver, String memo) {
 
-  public byte[] bytes() {
-    JsonObject o = new JsonObject().put("amount", amount).put("denom", denom).put("memo", memo)
-        .put("receiver", receiver).put("sender", sender);
-    return o.encode().getBytes(StandardCharsets.UTF_8);
-  }
-
-  /** Parses packet data; throws IllegalArgumentException when it is not ICS-20 JSON. */
-  public static PacketData parse(byte[] data) {
-    JsonObject o;
-    try {
-      o = new JsonObject(new String(data, StandardCharsets.UTF_8));
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException("cannot unmarshal ICS-20 transfer packet data");
+    public byte[] bytes() {
+        JsonObject o = new JsonObject()
+                .put("amount", amount)
+                .put("denom", denom)
+                .put("memo", memo)
+                .put("receiver", receiver)
+                .put("sender", sender);
+        return o.encode().getBytes(StandardCharsets.UTF_8);
     }
-    String denom = o.getString("denom", "");
-    String amount = o.getString("amount", "");
-    if (denom.isEmpty() || !amount.matches("\\d{1,78}")) throw new IllegalArgumentException("invalid ICS-20 transfer packet data");
-    return new PacketData(denom, amount, o.getString("sender", ""), o.getString("receiver", ""), o.getString("memo", ""));
-  }
+
+    /** Parses packet data; throws IllegalArgumentException when it is not ICS-20 JSON. */
+    public static PacketData parse(byte[] data) {
+        JsonObject o;
+        try {
+            o = new JsonObject(new String(data, StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("cannot unmarshal ICS-20 transfer packet data");
+        }
+        String denom = o.getString("denom", "");
+        String amount = o.getString("amount", "");
+        if (denom.isEmpty() || !amount.matches("\\d{1,78}"))
+            throw new IllegalArgumentException("invalid ICS-20 transfer packet data");
+        return new PacketData(
+                denom, amount, o.getString("sender", ""), o.getString("receiver", ""), o.getString("memo", ""));
+    }
 }

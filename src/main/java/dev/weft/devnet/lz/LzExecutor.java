@@ -9,7 +9,6 @@ import dev.weft.route.msgs.Abi;
 import dev.weft.route.registry.LayerZeroLane;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -25,87 +24,115 @@ import java.util.function.LongSupplier;
  * "")} on the destination OFT, which {@link OftReceiveModule} executes. Runs on the devnet verticle's event loop.
  */
 public final class LzExecutor {
-  /** A verified packet waiting for its delivery block. */
-  record Delivery(String chainId, String oft, LayerZero.OftPacket packet, long notBefore) {}
+    /** A verified packet waiting for its delivery block. */
+    record Delivery(String chainId, String oft, LayerZero.OftPacket packet, long notBefore) {}
 
-  private record Destination(String chainId, SystemSigner signer, byte[] executor, LongSupplier head) {}
+    private record Destination(String chainId, SystemSigner signer, byte[] executor, LongSupplier head) {}
 
-  private final Map<String, Destination> destinations = new LinkedHashMap<>();
-  private final Map<String, OftReceiveModule> modules = new LinkedHashMap<>();
-  /** Source OFT (lower-case) and destination endpoint id → the lane's destination chain and OFT. */
-  private final Map<String, String[]> routes = new LinkedHashMap<>();
-  private final List<Delivery> queued = new ArrayList<>();
+    private final Map<String, Destination> destinations = new LinkedHashMap<>();
+    private final Map<String, OftReceiveModule> modules = new LinkedHashMap<>();
+    /** Source OFT (lower-case) and destination endpoint id → the lane's destination chain and OFT. */
+    private final Map<String, String[]> routes = new LinkedHashMap<>();
 
-  /**
-   * Serves a lane whose destination chain runs here: its OFT ({@code destinationOft}, crediting {@code lane.denomOut()})
-   * answers the executor's {@code lzReceive} on that chain's application.
-   */
-  public void addLane(LayerZeroLane lane, String destinationOft, ChainApp app, String prefix, String feeDenom, long seed, LongSupplier head) {
-    String chain = lane.toChainId();
-    Destination d = destinations.computeIfAbsent(chain, c -> {
-      SystemSigner signer = new SystemSigner("layerzero-executor", c, prefix, feeDenom, seed);
-      return new Destination(c, signer, dev.weft.chain.AccountAddress.parse(signer.address(), prefix).bytes(), head);
-    });
-    OftReceiveModule m = modules.computeIfAbsent(chain, c -> {
-      OftReceiveModule created = new OftReceiveModule(prefix, d.signer().address());
-      app.add(created);
-      return created;
-    });
-    m.addOft(destinationOft, lane.denomOut());
-    routes.put(key(lane.sourceOftContract(), lane.destinationEndpointId()), new String[]{chain, destinationOft.toLowerCase(Locale.ROOT)});
-  }
+    private final List<Delivery> queued = new ArrayList<>();
 
-  /** Whether any lane's destination runs here. */
-  public boolean serves() {
-    return !routes.isEmpty();
-  }
-
-  /** The source OFT contracts of the lanes served (lower-case). */
-  List<String> sourceOfts() {
-    return routes.keySet().stream().map(k -> k.substring(0, k.indexOf('/'))).distinct().toList();
-  }
-
-  /**
-   * Queues the delivery of a packet an OFT sent to {@code dstEid}, {@code delayBlocks} blocks of its destination from
-   * now; false when no lane served here starts at that OFT for that endpoint.
-   */
-  boolean sent(String sourceOft, LayerZero.OftPacket packet, int delayBlocks) {
-    String[] route = routes.get(key(sourceOft, packet.dstEid()));
-    if (route == null) return false;
-    Destination d = destinations.get(route[0]);
-    queued.add(new Delivery(route[0], route[1], packet, d.head().getAsLong() + delayBlocks));
-    return true;
-  }
-
-  /** The executor's txs for the block of {@code chainId} at {@code height}: one per delivery due. */
-  public List<byte[]> due(String chainId, long height, long timeNanos) {
-    Destination d = destinations.get(chainId);
-    if (d == null || queued.isEmpty()) return List.of();
-    List<byte[]> txs = new ArrayList<>();
-    for (Iterator<Delivery> it = queued.iterator(); it.hasNext(); ) {
-      Delivery q = it.next();
-      if (!q.chainId().equals(chainId) || q.notBefore() > height) continue;
-      it.remove();
-      txs.add(d.signer().sign(List.of(new SystemSigner.Message(MsgTypes.EVM_CALL, new JsonObject()
-          .put("sender", d.signer().address()).put("contract_addr", q.oft()).put("input", lzReceive(q.packet(), d.executor()))
-          .put("value", "0").put("access_list", new JsonArray())))));
+    /**
+     * Serves a lane whose destination chain runs here: its OFT ({@code destinationOft}, crediting {@code lane.denomOut()})
+     * answers the executor's {@code lzReceive} on that chain's application.
+     */
+    public void addLane(
+            LayerZeroLane lane,
+            String destinationOft,
+            ChainApp app,
+            String prefix,
+            String feeDenom,
+            long seed,
+            LongSupplier head) {
+        String chain = lane.toChainId();
+        Destination d = destinations.computeIfAbsent(chain, c -> {
+            SystemSigner signer = new SystemSigner("layerzero-executor", c, prefix, feeDenom, seed);
+            return new Destination(
+                    c,
+                    signer,
+                    dev.weft.chain.AccountAddress.parse(signer.address(), prefix)
+                            .bytes(),
+                    head);
+        });
+        OftReceiveModule m = modules.computeIfAbsent(chain, c -> {
+            OftReceiveModule created = new OftReceiveModule(prefix, d.signer().address());
+            app.add(created);
+            return created;
+        });
+        m.addOft(destinationOft, lane.denomOut());
+        routes.put(
+                key(lane.sourceOftContract(), lane.destinationEndpointId()),
+                new String[] {chain, destinationOft.toLowerCase(Locale.ROOT)});
     }
-    return txs;
-  }
 
-  /** {@code lzReceive((srcEid, sender, nonce), guid, message, executor, extraData)} calldata, {@code 0x} hex. */
-  static String lzReceive(LayerZero.OftPacket p, byte[] executor) {
-    byte[] message = new byte[40];
-    System.arraycopy(p.sendTo(), 0, message, 0, 32);
-    byte[] amount = p.amountSD().toByteArray();
-    int len = Math.min(amount.length, 8);
-    System.arraycopy(amount, amount.length - len, message, 40 - len, len);
-    return Hex.prefixed(Abi.call(LayerZero.LZ_RECEIVE,
-        new Abi.Tuple(List.of(Abi.uint(p.srcEid()), new Abi.Bytes32(p.sender()), Abi.uint(p.nonce()))),
-        new Abi.Bytes32(Hex.decode(p.guid())), new Abi.Bytes(message), new Abi.Address(executor), new Abi.Bytes(new byte[0])));
-  }
+    /** Whether any lane's destination runs here. */
+    public boolean serves() {
+        return !routes.isEmpty();
+    }
 
-  private static String key(String oft, long eid) {
-    return oft.toLowerCase(Locale.ROOT) + "/" + eid;
-  }
+    /** The source OFT contracts of the lanes served (lower-case). */
+    List<String> sourceOfts() {
+        return routes.keySet().stream()
+                .map(k -> k.substring(0, k.indexOf('/')))
+                .distinct()
+                .toList();
+    }
+
+    /**
+     * Queues the delivery of a packet an OFT sent to {@code dstEid}, {@code delayBlocks} blocks of its destination from
+     * now; false when no lane served here starts at that OFT for that endpoint.
+     */
+    boolean sent(String sourceOft, LayerZero.OftPacket packet, int delayBlocks) {
+        String[] route = routes.get(key(sourceOft, packet.dstEid()));
+        if (route == null) return false;
+        Destination d = destinations.get(route[0]);
+        queued.add(new Delivery(route[0], route[1], packet, d.head().getAsLong() + delayBlocks));
+        return true;
+    }
+
+    /** The executor's txs for the block of {@code chainId} at {@code height}: one per delivery due. */
+    public List<byte[]> due(String chainId, long height, long timeNanos) {
+        Destination d = destinations.get(chainId);
+        if (d == null || queued.isEmpty()) return List.of();
+        List<byte[]> txs = new ArrayList<>();
+        for (Iterator<Delivery> it = queued.iterator(); it.hasNext(); ) {
+            Delivery q = it.next();
+            if (!q.chainId().equals(chainId) || q.notBefore() > height) continue;
+            it.remove();
+            txs.add(d.signer()
+                    .sign(List.of(new SystemSigner.Message(
+                            MsgTypes.EVM_CALL,
+                            new JsonObject()
+                                    .put("sender", d.signer().address())
+                                    .put("contract_addr", q.oft())
+                                    .put("input", lzReceive(q.packet(), d.executor()))
+                                    .put("value", "0")
+                                    .put("access_list", new JsonArray())))));
+        }
+        return txs;
+    }
+
+    /** {@code lzReceive((srcEid, sender, nonce), guid, message, executor, extraData)} calldata, {@code 0x} hex. */
+    static String lzReceive(LayerZero.OftPacket p, byte[] executor) {
+        byte[] message = new byte[40];
+        System.arraycopy(p.sendTo(), 0, message, 0, 32);
+        byte[] amount = p.amountSD().toByteArray();
+        int len = Math.min(amount.length, 8);
+        System.arraycopy(amount, amount.length - len, message, 40 - len, len);
+        return Hex.prefixed(Abi.call(
+                LayerZero.LZ_RECEIVE,
+                new Abi.Tuple(List.of(Abi.uint(p.srcEid()), new Abi.Bytes32(p.sender()), Abi.uint(p.nonce()))),
+                new Abi.Bytes32(Hex.decode(p.guid())),
+                new Abi.Bytes(message),
+                new Abi.Address(executor),
+                new Abi.Bytes(new byte[0])));
+    }
+
+    private static String key(String oft, long eid) {
+        return oft.toLowerCase(Locale.ROOT) + "/" + eid;
+    }
 }

@@ -1,12 +1,11 @@
 package dev.weft.devnet.rest;
 
+import dev.weft.devnet.http.Reply;
 import dev.weft.devnet.mempool.Broadcaster;
 import dev.weft.devnet.mempool.Mempool;
-import dev.weft.devnet.http.Reply;
 import dev.weft.devnet.tx.TxJson;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
-
 import java.util.Base64;
 
 /**
@@ -15,79 +14,80 @@ import java.util.Base64;
  * {@code TxEncode} ({@code POST /cosmos/tx/v1beta1/encode}).
  */
 final class RestBroadcast {
-  private final Broadcaster broadcaster;
+    private final Broadcaster broadcaster;
 
-  RestBroadcast(Broadcaster broadcaster) {
-    this.broadcaster = broadcaster;
-  }
+    RestBroadcast(Broadcaster broadcaster) {
+        this.broadcaster = broadcaster;
+    }
 
-  Reply broadcast(Buffer body) {
-    JsonObject req = json(body);
-    if (req == null) return CosmosRestServer.error(400, 3, "invalid request body: not a JSON object");
-    String mode = req.getString("mode", "BROADCAST_MODE_UNSPECIFIED");
-    if (!mode.equals("BROADCAST_MODE_SYNC") && !mode.equals("BROADCAST_MODE_ASYNC")) {
-      return CosmosRestServer.error(400, 3, "unsupported broadcast mode " + mode + "; supported types: sync, async: invalid request");
+    Reply broadcast(Buffer body) {
+        JsonObject req = json(body);
+        if (req == null) return CosmosRestServer.error(400, 3, "invalid request body: not a JSON object");
+        String mode = req.getString("mode", "BROADCAST_MODE_UNSPECIFIED");
+        if (!mode.equals("BROADCAST_MODE_SYNC") && !mode.equals("BROADCAST_MODE_ASYNC")) {
+            return CosmosRestServer.error(
+                    400, 3, "unsupported broadcast mode " + mode + "; supported types: sync, async: invalid request");
+        }
+        byte[] raw;
+        try {
+            raw = Base64.getDecoder().decode(req.getString("tx_bytes", ""));
+        } catch (IllegalArgumentException | ClassCastException e) {
+            return CosmosRestServer.error(400, 3, "invalid tx_bytes: not base64: invalid request");
+        }
+        if (raw.length == 0) return CosmosRestServer.error(400, 3, "invalid empty tx: invalid request");
+        if (broadcaster == null) return CosmosRestServer.error(500, 13, "this node takes no transactions");
+        Broadcaster.Submission s;
+        try {
+            s = broadcaster.submit(raw);
+        } catch (Mempool.Refused e) {
+            return CosmosRestServer.error(500, 13, e.getMessage());
+        }
+        return Reply.json(200, g -> {
+            g.writeStartObject();
+            g.writeObjectFieldStart("tx_response");
+            g.writeSafeStringField("height", "0");
+            g.writeSafeStringField("txhash", s.hash());
+            g.writeStringField("codespace", s.codespace());
+            g.writeNumberField("code", s.code());
+            g.writeSafeStringField("data", "");
+            g.writeStringField("raw_log", s.log());
+            g.writeArrayFieldStart("logs");
+            g.writeEndArray();
+            g.writeSafeStringField("info", "");
+            g.writeSafeStringField("gas_wanted", Long.toString(s.gasWanted()));
+            g.writeSafeStringField("gas_used", Long.toString(s.gasUsed()));
+            g.writeNullField("tx");
+            g.writeSafeStringField("timestamp", "");
+            g.writeArrayFieldStart("events");
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeEndObject();
+        });
     }
-    byte[] raw;
-    try {
-      raw = Base64.getDecoder().decode(req.getString("tx_bytes", ""));
-    } catch (IllegalArgumentException | ClassCastException e) {
-      return CosmosRestServer.error(400, 3, "invalid tx_bytes: not base64: invalid request");
-    }
-    if (raw.length == 0) return CosmosRestServer.error(400, 3, "invalid empty tx: invalid request");
-    if (broadcaster == null) return CosmosRestServer.error(500, 13, "this node takes no transactions");
-    Broadcaster.Submission s;
-    try {
-      s = broadcaster.submit(raw);
-    } catch (Mempool.Refused e) {
-      return CosmosRestServer.error(500, 13, e.getMessage());
-    }
-    return Reply.json(200, g -> {
-      g.writeStartObject();
-      g.writeObjectFieldStart("tx_response");
-      g.writeSafeStringField("height", "0");
-      g.writeSafeStringField("txhash", s.hash());
-      g.writeStringField("codespace", s.codespace());
-      g.writeNumberField("code", s.code());
-      g.writeSafeStringField("data", "");
-      g.writeStringField("raw_log", s.log());
-      g.writeArrayFieldStart("logs");
-      g.writeEndArray();
-      g.writeSafeStringField("info", "");
-      g.writeSafeStringField("gas_wanted", Long.toString(s.gasWanted()));
-      g.writeSafeStringField("gas_used", Long.toString(s.gasUsed()));
-      g.writeNullField("tx");
-      g.writeSafeStringField("timestamp", "");
-      g.writeArrayFieldStart("events");
-      g.writeEndArray();
-      g.writeEndObject();
-      g.writeEndObject();
-    });
-  }
 
-  static Reply encode(Buffer body) {
-    JsonObject req = json(body);
-    if (req == null) return CosmosRestServer.error(400, 3, "invalid request body: not a JSON object");
-    byte[] raw;
-    try {
-      raw = TxJson.encode(req);
-    } catch (IllegalArgumentException | ClassCastException e) {
-      return CosmosRestServer.error(400, 3, e.getMessage());
+    static Reply encode(Buffer body) {
+        JsonObject req = json(body);
+        if (req == null) return CosmosRestServer.error(400, 3, "invalid request body: not a JSON object");
+        byte[] raw;
+        try {
+            raw = TxJson.encode(req);
+        } catch (IllegalArgumentException | ClassCastException e) {
+            return CosmosRestServer.error(400, 3, e.getMessage());
+        }
+        String b64 = Base64.getEncoder().encodeToString(raw);
+        return Reply.json(200, g -> {
+            g.writeStartObject();
+            g.writeSafeStringField("tx_bytes", b64);
+            g.writeEndObject();
+        });
     }
-    String b64 = Base64.getEncoder().encodeToString(raw);
-    return Reply.json(200, g -> {
-      g.writeStartObject();
-      g.writeSafeStringField("tx_bytes", b64);
-      g.writeEndObject();
-    });
-  }
 
-  private static JsonObject json(Buffer body) {
-    try {
-      Object v = body == null ? null : body.toJsonValue();
-      return v instanceof JsonObject o ? o : null;
-    } catch (RuntimeException e) {
-      return null;
+    private static JsonObject json(Buffer body) {
+        try {
+            Object v = body == null ? null : body.toJsonValue();
+            return v instanceof JsonObject o ? o : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
-  }
 }

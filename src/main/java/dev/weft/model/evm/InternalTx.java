@@ -5,6 +5,16 @@ package dev.weft.model.evm;
  * frame), and the frame's fields re-encoded the rollytics way (see {@link CallFrames}). {@code error} and
  * {@code revertReason} are null unless the frame failed.
  */
-public record InternalTx(int index, int parentIndex, String type, String from, String to, String input, String output,
-                         String value, String gas, String gasUsed, String error, String revertReason) {
-}
+public record InternalTx(
+        int index,
+        int parentIndex,
+        String type,
+        String from,
+        String to,
+        String input,
+        String output,
+        String value,
+        String gas,
+        String gasUsed,
+        String error,
+        String revertReason) {}

@@ -11,6 +11,6 @@ import java.util.List;
  */
 public record TracedBlock(long height, List<Row> rows, int txs, int skipped) {
 
-  /** One frame: its tx's hash (32 bytes), the flattened frame and its API item (UTF-8 JSON). */
-  public record Row(byte[] txHash, InternalTx frame, byte[] json) {}
+    /** One frame: its tx's hash (32 bytes), the flattened frame and its API item (UTF-8 JSON). */
+    public record Row(byte[] txHash, InternalTx frame, byte[] json) {}
 }

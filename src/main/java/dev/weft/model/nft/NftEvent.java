@@ -18,41 +18,61 @@ import dev.weft.chain.AccountAddress;
  *                   ORIGIN: the collection's name on the chain it came from over ICS-721 (its name here in
  *                   {@code tokenId}: the class id it received)
  */
-public record NftEvent(Kind kind, int txIndex, AccountAddress collection, String tokenId, AccountAddress object,
-                       AccountAddress account, String text) {
+public record NftEvent(
+        Kind kind,
+        int txIndex,
+        AccountAddress collection,
+        String tokenId,
+        AccountAddress object,
+        AccountAddress account,
+        String text) {
 
-  public enum Kind { COLLECTION, MINT, TRANSFER, BURN, URI, ORIGIN }
+    public enum Kind {
+        COLLECTION,
+        MINT,
+        TRANSFER,
+        BURN,
+        URI,
+        ORIGIN
+    }
 
-  public static NftEvent collection(int tx, AccountAddress collection, AccountAddress creator, String name) {
-    return new NftEvent(Kind.COLLECTION, tx, collection, null, null, creator, name);
-  }
+    public static NftEvent collection(int tx, AccountAddress collection, AccountAddress creator, String name) {
+        return new NftEvent(Kind.COLLECTION, tx, collection, null, null, creator, name);
+    }
 
-  public static NftEvent mint(int tx, AccountAddress collection, String tokenId, AccountAddress object, AccountAddress owner, String uri) {
-    return new NftEvent(Kind.MINT, tx, collection, tokenId, object, owner, uri);
-  }
+    public static NftEvent mint(
+            int tx,
+            AccountAddress collection,
+            String tokenId,
+            AccountAddress object,
+            AccountAddress owner,
+            String uri) {
+        return new NftEvent(Kind.MINT, tx, collection, tokenId, object, owner, uri);
+    }
 
-  public static NftEvent transfer(int tx, AccountAddress collection, String tokenId, AccountAddress object, AccountAddress to) {
-    return new NftEvent(Kind.TRANSFER, tx, collection, tokenId, object, to, null);
-  }
+    public static NftEvent transfer(
+            int tx, AccountAddress collection, String tokenId, AccountAddress object, AccountAddress to) {
+        return new NftEvent(Kind.TRANSFER, tx, collection, tokenId, object, to, null);
+    }
 
-  public static NftEvent burn(int tx, AccountAddress collection, String tokenId, AccountAddress object) {
-    return new NftEvent(Kind.BURN, tx, collection, tokenId, object, null, null);
-  }
+    public static NftEvent burn(int tx, AccountAddress collection, String tokenId, AccountAddress object) {
+        return new NftEvent(Kind.BURN, tx, collection, tokenId, object, null, null);
+    }
 
-  public static NftEvent uri(int tx, AccountAddress object, String uri) {
-    return new NftEvent(Kind.URI, tx, null, null, object, null, uri);
-  }
+    public static NftEvent uri(int tx, AccountAddress object, String uri) {
+        return new NftEvent(Kind.URI, tx, null, null, object, null, uri);
+    }
 
-  /** The collection named {@code classId} here came over ICS-721 from a collection named {@code originName}. */
-  public static NftEvent origin(int tx, String classId, String originName) {
-    return new NftEvent(Kind.ORIGIN, tx, null, classId, null, null, originName);
-  }
+    /** The collection named {@code classId} here came over ICS-721 from a collection named {@code originName}. */
+    public static NftEvent origin(int tx, String classId, String originName) {
+        return new NftEvent(Kind.ORIGIN, tx, null, classId, null, null, originName);
+    }
 
-  public NftEvent withTokenId(String id) {
-    return new NftEvent(kind, txIndex, collection, id, object, account, text);
-  }
+    public NftEvent withTokenId(String id) {
+        return new NftEvent(kind, txIndex, collection, id, object, account, text);
+    }
 
-  public NftEvent withText(String t) {
-    return new NftEvent(kind, txIndex, collection, tokenId, object, account, t);
-  }
+    public NftEvent withText(String t) {
+        return new NftEvent(kind, txIndex, collection, tokenId, object, account, t);
+    }
 }

@@ -1,7 +1,6 @@
 package dev.weft.model.track;
 
 import io.vertx.core.json.JsonObject;
-
 import java.util.List;
 
 /**
@@ -21,47 +20,72 @@ import java.util.List;
  */
 public record FlowStatus(TransferState state, Integer nextBlocking, JsonObject release, JsonObject error) {
 
-  public static FlowStatus of(List<Hop> hops, boolean abandoned) {
-    Hop first = hops.get(0);
-    Hop last = hops.get(hops.size() - 1);
-    int failedAt = -1;
-    for (Hop h : hops) if (h.failed()) failedAt = h.index;
-    if (failedAt >= 0) {
-      Hop failed = hops.get(failedAt);
-      JsonObject error = new JsonObject().put("type", "STATUS_ERROR_TRANSFER").put("message", failed.packetErrorMessage())
-          .putNull("details");
-      if (failed.kind == HopKind.OP_DEPOSIT) {
-        // refunded by a withdrawal to the L1 sender: pending until claimable there (a refund never seen: as it was)
-        boolean pending = failed.awaitingOutput();
-        TransferState s = !pending ? TransferState.STATE_COMPLETED_ERROR : abandoned ? TransferState.STATE_ABANDONED : TransferState.STATE_PENDING_ERROR;
-        return new FlowStatus(s, failedAt, release(first.fromChain, first.denom, first.amount, failed.refunded()), error);
-      }
-      boolean refunded = first.state().equals(Hop.TRANSFER_FAILURE);
-      if (refunded) return new FlowStatus(TransferState.STATE_COMPLETED_ERROR, failedAt, release(first.fromChain, first.denom, first.amount, true), error);
-      return new FlowStatus(abandoned ? TransferState.STATE_ABANDONED : TransferState.STATE_PENDING_ERROR, failedAt,
-          release(first.fromChain, first.denom, first.amount, false), error);
+    public static FlowStatus of(List<Hop> hops, boolean abandoned) {
+        Hop first = hops.get(0);
+        Hop last = hops.get(hops.size() - 1);
+        int failedAt = -1;
+        for (Hop h : hops) if (h.failed()) failedAt = h.index;
+        if (failedAt >= 0) {
+            Hop failed = hops.get(failedAt);
+            JsonObject error = new JsonObject()
+                    .put("type", "STATUS_ERROR_TRANSFER")
+                    .put("message", failed.packetErrorMessage())
+                    .putNull("details");
+            if (failed.kind == HopKind.OP_DEPOSIT) {
+                // refunded by a withdrawal to the L1 sender: pending until claimable there (a refund never seen: as it
+                // was)
+                boolean pending = failed.awaitingOutput();
+                TransferState s = !pending
+                        ? TransferState.STATE_COMPLETED_ERROR
+                        : abandoned ? TransferState.STATE_ABANDONED : TransferState.STATE_PENDING_ERROR;
+                return new FlowStatus(
+                        s, failedAt, release(first.fromChain, first.denom, first.amount, failed.refunded()), error);
+            }
+            boolean refunded = first.state().equals(Hop.TRANSFER_FAILURE);
+            if (refunded)
+                return new FlowStatus(
+                        TransferState.STATE_COMPLETED_ERROR,
+                        failedAt,
+                        release(first.fromChain, first.denom, first.amount, true),
+                        error);
+            return new FlowStatus(
+                    abandoned ? TransferState.STATE_ABANDONED : TransferState.STATE_PENDING_ERROR,
+                    failedAt,
+                    release(first.fromChain, first.denom, first.amount, false),
+                    error);
+        }
+        // a PFM memo announces hops not seen yet (the intermediate's receipt may be found after the first hop's ack)
+        boolean allDone = hops.stream().allMatch(Hop::done) && last.forwards() == 0;
+        if (allDone) {
+            return new FlowStatus(
+                    TransferState.STATE_COMPLETED_SUCCESS,
+                    null,
+                    release(last.toChain, last.destDenom, last.amount, true),
+                    null);
+        }
+        Integer next = null;
+        for (Hop h : hops) {
+            if (!h.arrived()) {
+                next = h.index;
+                break;
+            }
+        }
+        if (next == null)
+            for (Hop h : hops)
+                if (!h.done()) {
+                    next = h.index;
+                    break;
+                }
+        if (next == null) next = hops.size(); // the next hop, announced by the memo, not seen yet
+        return new FlowStatus(
+                abandoned ? TransferState.STATE_ABANDONED : TransferState.STATE_PENDING, next, null, null);
     }
-    // a PFM memo announces hops not seen yet (the intermediate's receipt may be found after the first hop's ack)
-    boolean allDone = hops.stream().allMatch(Hop::done) && last.forwards() == 0;
-    if (allDone) {
-      return new FlowStatus(TransferState.STATE_COMPLETED_SUCCESS, null, release(last.toChain, last.destDenom, last.amount, true), null);
-    }
-    Integer next = null;
-    for (Hop h : hops) {
-      if (!h.arrived()) {
-        next = h.index;
-        break;
-      }
-    }
-    if (next == null) for (Hop h : hops) if (!h.done()) {
-      next = h.index;
-      break;
-    }
-    if (next == null) next = hops.size(); // the next hop, announced by the memo, not seen yet
-    return new FlowStatus(abandoned ? TransferState.STATE_ABANDONED : TransferState.STATE_PENDING, next, null, null);
-  }
 
-  static JsonObject release(String chainId, String denom, String amount, boolean released) {
-    return new JsonObject().put("chain_id", chainId).put("denom", denom).put("amount", amount).put("released", released);
-  }
+    static JsonObject release(String chainId, String denom, String amount, boolean released) {
+        return new JsonObject()
+                .put("chain_id", chainId)
+                .put("denom", denom)
+                .put("amount", amount)
+                .put("released", released);
+    }
 }

@@ -1,7 +1,6 @@
 package dev.weft.route.live;
 
 import dev.weft.chain.client.Backoff;
-
 import java.time.Duration;
 
 /**
@@ -11,44 +10,44 @@ import java.time.Duration;
  * chain is down without a line every refresh for as long as it is.
  */
 final class ReadFailures {
-  private final Duration base;
-  private final Duration max;
-  private int inARow;
-  private long retryAtMillis;
+    private final Duration base;
+    private final Duration max;
+    private int inARow;
+    private long retryAtMillis;
 
-  /** {@code base}: the delay after the first failure; {@code max}: the longest delay (at least {@code base}). */
-  ReadFailures(Duration base, Duration max) {
-    this.base = base;
-    this.max = max.compareTo(base) < 0 ? base : max;
-  }
+    /** {@code base}: the delay after the first failure; {@code max}: the longest delay (at least {@code base}). */
+    ReadFailures(Duration base, Duration max) {
+        this.base = base;
+        this.max = max.compareTo(base) < 0 ? base : max;
+    }
 
-  /** Whether a read may start at {@code nowMillis}: no failure in a row, or the delay after the last one is over. */
-  boolean due(long nowMillis) {
-    return inARow == 0 || nowMillis >= retryAtMillis;
-  }
+    /** Whether a read may start at {@code nowMillis}: no failure in a row, or the delay after the last one is over. */
+    boolean due(long nowMillis) {
+        return inARow == 0 || nowMillis >= retryAtMillis;
+    }
 
-  /** Notes a failed read at {@code nowMillis}; returns the delay (ms) before the next read may start. */
-  long failed(long nowMillis) {
-    inARow++;
-    long delay = Backoff.delayMs(inARow, base, max);
-    retryAtMillis = nowMillis + delay;
-    return delay;
-  }
+    /** Notes a failed read at {@code nowMillis}; returns the delay (ms) before the next read may start. */
+    long failed(long nowMillis) {
+        inARow++;
+        long delay = Backoff.delayMs(inARow, base, max);
+        retryAtMillis = nowMillis + delay;
+        return delay;
+    }
 
-  /** Failed reads in a row so far. */
-  int inARow() {
-    return inARow;
-  }
+    /** Failed reads in a row so far. */
+    int inARow() {
+        return inARow;
+    }
 
-  /** Whether the latest failure should be logged as a warning: the 1st, 2nd, 4th, 8th… in a row. */
-  boolean worthWarning() {
-    return inARow > 0 && Integer.bitCount(inARow) == 1;
-  }
+    /** Whether the latest failure should be logged as a warning: the 1st, 2nd, 4th, 8th… in a row. */
+    boolean worthWarning() {
+        return inARow > 0 && Integer.bitCount(inARow) == 1;
+    }
 
-  /** Notes a successful read; returns how many reads had failed in a row before it. */
-  int succeeded() {
-    int before = inARow;
-    inARow = 0;
-    return before;
-  }
+    /** Notes a successful read; returns how many reads had failed in a row before it. */
+    int succeeded() {
+        int before = inARow;
+        inARow = 0;
+        return before;
+    }
 }

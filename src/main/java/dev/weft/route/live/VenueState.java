@@ -1,7 +1,6 @@
 package dev.weft.route.live;
 
 import dev.weft.route.registry.SwapVenue;
-
 import java.time.Instant;
 import java.util.List;
 
@@ -10,12 +9,13 @@ import java.util.List;
  * current weights, amplification and fee rate as of block {@code height} (block time {@code blockTime}, seconds),
  * read at {@code readAt}.
  */
-public record VenueState(String chainId, String name, List<SwapVenue.Pool> pools, long height, long blockTime, Instant readAt) {
-  public VenueState {
-    pools = List.copyOf(pools);
-  }
+public record VenueState(
+        String chainId, String name, List<SwapVenue.Pool> pools, long height, long blockTime, Instant readAt) {
+    public VenueState {
+        pools = List.copyOf(pools);
+    }
 
-  public String key() {
-    return chainId + "/" + name;
-  }
+    public String key() {
+        return chainId + "/" + name;
+    }
 }

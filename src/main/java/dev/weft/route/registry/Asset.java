@@ -9,20 +9,45 @@ package dev.weft.route.registry;
  * @param tokenContract the ERC-20 contract of the asset on chains with an EVM (its {@code 0x} address), else null
  * @param derived       not listed by the registry: derived from an OPinit bridge's denoms or one IBC hop of a listed asset
  */
-public record Asset(String chainId, String denom, String symbol, String name, int decimals, String description,
-                    String coingeckoId, String logoUri, String tokenContract, String ibcPath, String trace,
-                    String originChainId, String originDenom, boolean derived) {
+public record Asset(
+        String chainId,
+        String denom,
+        String symbol,
+        String name,
+        int decimals,
+        String description,
+        String coingeckoId,
+        String logoUri,
+        String tokenContract,
+        String ibcPath,
+        String trace,
+        String originChainId,
+        String originDenom,
+        boolean derived) {
 
-  public boolean isNative() {
-    return originChainId.equals(chainId) && originDenom.equals(denom);
-  }
+    public boolean isNative() {
+        return originChainId.equals(chainId) && originDenom.equals(denom);
+    }
 
-  public String key() {
-    return chainId + "/" + denom;
-  }
+    public String key() {
+        return chainId + "/" + denom;
+    }
 
-  public Asset withOrigin(String chain, String denom) {
-    return new Asset(chainId, this.denom, symbol, name, decimals, description, coingeckoId, logoUri, tokenContract,
-        ibcPath, trace, chain, denom, derived);
-  }
+    public Asset withOrigin(String chain, String denom) {
+        return new Asset(
+                chainId,
+                this.denom,
+                symbol,
+                name,
+                decimals,
+                description,
+                coingeckoId,
+                logoUri,
+                tokenContract,
+                ibcPath,
+                trace,
+                chain,
+                denom,
+                derived);
+    }
 }

@@ -17,26 +17,44 @@ import java.util.List;
  * @param hooks        the ibc-hooks flavour ({@code move}, {@code evm}, {@code wasm}) or null
  * @param hidden       Initia's router flag for chains wallets do not offer (listed, but not shown)
  */
-public record Chain(String chainId, String chainName, String prettyName, String chainType, String vm, boolean l1,
-                    boolean testnet, String evmChainId, String bech32Prefix, String nativeDenom, List<FeeAsset> feeAssets,
-                    String rpc, String rest, String jsonRpc, String explorerTxPage, String logoUri, OpBridge opBridge,
-                    boolean pfm, boolean memo, String hooks, boolean hidden) {
+public record Chain(
+        String chainId,
+        String chainName,
+        String prettyName,
+        String chainType,
+        String vm,
+        boolean l1,
+        boolean testnet,
+        String evmChainId,
+        String bech32Prefix,
+        String nativeDenom,
+        List<FeeAsset> feeAssets,
+        String rpc,
+        String rest,
+        String jsonRpc,
+        String explorerTxPage,
+        String logoUri,
+        OpBridge opBridge,
+        boolean pfm,
+        boolean memo,
+        String hooks,
+        boolean hidden) {
 
-  public record FeeAsset(String denom, GasPrice gasPrice) {}
+    public record FeeAsset(String denom, GasPrice gasPrice) {}
 
-  /** Gas prices as the registry writes them (decimal strings). */
-  public record GasPrice(String low, String average, String high) {}
+    /** Gas prices as the registry writes them (decimal strings). */
+    public record GasPrice(String low, String average, String high) {}
 
-  public boolean isEvmChain() {
-    return "evm".equals(chainType);
-  }
+    public boolean isEvmChain() {
+        return "evm".equals(chainType);
+    }
 
-  /** Accounts are EVM-style 20-byte addresses that may also sign EVM transactions (EVM chains, minievm rollups). */
-  public boolean hasEvm() {
-    return isEvmChain() || "evm".equals(vm);
-  }
+    /** Accounts are EVM-style 20-byte addresses that may also sign EVM transactions (EVM chains, minievm rollups). */
+    public boolean hasEvm() {
+        return isEvmChain() || "evm".equals(vm);
+    }
 
-  public boolean isRollup() {
-    return opBridge != null;
-  }
+    public boolean isRollup() {
+        return opBridge != null;
+    }
 }

@@ -8,7 +8,15 @@ import java.time.Duration;
  * credited as {@code denomOut} on {@code toChainId}. The messaging fee is paid on top, in {@code feeDenom} (the source
  * chain's gas token).
  */
-public record LayerZeroLane(String fromChainId, String toChainId, String denomIn, String denomOut, String sourceOftContract,
-                            long sourceEndpointId, long destinationEndpointId, String feeDenom, BigInteger messagingFee,
-                            boolean adapter, Duration duration) {
-}
+public record LayerZeroLane(
+        String fromChainId,
+        String toChainId,
+        String denomIn,
+        String denomOut,
+        String sourceOftContract,
+        long sourceEndpointId,
+        long destinationEndpointId,
+        String feeDenom,
+        BigInteger messagingFee,
+        boolean adapter,
+        Duration duration) {}

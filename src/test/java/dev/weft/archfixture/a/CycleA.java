@@ -4,7 +4,7 @@ import dev.weft.archfixture.b.CycleB;
 
 /** Half of a deliberate package cycle: ArchitectureTest proves its cycle rules report it. */
 public final class CycleA {
-  public CycleB partner() {
-    return new CycleB();
-  }
+    public CycleB partner() {
+        return new CycleB();
+    }
 }

@@ -4,7 +4,7 @@ import dev.weft.archfixture.a.CycleA;
 
 /** The other half of the deliberate package cycle of {@link CycleA}. */
 public final class CycleB {
-  public CycleA partner() {
-    return new CycleA();
-  }
+    public CycleA partner() {
+        return new CycleA();
+    }
 }

@@ -1,5 +1,4 @@
 package dev.weft.archfixture.devnet;
 
 /** Stands for the devnet, which only the wiring may start. */
-public final class Simulator {
-}
+public final class Simulator {}

@@ -1,5 +1,4 @@
 package dev.weft.archfixture.node;
 
 /** Stands for the wiring package that nothing may import. */
-public final class Wiring {
-}
+public final class Wiring {}
