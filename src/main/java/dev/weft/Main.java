@@ -35,6 +35,7 @@ public final class Main {
                 return;
             }
             config = WeftConfig.load(cli.configFile(), cli.overrides());
+            WeftNode.checkPlugins(config);
         } catch (ConfigException | IllegalArgumentException e) {
             System.err.println("weft: " + e.getMessage());
             System.exit(2);

@@ -14,6 +14,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -58,14 +59,32 @@ class ArchitectureTest {
                 .resideInAPackage(root + ".node..");
     }
 
-    /** The devnet is a separate world behind node protocols: only the wiring starts it. */
-    static ArchRule onlyNodeStartsTheDevnet(String root) {
+    /**
+     * The devnet is a plugin apart from the product: no product class, the wiring included, names it (the node finds
+     * it with ServiceLoader and learns its endpoints as configuration).
+     */
+    static ArchRule productNeverImportsTheDevnet(String root) {
         return noClasses()
                 .that()
-                .resideOutsideOfPackages(root + ".devnet..", root + ".node..", root)
+                .resideOutsideOfPackages(root + ".devnet..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage(root + ".devnet..");
+    }
+
+    /** The product packages the devnet may never import: it must not test the product with the product's own code. */
+    static final List<String> PRODUCT_FEATURES =
+            List.of("route", "track", "ingest", "store", "api", "wallet", "evm", "richlist", "nft", "pipeline");
+
+    /**
+     * The devnet builds on the chain primitives only (hex, bech32, hashes, addresses, protobuf reader and writer), the
+     * plugin contract ({@code runtime}) and configuration reading ({@code config}); every product feature, the node
+     * clients ({@code chain.client}) and the wire models ({@code chain.model}) are off limits.
+     */
+    static ArchRule devnetUsesPrimitivesOnly(String root) {
+        return onlyOnWeftPackages(root, new String[] {root + ".devnet.."}, new String[] {
+            root + ".devnet..", root + ".chain", root + ".chain.proto..", root + ".config", root + ".runtime"
+        });
     }
 
     /** The leaves: domain models, typed config, the typed node context and the chain's primitives and wire models. */
@@ -120,10 +139,16 @@ class ArchitectureTest {
     }
 
     @Test
-    @DisplayName("nothing but the launcher imports node; only node starts the devnet")
+    @DisplayName("nothing but the launcher imports node; no product class imports the devnet")
     void nodeIsTheTop() {
         nothingDependsOnNode(ROOT).check(main);
-        onlyNodeStartsTheDevnet(ROOT).check(main);
+        productNeverImportsTheDevnet(ROOT).check(main);
+    }
+
+    @Test
+    @DisplayName("the devnet imports chain primitives, configuration reading and the plugin contract only")
+    void devnetApart() {
+        devnetUsesPrimitivesOnly(ROOT).check(main);
     }
 
     @Test
@@ -156,8 +181,17 @@ class ArchitectureTest {
                 nothingDependsOnNode(FIXTURE).evaluate(fixture).hasViolation(),
                 "archfixture.store imports archfixture.node");
         assertTrue(
-                onlyNodeStartsTheDevnet(FIXTURE).evaluate(fixture).hasViolation(),
+                productNeverImportsTheDevnet(FIXTURE).evaluate(fixture).hasViolation(),
                 "archfixture.api imports archfixture.devnet");
+        String devnetReport = devnetUsesPrimitivesOnly(FIXTURE)
+                .evaluate(fixture)
+                .getFailureReport()
+                .toString();
+        for (String feature : PRODUCT_FEATURES) {
+            assertTrue(
+                    devnetReport.contains("<" + FIXTURE + "." + feature + "."),
+                    "archfixture.devnet imports archfixture." + feature + ": reported");
+        }
         assertTrue(
                 leavesDependOnLeavesOnly(FIXTURE).evaluate(fixture).hasViolation(),
                 "archfixture.config imports archfixture.store");

@@ -38,9 +38,4 @@ public record ChainConfig(
     public boolean isEvm() {
         return vm == Vm.EVM;
     }
-
-    /** The same chain with node URLs filled in (used when the URLs come from the local devnet). */
-    public ChainConfig withUrls(List<String> rpc, List<String> rest, List<String> jsonRpc) {
-        return new ChainConfig(chainId, vm, bech32Prefix, rpc, rest, jsonRpc);
-    }
 }

@@ -21,11 +21,29 @@ public final class ConfigSource {
     private final JsonObject file;
     private final Map<String, String> env;
     private final Map<String, String> sys;
+    /** Values a running plugin supplies (the devnet's node URLs), for the keys the layers above leave absent or empty. */
+    private final Map<String, String> supplied;
 
     public ConfigSource(JsonObject file, Map<String, String> env, Map<String, String> sys) {
+        this(file, env, sys, Map.of());
+    }
+
+    private ConfigSource(
+            JsonObject file, Map<String, String> env, Map<String, String> sys, Map<String, String> supplied) {
         this.file = file == null ? new JsonObject() : file;
         this.env = env;
         this.sys = sys;
+        this.supplied = supplied;
+    }
+
+    /**
+     * This source with {@code values} (dotted key → value, lists comma-separated) under it: each fills its key only where
+     * the file, the environment and the system properties give none, or an empty string or list.
+     */
+    public ConfigSource withSupplied(Map<String, String> values) {
+        Map<String, String> all = new java.util.LinkedHashMap<>(supplied);
+        all.putAll(values);
+        return new ConfigSource(file, env, sys, Map.copyOf(all));
     }
 
     /** A source over the given file contents, the process environment and the JVM system properties. */
@@ -52,6 +70,13 @@ public final class ConfigSource {
 
     /** The raw value: a String from the environment or system properties, or the JSON value from the file. */
     public Object raw(String key) {
+        Object v = configured(key);
+        boolean empty =
+                v == null || (v instanceof String str && str.isBlank()) || (v instanceof JsonArray a && a.isEmpty());
+        return empty && supplied.containsKey(key) ? supplied.get(key) : v;
+    }
+
+    private Object configured(String key) {
         String s = override(key);
         if (s != null) return s;
         Object cur = file;
@@ -201,6 +226,10 @@ public final class ConfigSource {
     public Map<String, List<String>> urlsByChain(String key) {
         Map<String, Object> entries = new java.util.LinkedHashMap<>(object(key).getMap());
         String prefix = "weft." + key + ".";
+        supplied.forEach((name, value) -> {
+            if (name.startsWith(key + ".") && name.length() > key.length() + 1)
+                entries.putIfAbsent(name.substring(key.length() + 1), value);
+        });
         sys.forEach((name, value) -> {
             if (name.startsWith(prefix) && name.length() > prefix.length())
                 entries.put(name.substring(prefix.length()), value);

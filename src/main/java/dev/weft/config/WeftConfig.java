@@ -25,7 +25,6 @@ public record WeftConfig(
         LogConfig log,
         BridgeConfig bridge,
         RouteConfig route,
-        DevnetConfig devnet,
         IngestConfig ingest,
         EvmConfig evm,
         TrackConfig track,
@@ -48,7 +47,6 @@ public record WeftConfig(
                 LogConfig.from(c),
                 BridgeConfig.from(c),
                 RouteConfig.from(c),
-                DevnetConfig.from(c),
                 IngestConfig.from(c),
                 EvmConfig.from(c),
                 TrackConfig.from(c),
@@ -108,10 +106,11 @@ public record WeftConfig(
         return i < 0 ? s : s.substring(0, i);
     }
 
-    /** The same configuration with the chain's node URLs replaced (the devnet fills them in once it listens). */
-    public WeftConfig withChain(ChainConfig chain) {
-        return new WeftConfig(
-                source, node, http, database, chain, cluster, log, bridge, route, devnet, ingest, evm, track, richlist,
-                admin, rateLimit);
+    /**
+     * The configuration read again with {@code values} filling the keys it leaves empty (what a started plugin supplies,
+     * such as the devnet's node URLs), validated as at start-up.
+     */
+    public WeftConfig withSupplied(java.util.Map<String, String> values) {
+        return values.isEmpty() ? this : from(source.withSupplied(values));
     }
 }

@@ -3,7 +3,6 @@ package dev.weft.node;
 import dev.weft.api.HttpApiVerticle;
 import dev.weft.bus.TcpBridgeVerticle;
 import dev.weft.config.Role;
-import dev.weft.devnet.DevnetVerticle;
 import dev.weft.evm.EvmTraceVerticle;
 import dev.weft.ingest.BlockIngestVerticle;
 import dev.weft.richlist.RichListVerticle;
@@ -13,13 +12,15 @@ import dev.weft.track.TxTrackerVerticle;
 import java.util.List;
 import java.util.Optional;
 
-/** Every verticle kind, in deployment order: chain simulators first, producers next, the HTTP API last. */
+/**
+ * Every built-in verticle kind, in deployment order: producers first, the HTTP API last (plugins such as the devnet
+ * start before all of them: {@link dev.weft.runtime.RolePlugin}).
+ */
 public final class VerticleKinds {
     private VerticleKinds() {}
 
     public static List<VerticleKind> all() {
         return List.of(
-                new VerticleKind("devnet", Role.DEVNET, 1, false, DevnetVerticle::new),
                 new VerticleKind("route", Role.ROUTE, 1, false, RouteComputeVerticle::new),
                 new VerticleKind("track", Role.TRACK, 1, true, TxTrackerVerticle::new),
                 new VerticleKind("ingest", Role.INGEST, 1, true, BlockIngestVerticle::new),

@@ -12,6 +12,7 @@ import dev.weft.runtime.BuildInfo;
 import dev.weft.runtime.NodeContext;
 import dev.weft.runtime.NodeControl;
 import dev.weft.runtime.NodeInfo;
+import dev.weft.runtime.RolePlugin;
 import dev.weft.runtime.VerticleKind;
 import dev.weft.store.Database;
 import io.micrometer.core.instrument.Meter;
@@ -63,6 +64,7 @@ public final class WeftNode implements NodeControl {
     private Database database;
     private final List<Instance> instances = new ArrayList<>();
     private String adminDeployment;
+    private List<String> runningPlugins = List.of();
 
     private WeftNode(Vertx vertx, boolean ownsVertx) {
         this.vertx = vertx;
@@ -135,35 +137,74 @@ public final class WeftNode implements NodeControl {
                 ? ((VertxInternal) vertx).clusterManager().getNodeId()
                 : config.node().name();
         ctx = new NodeContext(vertx, config, null, null, BuildInfo.load(), nodeId, clustered, new NodeInfo());
-        LOG.info("starting Weft {} node {} with roles {}", ctx.build().version(), nodeId, roleNames(config));
+        List<RolePlugin> plugins;
+        try {
+            plugins = checkPlugins(config);
+        } catch (ConfigException e) {
+            return Future.failedFuture(e);
+        }
+        runningPlugins = plugins.stream().map(RolePlugin::role).toList();
+        LOG.info("starting Weft {} node {} with roles {}", ctx.build().version(), nodeId, roleNames());
         Future<Void> chain = startDatabase();
+        for (RolePlugin plugin : plugins) chain = chain.compose(v -> deployPlugin(plugin));
+        chain = chain.compose(v -> checkChainUrls());
         for (VerticleKind kind : VerticleKinds.all()) {
             chain = chain.compose(v -> ctx.config().node().runs(kind.role())
                     ? deploy(kind, kind.defaultInstances())
                     : Future.succeededFuture());
-            if (kind.role() == Role.DEVNET) chain = chain.compose(v -> resolveChainUrls());
         }
         return chain.compose(v -> deployAdmin());
     }
 
     /**
-     * Right after the devnet: empty chain URL lists become the devnet's URLs when this node runs it; otherwise a role
-     * that reads a chain cannot start without them.
+     * The plugins a node of this configuration runs, their configuration checked: a role named in node.roles that
+     * neither the product nor a plugin on the class path provides, or a bad plugin key, is a ConfigException.
      */
-    private Future<Void> resolveChainUrls() {
+    public static List<RolePlugin> checkPlugins(WeftConfig config) {
+        Map<String, RolePlugin> installed = RolePlugin.installed();
+        for (String name : config.node().plugins()) {
+            if (!installed.containsKey(name)) {
+                throw new ConfigException(
+                        "node.roles",
+                        "unknown role \"" + name + "\" (known: all, "
+                                + String.join(
+                                        ", ",
+                                        java.util.stream.Stream.concat(
+                                                        java.util.Arrays.stream(Role.values())
+                                                                .map(Role::id),
+                                                        installed.keySet().stream())
+                                                .toList())
+                                + ")");
+            }
+        }
+        List<RolePlugin> run = installed.values().stream()
+                .filter(p -> config.node().runsPlugin(p.role()))
+                .toList();
+        for (RolePlugin p : run) p.check(config.source());
+        return run;
+    }
+
+    /**
+     * Deploys a plugin's verticle; once it has started, what it supplies fills the configuration keys left empty, so
+     * the roles deployed after it read those values as ordinary configuration.
+     */
+    private Future<Void> deployPlugin(RolePlugin plugin) {
+        RolePlugin.Started verticle = plugin.create(ctx);
+        return vertx.deployVerticle(verticle, new DeploymentOptions()).map(id -> {
+            synchronized (instances) {
+                instances.add(new Instance(plugin.role(), id, verticle));
+            }
+            ctx = ctx.withConfig(ctx.config().withSupplied(verticle.configuration()));
+            ctx.info().addPluginBanner(verticle.banner());
+            LOG.info("deployed {} ({})", plugin.role(), id);
+            return null;
+        });
+    }
+
+    /** A role that reads a chain cannot start without its node URLs. */
+    private Future<Void> checkChainUrls() {
         WeftConfig c = ctx.config();
         ChainConfig chain = c.chain();
-        if (c.node().runs(Role.DEVNET)) {
-            NodeInfo.Devnet devnet = ctx.info().devnet();
-            NodeInfo.DevnetChain generated = devnet.generated();
-            ctx = ctx.withConfig(c.withChain(chain.withUrls(
-                    chain.rpcUrls().isEmpty() ? List.of(devnet.url(generated.rpcPort())) : chain.rpcUrls(),
-                    chain.restUrls().isEmpty() ? List.of(devnet.url(generated.restPort())) : chain.restUrls(),
-                    chain.jsonRpcUrls().isEmpty()
-                            ? List.of(devnet.url(generated.jsonRpcPort()))
-                            : chain.jsonRpcUrls())));
-            return Future.succeededFuture();
-        }
         if (ROLES_WITH_CHAIN.stream().noneMatch(c.node()::runs)) return Future.succeededFuture();
         String missing = chain.rpcUrls().isEmpty()
                 ? "chain.rpc"
@@ -175,7 +216,7 @@ public final class WeftNode implements NodeControl {
                 : Future.failedFuture(
                         new ConfigException(
                                 missing,
-                                "is empty and this node does not run the devnet role: give the chain's node URLs or add the devnet role"));
+                                "is empty and no role of this node supplies it: give the chain's node URLs or add the devnet role"));
     }
 
     private Future<Void> startDatabase() {
@@ -288,11 +329,7 @@ public final class WeftNode implements NodeControl {
         return new JsonObject()
                 .put("node_id", ctx.nodeId())
                 .put("node_name", ctx.config().node().name())
-                .put(
-                        "roles",
-                        new JsonArray(ctx.config().node().roles().stream()
-                                .map(Role::id)
-                                .toList()))
+                .put("roles", new JsonArray(roleList()))
                 .put("clustered", ctx.clustered())
                 .put("kinds", kinds);
     }
@@ -337,15 +374,23 @@ public final class WeftNode implements NodeControl {
         return chain.compose(v -> database == null ? Future.succeededFuture() : database.close());
     }
 
-    private static String roleNames(WeftConfig config) {
-        return String.join(",", config.node().roles().stream().map(Role::id).toList());
+    /** The product's roles this node runs, then its plugins'. */
+    private List<String> roleList() {
+        List<String> out = new ArrayList<>();
+        for (Role r : Role.values()) if (ctx.config().node().runs(r)) out.add(r.id());
+        out.addAll(runningPlugins);
+        return out;
+    }
+
+    private String roleNames() {
+        return String.join(",", roleList());
     }
 
     /** The lines printed once the node is up: where to look. */
     public List<String> banner() {
         List<String> lines = new ArrayList<>();
         WeftConfig c = ctx.config();
-        lines.add("Weft " + ctx.build().version() + " is up: node " + ctx.nodeId() + ", roles " + roleNames(c)
+        lines.add("Weft " + ctx.build().version() + " is up: node " + ctx.nodeId() + ", roles " + roleNames()
                 + (ctx.clustered() ? ", clustered" : ""));
         if (ctx.info().database() != null)
             lines.add("  database      " + ctx.info().database());
@@ -373,8 +418,7 @@ public final class WeftNode implements NodeControl {
                         + ctx.info().adminPort() + "/admin/nodes   (Authorization: Bearer <admin.token>)");
             }
         }
-        if (ctx.info().devnet() != null)
-            lines.add("  devnet        " + ctx.info().devnet().description());
+        lines.addAll(ctx.info().pluginBanner());
         if (ctx.info().bridgeTcp() != null)
             lines.add("  bridge.tcp    " + ctx.info().bridgeTcp());
         return lines;

@@ -9,7 +9,6 @@ import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.RegistryLoader;
 import dev.weft.runtime.JsonBytes;
 import dev.weft.runtime.NodeContext;
-import dev.weft.runtime.NodeInfo;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
@@ -39,7 +38,6 @@ public final class RouteComputeVerticle extends VerticleBase {
 
     private final RouteConfig config;
     private final Clock clock;
-    private final NodeInfo info;
     private final AtomicReference<RouteService> service = new AtomicReference<>();
     private volatile List<Long> fileStamps = List.of();
     private Registry base;
@@ -52,17 +50,12 @@ public final class RouteComputeVerticle extends VerticleBase {
     private long applied;
 
     public RouteComputeVerticle(NodeContext ctx) {
-        this(ctx.config().route(), Clock.systemUTC(), ctx.info());
+        this(ctx.config().route(), Clock.systemUTC());
     }
 
     public RouteComputeVerticle(RouteConfig config, Clock clock) {
-        this(config, clock, null);
-    }
-
-    public RouteComputeVerticle(RouteConfig config, Clock clock, NodeInfo info) {
         this.config = config;
         this.clock = clock;
-        this.info = info;
     }
 
     /** The market-state source (null before start or without live venues); the bench reads its request count. */
@@ -117,7 +110,7 @@ public final class RouteComputeVerticle extends VerticleBase {
         service.set(s);
         MarketStateSource old = source;
         if (old != null) old.stop();
-        source = new MarketStateSource(vertx, config, r, info, clock, this::onMarket);
+        source = new MarketStateSource(vertx, config, r, clock, this::onMarket);
         source.start();
         return s;
     }

@@ -1,40 +1,20 @@
 package dev.weft.runtime;
 
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 
 /**
- * Facts a running node learns while starting: the ports it actually bound, the database it uses and the devnet's
- * endpoints. The start banner prints them; the wiring and the tracker read the devnet's endpoints from here.
+ * Facts a running node learns while starting: the ports it actually bound, the database it uses and what its plugins
+ * report. The start banner prints them.
  */
 public final class NodeInfo {
-    /** The node protocols of one devnet chain; {@code jsonRpcPort} is 0 on a chain without EVM JSON-RPC. */
-    public record DevnetChain(String chainId, int rpcPort, int restPort, int jsonRpcPort) {}
-
-    /**
-     * The devnet this node runs: the host its URLs use, a description of the generated chain for the banner, the
-     * generated chain's endpoints and every chain's.
-     */
-    public record Devnet(String host, String description, DevnetChain generated, List<DevnetChain> chains) {
-        public Devnet {
-            chains = List.copyOf(chains);
-        }
-
-        public Optional<DevnetChain> chain(String chainId) {
-            return chains.stream().filter(c -> c.chainId().equals(chainId)).findFirst();
-        }
-
-        public String url(int port) {
-            return "http://" + host + ":" + port;
-        }
-    }
-
     private volatile String database;
     private volatile int httpPort;
     private volatile int adminPort;
     private volatile String bridgeTcp;
     private volatile int bridgeTcpPort;
-    private volatile Devnet devnet;
+    private final List<String> pluginBanner = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final Map<Class<?>, Object> attachments = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** A description of the database (embedded or external) for the banner, or null on nodes without one. */
     public String database() {
@@ -78,12 +58,24 @@ public final class NodeInfo {
         this.bridgeTcp = description;
     }
 
-    /** The devnet's endpoints, or null when this node runs no devnet. */
-    public Devnet devnet() {
-        return devnet;
+    /** Banner lines of the node's plugins, in the order they started. */
+    public List<String> pluginBanner() {
+        return List.copyOf(pluginBanner);
     }
 
-    public void devnet(Devnet endpoints) {
-        this.devnet = endpoints;
+    public void addPluginBanner(List<String> lines) {
+        pluginBanner.addAll(lines);
+    }
+
+    /**
+     * What a plugin keeps about itself for whoever shares this node's JVM and knows its type (tests find the devnet's
+     * endpoints here); the product never reads it.
+     */
+    public <T> T attachment(Class<T> type) {
+        return type.cast(attachments.get(type));
+    }
+
+    public <T> void attach(Class<T> type, T value) {
+        attachments.put(type, value);
     }
 }

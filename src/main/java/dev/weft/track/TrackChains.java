@@ -12,9 +12,9 @@ import dev.weft.route.registry.LayerZeroLane;
 import dev.weft.route.registry.OpBridge;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.RegistryLoader;
-import dev.weft.runtime.NodeInfo;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What the tracker knows of the chains, from the route registries ({@code route.registries}, with
@@ -25,22 +25,28 @@ import java.util.Locale;
 public final class TrackChains {
     private final Registry registry;
     private final TrackConfig config;
-    private final NodeInfo info;
+    private final Map<String, List<String>> restUrls;
     private final ChainConfig indexed;
 
-    /** @param indexed the chain this node indexes ({@code chain.*}): its configured RPC URLs serve the tracker too */
-    public TrackChains(Registry registry, TrackConfig config, NodeInfo info, ChainConfig indexed) {
+    /**
+     * @param restUrls chain id → Cosmos REST URLs configured for it ({@code route.rest})
+     * @param indexed  the chain this node indexes ({@code chain.*}): its configured URLs serve the tracker too
+     */
+    public TrackChains(Registry registry, TrackConfig config, Map<String, List<String>> restUrls, ChainConfig indexed) {
         this.registry = registry;
         this.config = config;
-        this.info = info;
+        this.restUrls = restUrls;
         this.indexed = indexed;
     }
 
     /** Loads the registries (blocking: file IO). */
-    public static TrackChains load(WeftConfig c, NodeInfo info) {
+    public static TrackChains load(WeftConfig c) {
         RouteConfig route = c.route();
         return new TrackChains(
-                RegistryLoader.load(route.registries(), route.finalizationPeriods()), c.track(), info, c.chain());
+                RegistryLoader.load(route.registries(), route.finalizationPeriods()),
+                c.track(),
+                route.restUrls(),
+                c.chain());
     }
 
     public boolean supported(String chainId) {
@@ -142,8 +148,7 @@ public final class TrackChains {
 
     /**
      * The CometBFT RPC URLs of a chain: {@code track.nodes}, else {@code chain.rpc} for the chain this node indexes, else
-     * the registry's {@code apis.rpc}, else the local devnet's port for it when this node runs the devnet; empty when
-     * none is known.
+     * the registry's {@code apis.rpc}; empty when none is known.
      */
     public List<String> rpcUrls(String chainId) {
         return rpc(chainId).urls();
@@ -151,7 +156,7 @@ public final class TrackChains {
 
     /**
      * Whether a chain's RPC URLs ({@link #rpcUrls}) are the operator's own nodes ({@code track.nodes}, the indexed chain's
-     * {@code chain.rpc}, the local devnet) rather than the registry's public ones.
+     * {@code chain.rpc}) rather than the registry's public ones.
      */
     public boolean ownRpc(String chainId) {
         return rpc(chainId).own();
@@ -167,35 +172,25 @@ public final class TrackChains {
                 && !indexed.rpcUrls().isEmpty()) return new Rpc(indexed.rpcUrls(), true);
         Chain c = registry.chain(chainId);
         if (c != null && c.rpc() != null && !c.rpc().isBlank()) return new Rpc(List.of(c.rpc()), false);
-        NodeInfo.Devnet devnet = info.devnet();
-        return new Rpc(
-                devnet == null
-                        ? List.of()
-                        : devnet.chain(chainId)
-                                .map(n -> List.of(devnet.url(n.rpcPort())))
-                                .orElse(List.of()),
-                true);
+        return new Rpc(List.of(), false);
     }
 
-    /** The Cosmos REST URL of a chain: the registry's {@code apis.rest}, else the local devnet's port; empty when none. */
+    /** The Cosmos REST URLs of a chain: {@code route.rest}, else the registry's {@code apis.rest}; empty when none. */
     public List<String> restUrls(String chainId) {
-        return ChainEndpoints.rest(registry, chainId, info);
+        List<String> configured = restUrls.get(chainId);
+        return configured != null ? configured : ChainEndpoints.rest(registry, chainId);
     }
 
     /**
-     * The EVM JSON-RPC URL of a chain with an EVM: the registry's {@code apis.json_rpc}, else the local devnet's (for the
-     * rollup it generates); empty when none.
+     * The EVM JSON-RPC URL of a chain with an EVM: the registry's {@code apis.json_rpc}, else {@code chain.json_rpc} when
+     * it is the indexed chain; empty when none.
      */
     public List<String> jsonRpcUrls(String chainId) {
         Chain c = registry.chain(chainId);
         if (c == null || !c.hasEvm()) return List.of();
         if (c.jsonRpc() != null && !c.jsonRpc().isBlank()) return List.of(c.jsonRpc());
-        NodeInfo.Devnet devnet = info.devnet();
-        if (devnet == null || indexed == null || !indexed.chainId().equals(chainId) || devnet.generated() == null)
-            return List.of();
-        return devnet.generated().jsonRpcPort() > 0
-                ? List.of(devnet.url(devnet.generated().jsonRpcPort()))
-                : List.of();
+        if (indexed == null || !indexed.chainId().equals(chainId)) return List.of();
+        return indexed.jsonRpcUrls();
     }
 
     /** The JSON-RPC URLs the tracker reads an EVM chain's receipts from: {@code track.nodes}, else {@link #jsonRpcUrls}. */

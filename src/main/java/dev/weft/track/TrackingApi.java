@@ -124,7 +124,7 @@ public final class TrackingApi implements ApiModule {
             service = ctx.vertx()
                     .executeBlocking(() -> new TrackService(
                             new TransferStore(ctx.pool()),
-                            TrackChains.load(ctx.config(), ctx.info()),
+                            TrackChains.load(ctx.config()),
                             ctx.vertx().eventBus(),
                             ctx.config().track().maxOpen()));
             service.onFailure(e -> service = null);

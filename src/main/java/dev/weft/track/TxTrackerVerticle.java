@@ -79,7 +79,7 @@ public final class TxTrackerVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         store = new TransferStore(ctx.pool());
-        return vertx.executeBlocking(() -> TrackChains.load(ctx.config(), ctx.info()))
+        return vertx.executeBlocking(() -> TrackChains.load(ctx.config()))
                 .compose(c -> {
                     chains = c;
                     book = new TransferBook(c, System::currentTimeMillis);

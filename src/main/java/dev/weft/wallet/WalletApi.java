@@ -92,7 +92,7 @@ public final class WalletApi implements ApiModule {
     private Future<Services> services() {
         if (services == null) {
             services = ctx.vertx().executeBlocking(() -> {
-                TrackChains chains = TrackChains.load(ctx.config(), ctx.info());
+                TrackChains chains = TrackChains.load(ctx.config());
                 ChainGateway gateway = new ChainGateway(ctx.vertx(), chains);
                 SubmitService submit = ctx.pool() == null
                         ? null

@@ -1,8 +1,8 @@
 package dev.weft.bench;
 
 import dev.weft.config.ConfigSource;
-import dev.weft.config.DevnetConfig;
 import dev.weft.config.WeftConfig;
+import dev.weft.devnet.config.DevnetConfig;
 import dev.weft.devnet.evm.EthJson;
 import dev.weft.devnet.gen.Block;
 import dev.weft.devnet.gen.ChainSpec;
@@ -69,10 +69,9 @@ public final class DevnetBench {
     /** Generation and rendering cost per block, single thread, no HTTP. */
     private static void inProcess(int blocks, int txs) throws Exception {
         WeftConfig c = config(txs, blocks + 10);
-        DevnetConfig d = c.devnet();
+        DevnetConfig d = DevnetConfig.from(c.source());
         for (int round = 0; round < 2; round++) { // the first round warms the JIT up
-            DevnetChain chain =
-                    new DevnetChain(ChainSpec.of(d, c.chain(), Instant.parse("2025-06-01T00:00:00Z")), blocks + 10);
+            DevnetChain chain = new DevnetChain(ChainSpec.of(d, Instant.parse("2025-06-01T00:00:00Z")), blocks + 10);
             long gen = 0, render = 0, bytes = 0, txCount = 0;
             for (long h = 2; h < 2 + blocks; h++) {
                 long t0 = CPU.getCurrentThreadCpuTime();
@@ -126,9 +125,15 @@ public final class DevnetBench {
                 .toCompletionStage()
                 .toCompletableFuture()
                 .get(60, TimeUnit.SECONDS);
-        int rpc = node.context().info().devnet().generated().rpcPort();
-        int rest = node.context().info().devnet().generated().restPort();
-        int evm = node.context().info().devnet().generated().jsonRpcPort();
+        int rpc = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .generated()
+                .rpcPort();
+        int rest = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .generated()
+                .restPort();
+        int evm = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .generated()
+                .jsonRpcPort();
         long[] serverThreads = CPU.getAllThreadIds(); // the server's event loops exist by now; the client's come later
         long serverCpu0 = threadsCpu(serverThreads);
         Vertx clientVertx = Vertx.vertx();

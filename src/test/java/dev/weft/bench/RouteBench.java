@@ -231,7 +231,7 @@ public final class RouteBench {
             java.util.concurrent.CompletableFuture<MarketState> first = new java.util.concurrent.CompletableFuture<>();
             MarketStateSource[] source = new MarketStateSource[1];
             vertx.runOnContext(v -> {
-                source[0] = new MarketStateSource(vertx, config, base.registry(), null, clock, m -> {
+                source[0] = new MarketStateSource(vertx, config, base.registry(), clock, m -> {
                     if (!m.venues().isEmpty() && !m.prices().isEmpty()) first.complete(m);
                 });
                 source[0].start();

@@ -391,7 +391,10 @@ public final class TrackBench {
     }
 
     static int port(WeftNode node, String chain) {
-        return node.context().info().devnet().chain(chain).orElseThrow().rpcPort();
+        return dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .chain(chain)
+                .orElseThrow()
+                .rpcPort();
     }
 
     static CompletableFuture<HttpResponse<String>> postAsync(int port, String path, JsonObject body) {

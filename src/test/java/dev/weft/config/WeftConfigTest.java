@@ -110,7 +110,7 @@ class WeftConfigTest {
     void invalidValuesNameTheKey() throws Exception {
         assertKeyError(Map.of("WEFT_HTTP_PORT", "eighty"), "http.port", "whole number");
         assertKeyError(Map.of("WEFT_HTTP_PORT", "70000"), "http.port", "between 0 and 65535");
-        assertKeyError(Map.of("WEFT_NODE_ROLES", "api,indexer"), "node.roles", "unknown role \"indexer\"");
+        assertKeyError(Map.of("WEFT_NODE_ROLES", "api,in dexer"), "node.roles", "unknown role \"in dexer\"");
         assertKeyError(Map.of("WEFT_DATABASE_URL", "mysql:nope"), "database.url", "PostgreSQL URL");
         assertKeyError(Map.of("WEFT_CHAIN_VM", "solana"), "chain.vm", "one of evm, move, wasm");
         assertKeyError(Map.of("WEFT_CHAIN_RPC", "localhost:26657"), "chain.rpc", "http(s) URL");
@@ -184,7 +184,8 @@ class WeftConfigTest {
         Map<String, String> sys = Map.of("weft.log.level", "debug");
         WeftConfig c = WeftConfig.load(
                 f, env, sys, Map.of("node.roles", "devnet", "cluster.enabled", "true", "cluster.host", "10.0.0.5"));
-        assertEquals(EnumSet.of(Role.DEVNET), c.node().roles());
+        assertEquals(java.util.Set.of(), c.node().roles());
+        assertEquals(java.util.Set.of("devnet"), c.node().plugins());
         assertTrue(c.cluster().enabled());
         assertEquals("10.0.0.5", c.cluster().host());
         assertEquals(8123, c.http().port());

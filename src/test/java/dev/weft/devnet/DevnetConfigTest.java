@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.weft.config.ConfigException;
 import dev.weft.config.ConfigSource;
-import dev.weft.config.DevnetConfig;
-import dev.weft.config.WeftConfig;
+import dev.weft.devnet.config.DevnetConfig;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +25,7 @@ class DevnetConfigTest {
     @DisplayName(
             "conf/weft.json: a live devnet on 26657/1317/8545 with 300 blocks of history, a block a second, no faults")
     void defaultsFromTheShippedFile() throws Exception {
-        DevnetConfig d = WeftConfig.from(ConfigSource.fileOnly(defaults())).devnet();
+        DevnetConfig d = DevnetConfig.from(ConfigSource.fileOnly(defaults()));
         assertEquals(DevnetConfig.Mode.LIVE, d.mode());
         assertEquals(300, d.historyBlocks());
         assertEquals(Duration.ofSeconds(1), d.blockInterval());
@@ -43,24 +42,24 @@ class DevnetConfigTest {
         JsonObject file = defaults();
         ConfigException mode = assertThrows(
                 ConfigException.class,
-                () -> WeftConfig.from(new ConfigSource(file, Map.of("WEFT_DEVNET_MODE", "replay"), Map.of())));
+                () -> DevnetConfig.from(new ConfigSource(file, Map.of("WEFT_DEVNET_MODE", "replay"), Map.of())));
         assertEquals(
                 "configuration key 'devnet.mode': must be one of live, history (got \"replay\")", mode.getMessage());
         ConfigException time = assertThrows(
                 ConfigException.class,
-                () -> WeftConfig.from(
+                () -> DevnetConfig.from(
                         new ConfigSource(file, Map.of(), Map.of("weft.devnet.genesis_time", "yesterday"))));
         assertEquals(
                 "configuration key 'devnet.genesis_time'",
                 time.getMessage().substring(0, time.getMessage().indexOf(':')));
         assertThrows(
                 ConfigException.class,
-                () -> WeftConfig.from(new ConfigSource(file, Map.of("WEFT_DEVNET_FAULTS_ERROR_RATE", "2"), Map.of())));
+                () -> DevnetConfig.from(
+                        new ConfigSource(file, Map.of("WEFT_DEVNET_FAULTS_ERROR_RATE", "2"), Map.of())));
         assertEquals(
                 Instant.parse("2025-01-01T00:00:00Z"),
-                WeftConfig.from(new ConfigSource(
+                DevnetConfig.from(new ConfigSource(
                                 file, Map.of("WEFT_DEVNET_GENESIS_TIME", "2025-01-01T00:00:00Z"), Map.of()))
-                        .devnet()
                         .genesisTime());
     }
 
@@ -69,9 +68,8 @@ class DevnetConfigTest {
             "live mode with an auto genesis keeps its genesis in the state file: a restart finds a chain that grew meanwhile")
     void stateFile(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path state = dir.resolve("devnet-state.json");
-        DevnetConfig d = WeftConfig.from(
-                        new ConfigSource(defaults(), Map.of(), Map.of("weft.devnet.state_file", state.toString())))
-                .devnet();
+        DevnetConfig d = DevnetConfig.from(
+                new ConfigSource(defaults(), Map.of(), Map.of("weft.devnet.state_file", state.toString())));
         Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
         DevnetStart first = DevnetStart.resolve(d, "weft-devnet-1", t0);
         assertEquals(300, first.head());
@@ -87,7 +85,7 @@ class DevnetConfigTest {
     @DisplayName(
             "the multi-chain devnet: the L1 and the minimove rollup on their ports by default, relayer and executor delays, failure rules")
     void multichain() throws Exception {
-        DevnetConfig d = WeftConfig.from(ConfigSource.fileOnly(defaults())).devnet();
+        DevnetConfig d = DevnetConfig.from(ConfigSource.fileOnly(defaults()));
         assertEquals(
                 java.util.List.of(
                         new DevnetConfig.ExtraChain("weft-l1-1", 26667, 1327),
@@ -98,26 +96,24 @@ class DevnetConfigTest {
                 new DevnetConfig.RelayerConfig(Duration.ofSeconds(2), java.util.List.of(), java.util.List.of()),
                 d.relayer());
         assertEquals(new DevnetConfig.OpinitConfig(Duration.ofSeconds(2), Duration.ofSeconds(10)), d.opinit());
-        DevnetConfig alone = WeftConfig.from(new ConfigSource(
-                        defaults(),
-                        Map.of("WEFT_DEVNET_CHAINS", "{}", "WEFT_DEVNET_RELAYER_ERROR_RECEIVERS", "a,b"),
-                        Map.of()))
-                .devnet();
+        DevnetConfig alone = DevnetConfig.from(new ConfigSource(
+                defaults(),
+                Map.of("WEFT_DEVNET_CHAINS", "{}", "WEFT_DEVNET_RELAYER_ERROR_RECEIVERS", "a,b"),
+                Map.of()));
         assertEquals(false, alone.multichain());
         assertEquals(java.util.List.of("a", "b"), alone.relayer().errorReceivers());
         ConfigException port = assertThrows(
                 ConfigException.class,
-                () -> WeftConfig.from(new ConfigSource(
+                () -> DevnetConfig.from(new ConfigSource(
                         defaults(), Map.of("WEFT_DEVNET_CHAINS", "{\"weft-l1-1\": {\"rpc_port\": 70000}}"), Map.of())));
         assertEquals(
                 "configuration key 'devnet.chains.weft-l1-1.rpc_port': must be a port between 0 and 65535 (got 70000)",
                 port.getMessage());
         // one chain's port on its own key, as the environment or a system property gives it
-        DevnetConfig moved = WeftConfig.from(new ConfigSource(
-                        defaults(),
-                        Map.of("WEFT_DEVNET_CHAINS_WEFT_L1_1_RPC_PORT", "0"),
-                        Map.of("weft.devnet.chains.weft-move-1.rest_port", "1400")))
-                .devnet();
+        DevnetConfig moved = DevnetConfig.from(new ConfigSource(
+                defaults(),
+                Map.of("WEFT_DEVNET_CHAINS_WEFT_L1_1_RPC_PORT", "0"),
+                Map.of("weft.devnet.chains.weft-move-1.rest_port", "1400")));
         assertEquals(
                 java.util.List.of(
                         new DevnetConfig.ExtraChain("weft-l1-1", 0, 1327),
@@ -125,7 +121,7 @@ class DevnetConfigTest {
                 moved.chains());
         ConfigException bad = assertThrows(
                 ConfigException.class,
-                () -> WeftConfig.from(
+                () -> DevnetConfig.from(
                         new ConfigSource(defaults(), Map.of("WEFT_DEVNET_CHAINS_WEFT_L1_1_REST_PORT", "x"), Map.of())));
         assertEquals(
                 "configuration key 'devnet.chains.weft-l1-1.rest_port': must be a port between 0 and 65535 (got x)",

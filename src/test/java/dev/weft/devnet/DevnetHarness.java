@@ -1,6 +1,7 @@
 package dev.weft.devnet;
 
 import dev.weft.config.WeftConfig;
+import dev.weft.devnet.config.DevnetConfig;
 import dev.weft.devnet.gen.ChainSpec;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.node.WeftNode;
@@ -29,9 +30,15 @@ final class DevnetHarness implements AutoCloseable {
     private DevnetHarness(Vertx vertx, WeftNode node) {
         this.vertx = vertx;
         this.node = node;
-        this.rpcPort = node.context().info().devnet().generated().rpcPort();
-        this.restPort = node.context().info().devnet().generated().restPort();
-        this.evmPort = node.context().info().devnet().generated().jsonRpcPort();
+        this.rpcPort = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .generated()
+                .rpcPort();
+        this.restPort = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .generated()
+                .restPort();
+        this.evmPort = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .generated()
+                .jsonRpcPort();
     }
 
     /** A history-mode devnet of {@code blocks} blocks with a fixed genesis time (deterministic answers). */
@@ -65,8 +72,8 @@ final class DevnetHarness implements AutoCloseable {
     DevnetChain replica() {
         WeftConfig c = node.context().config();
         return new DevnetChain(
-                ChainSpec.of(c.devnet(), c.chain(), Instant.parse(GENESIS)),
-                c.devnet().historyBlocks());
+                ChainSpec.of(DevnetConfig.from(c.source()), Instant.parse(GENESIS)),
+                DevnetConfig.from(c.source()).historyBlocks());
     }
 
     HttpResponse<String> get(int port, String pathAndQuery) {
@@ -83,11 +90,17 @@ final class DevnetHarness implements AutoCloseable {
 
     /** The CometBFT RPC port of a chain of the multi-chain devnet. */
     int rpcPort(String chainId) {
-        return node.context().info().devnet().chain(chainId).orElseThrow().rpcPort();
+        return dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .chain(chainId)
+                .orElseThrow()
+                .rpcPort();
     }
 
     int restPort(String chainId) {
-        return node.context().info().devnet().chain(chainId).orElseThrow().restPort();
+        return dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .chain(chainId)
+                .orElseThrow()
+                .restPort();
     }
 
     /** CometBFT RPC GET; the whole JSON-RPC response. */

@@ -21,6 +21,42 @@ import org.junit.jupiter.api.Test;
 class DevnetNodeTest {
 
     @Test
+    @DisplayName("the devnet is found on the class path as a plugin role; a role nothing provides names node.roles")
+    void foundAsPlugin() {
+        assertEquals(
+                List.of("devnet"),
+                WeftNode.checkPlugins(
+                                TestConfig.defaults().roles("api", "devnet").build())
+                        .stream()
+                        .map(dev.weft.runtime.RolePlugin::role)
+                        .toList());
+        assertEquals(
+                List.of("devnet"),
+                WeftNode.checkPlugins(TestConfig.defaults().roles("all").build()).stream()
+                        .map(dev.weft.runtime.RolePlugin::role)
+                        .toList(),
+                "all runs every plugin found");
+        assertEquals(
+                List.of(),
+                WeftNode.checkPlugins(TestConfig.defaults().roles("api").build()));
+        dev.weft.config.ConfigException e = assertThrows(
+                dev.weft.config.ConfigException.class,
+                () -> WeftNode.checkPlugins(
+                        TestConfig.defaults().roles("api", "indexer").build()));
+        assertEquals(
+                "configuration key 'node.roles': unknown role \"indexer\" (known: all, api, ingest, evm, richlist, route,"
+                        + " track, db, devnet)",
+                e.getMessage());
+        dev.weft.config.ConfigException vm = assertThrows(
+                dev.weft.config.ConfigException.class,
+                () -> WeftNode.checkPlugins(TestConfig.defaults()
+                        .roles("devnet")
+                        .set("chain.vm", "move")
+                        .build()));
+        assertTrue(vm.getMessage().startsWith("configuration key 'chain.vm'"), vm.getMessage());
+    }
+
+    @Test
     @DisplayName("a node running the devnet points its empty chain URLs at it; configured URLs are kept")
     void chainUrls() {
         try (DevnetHarness d = DevnetHarness.start(DevnetHarness.history(5)
@@ -45,8 +81,7 @@ class DevnetNodeTest {
                             vertx, TestConfig.defaults().roles("ingest").build()));
             assertTrue(
                     e.getMessage()
-                            .startsWith(
-                                    "configuration key 'chain.rpc': is empty and this node does not run the devnet role"),
+                            .startsWith("configuration key 'chain.rpc': is empty and no role of this node supplies it"),
                     e.getMessage());
             assertTrue(!e.getMessage().contains("\n"));
         } finally {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.weft.config.ConfigSource;
 import dev.weft.config.WeftConfig;
+import dev.weft.devnet.config.DevnetConfig;
 import dev.weft.devnet.gen.ChainSpec;
 import dev.weft.devnet.gen.Genesis;
 import dev.weft.devnet.gen.Token;
@@ -26,7 +27,7 @@ class DevnetRegistryTest {
         WeftConfig config =
                 WeftConfig.from(ConfigSource.fileOnly(new JsonObject(Files.readString(Path.of("conf/weft.json")))));
         Genesis genesis =
-                new Genesis(ChainSpec.of(config.devnet(), config.chain(), Instant.parse(DevnetHarness.GENESIS)));
+                new Genesis(ChainSpec.of(DevnetConfig.from(config.source()), Instant.parse(DevnetHarness.GENESIS)));
         JsonObject registry = new JsonObject(Files.readString(Path.of("conf/registry/devnet.json")));
         JsonObject chain = registry.getJsonArray("chains").stream()
                 .map(JsonObject.class::cast)

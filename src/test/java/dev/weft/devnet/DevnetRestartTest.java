@@ -5,8 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.config.ConfigSource;
-import dev.weft.config.DevnetConfig;
-import dev.weft.config.WeftConfig;
+import dev.weft.devnet.config.DevnetConfig;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,9 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DevnetRestartTest {
     private static DevnetConfig config(String stateFile) throws Exception {
         JsonObject file = new JsonObject(Files.readString(Path.of("conf/weft.json")));
-        return WeftConfig.from(new ConfigSource(
-                        file, Map.of(), Map.of("weft.devnet.state_file", stateFile, "weft.devnet.mode", "live")))
-                .devnet();
+        return DevnetConfig.from(new ConfigSource(
+                file, Map.of(), Map.of("weft.devnet.state_file", stateFile, "weft.devnet.mode", "live")));
     }
 
     @Test

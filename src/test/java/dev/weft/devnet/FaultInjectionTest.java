@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.config.DevnetConfig;
+import dev.weft.devnet.config.DevnetConfig;
 import dev.weft.devnet.gen.DevnetChain;
 import io.vertx.core.json.JsonObject;
 import java.net.Socket;

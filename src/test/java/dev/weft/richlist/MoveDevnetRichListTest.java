@@ -121,11 +121,17 @@ class MoveDevnetRichListTest {
     }
 
     static int rpc(String chain) {
-        return devnet.context().info().devnet().chain(chain).orElseThrow().rpcPort();
+        return dev.weft.devnet.DevnetEndpoints.of(devnet.context().info())
+                .chain(chain)
+                .orElseThrow()
+                .rpcPort();
     }
 
     static int rest(String chain) {
-        return devnet.context().info().devnet().chain(chain).orElseThrow().restPort();
+        return dev.weft.devnet.DevnetEndpoints.of(devnet.context().info())
+                .chain(chain)
+                .orElseThrow()
+                .restPort();
     }
 
     /** broadcast_tx_commit; the height of the committed tx (code 0). */

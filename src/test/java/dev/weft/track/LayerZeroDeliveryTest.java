@@ -78,7 +78,9 @@ class LayerZeroDeliveryTest {
                 .put("id", 1)
                 .put("method", method)
                 .put("params", params);
-        int port = h.node().context().info().devnet().generated().jsonRpcPort();
+        int port = dev.weft.devnet.DevnetEndpoints.of(h.node().context().info())
+                .generated()
+                .jsonRpcPort();
         return new JsonObject(h.post(port, "/", req).body());
     }
 
@@ -191,8 +193,10 @@ class LayerZeroDeliveryTest {
                 .getJsonObject("result");
         assertTrue(block.getJsonArray("transactions").contains(receiveHash));
         // the recipient's bank balance of the OFT's denom on weft-devnet-1
-        int rest =
-                h.node().context().info().devnet().chain(DEVNET).orElseThrow().restPort();
+        int rest = dev.weft.devnet.DevnetEndpoints.of(h.node().context().info())
+                .chain(DEVNET)
+                .orElseThrow()
+                .restPort();
         JsonObject bank = new JsonObject(
                 h.get(rest, "/cosmos/bank/v1beta1/balances/" + bech32).body());
         assertEquals(

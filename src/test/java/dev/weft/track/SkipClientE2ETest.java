@@ -100,7 +100,7 @@ class SkipClientE2ETest {
                                                 + h.node()
                                                         .context()
                                                         .info()
-                                                        .devnet()
+                                                        .attachment(dev.weft.devnet.DevnetEndpoints.class)
                                                         .chain(c)
                                                         .orElseThrow()
                                                         .restPort()));

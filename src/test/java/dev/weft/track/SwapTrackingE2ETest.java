@@ -219,7 +219,10 @@ class SwapTrackingE2ETest {
                                 .add("\"" + pair + "\"")
                                 .add("\"" + offer + "\"")
                                 .add("\"" + amount + "\""));
-        int rest = h.node().context().info().devnet().chain(L1).orElseThrow().restPort();
+        int rest = dev.weft.devnet.DevnetEndpoints.of(h.node().context().info())
+                .chain(L1)
+                .orElseThrow()
+                .restPort();
         var r = h.post(rest, "/initia/move/v1/view/json", req);
         assertEquals(200, r.statusCode(), r.body());
         return new BigInteger(new JsonObject(r.body()).getString("data").replace("\"", ""));

@@ -11,7 +11,6 @@ import dev.weft.config.ConfigSource;
 import dev.weft.config.TrackConfig;
 import dev.weft.config.WeftConfig;
 import dev.weft.route.registry.RegistryLoader;
-import dev.weft.runtime.NodeInfo;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,16 +97,20 @@ class TrackConfigTest {
     @DisplayName(
             "every chain of the registries is tracked (EVM ones by receipts); hashes in any case with or without 0x, 0x and lower-case on EVM chains; explorer links; URLs")
     void chains() throws Exception {
-        NodeInfo info = new NodeInfo();
-        NodeInfo.DevnetChain l1 = new NodeInfo.DevnetChain("weft-l1-1", 4567, 4568, 0);
-        info.devnet(new NodeInfo.Devnet("127.0.0.1", "devnet", l1, List.of(l1)));
+        // the devnet supplies its chains' RPC URLs as configuration (track.nodes.<chain id>), under the operator's own
         TrackConfig config = WeftConfig.from(new ConfigSource(
-                        file(), Map.of("WEFT_TRACK_NODES", "{\"weft-move-1\": [\"http://move.example\"]}"), Map.of()))
+                                file(),
+                                Map.of("WEFT_TRACK_NODES", "{\"weft-move-1\": [\"http://move.example\"]}"),
+                                Map.of())
+                        .withSupplied(Map.of(
+                                "track.nodes.weft-l1-1", "http://127.0.0.1:4567",
+                                "track.nodes.weft-move-1", "http://127.0.0.1:4577")))
                 .track();
+        Map<String, List<String>> rest = Map.of("weft-l1-1", List.of("http://127.0.0.1:4568"));
         TrackChains c = new TrackChains(
                 RegistryLoader.load(List.of("conf/registry/mainnet.json", "conf/registry/devnet.json"), Map.of()),
                 config,
-                info,
+                rest,
                 null);
         assertTrue(c.supported("weft-l1-1"));
         assertTrue(c.supported("interwoven-1"));
@@ -125,12 +128,13 @@ class TrackConfigTest {
         assertEquals("weft-devnet-1", c.counterparty("weft-l1-1", "channel-0"));
         assertEquals("weft-move-1", c.bridgeOf("weft-l1-1", 2).l2ChainId());
         assertEquals(List.of("http://127.0.0.1:4567"), c.rpcUrls("weft-l1-1"));
-        assertEquals(List.of("http://move.example"), c.rpcUrls("weft-move-1"));
+        assertEquals(List.of("http://move.example"), c.rpcUrls("weft-move-1"), "the operator's track.nodes win");
+        assertEquals(List.of("http://127.0.0.1:4568"), c.restUrls("weft-l1-1"));
         assertEquals(List.of(), c.rpcUrls("weft-devnet-1"));
         dev.weft.config.ChainConfig indexed = WeftConfig.from(
                         new ConfigSource(file(), Map.of("WEFT_CHAIN_RPC", "http://evm.example"), Map.of()))
                 .chain();
-        TrackChains withChain = new TrackChains(c.registry(), config, info, indexed);
+        TrackChains withChain = new TrackChains(c.registry(), config, rest, indexed);
         assertEquals(
                 List.of("http://evm.example"), withChain.rpcUrls("weft-devnet-1"), "the indexed chain's chain.rpc");
         assertFalse(c.rpcUrls("interwoven-1").isEmpty(), "mainnet chains default to the registry's apis.rpc");

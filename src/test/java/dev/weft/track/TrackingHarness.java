@@ -80,11 +80,17 @@ final class TrackingHarness implements AutoCloseable {
     }
 
     int rpcPort(String chain) {
-        return node.context().info().devnet().chain(chain).orElseThrow().rpcPort();
+        return dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .chain(chain)
+                .orElseThrow()
+                .rpcPort();
     }
 
     int restPort(String chain) {
-        return node.context().info().devnet().chain(chain).orElseThrow().restPort();
+        return dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .chain(chain)
+                .orElseThrow()
+                .restPort();
     }
 
     HttpResponse<String> get(int port, String pathAndQuery) {

@@ -14,7 +14,6 @@ import dev.weft.model.track.Transfer;
 import dev.weft.model.track.TransferState;
 import dev.weft.route.registry.Denoms;
 import dev.weft.route.registry.RegistryLoader;
-import dev.weft.runtime.NodeInfo;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -34,7 +33,7 @@ class TransferBookTest {
     static final TrackChains CHAINS = new TrackChains(
             RegistryLoader.load(List.of("conf/registry/devnet.json"), Map.of(MOVE, Duration.ofSeconds(30))),
             TrackConfig.from(ConfigSource.fileOnly(new JsonObject())),
-            new NodeInfo(),
+            Map.of(),
             null);
 
     /** A book whose chains are all scanned from time 0 (no catch-up needed unless said otherwise). */

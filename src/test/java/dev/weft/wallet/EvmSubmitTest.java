@@ -52,7 +52,9 @@ class EvmSubmitTest {
                         .set("route.registries", new JsonArray().add("conf/registry/devnet.json"))
                         .build());
         api = TestNodes.httpPort(node);
-        evm = node.context().info().devnet().generated().jsonRpcPort();
+        evm = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .generated()
+                .jsonRpcPort();
         chainId = Long.decode(eth("eth_chainId").getString("result"));
     }
 

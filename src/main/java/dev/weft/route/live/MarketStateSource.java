@@ -7,7 +7,6 @@ import dev.weft.config.RouteConfig;
 import dev.weft.route.registry.ChainEndpoints;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.SwapVenue;
-import dev.weft.runtime.NodeInfo;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -153,12 +152,7 @@ public final class MarketStateSource {
     }
 
     public MarketStateSource(
-            Vertx vertx,
-            RouteConfig config,
-            Registry registry,
-            NodeInfo info,
-            Clock clock,
-            Consumer<MarketState> onUpdate) {
+            Vertx vertx, RouteConfig config, Registry registry, Clock clock, Consumer<MarketState> onUpdate) {
         this.vertx = vertx;
         this.config = config;
         this.onUpdate = onUpdate;
@@ -167,7 +161,7 @@ public final class MarketStateSource {
                 2, config.stateTimeout(), 2, Duration.ofMillis(200), Duration.ofSeconds(1), 3, Duration.ofSeconds(10));
         for (SwapVenue v : registry.venues()) {
             if (!v.live()) continue;
-            List<String> urls = restUrls(registry, v.chainId(), info);
+            List<String> urls = restUrls(registry, v.chainId());
             if (urls.isEmpty()) {
                 LOG.warn(
                         "venue {} on {}: no REST URL known (route.rest.{}), its swaps are not quoted",
@@ -184,7 +178,7 @@ public final class MarketStateSource {
                     null));
         }
         for (String chain : registry.priceOracles()) {
-            List<String> urls = restUrls(registry, chain, info);
+            List<String> urls = restUrls(registry, chain);
             if (urls.isEmpty()) {
                 LOG.warn("price oracle of {}: no REST URL known (route.rest.{}), no USD values from it", chain, chain);
                 continue;
@@ -203,10 +197,10 @@ public final class MarketStateSource {
         return http;
     }
 
-    /** {@code route.rest.<chain>}, else the registry's REST endpoint, else the local devnet's port for the chain. */
-    private List<String> restUrls(Registry registry, String chainId, NodeInfo info) {
+    /** {@code route.rest.<chain>}, else the registry's REST endpoint. */
+    private List<String> restUrls(Registry registry, String chainId) {
         List<String> configured = config.restUrls().get(chainId);
-        return configured != null ? configured : ChainEndpoints.rest(registry, chainId, info);
+        return configured != null ? configured : ChainEndpoints.rest(registry, chainId);
     }
 
     /** Starts reading (on the calling verticle's context). */

@@ -51,8 +51,10 @@ class DexQuotesDevnetTest {
                         .set("devnet.genesis_time", "2026-01-01T00:00:00Z")
                         .build());
         // block 20 of a 1 s chain is 19 s into the LBP pair's 30 days: its weights are between their two ends
-        int port =
-                node.context().info().devnet().chain("weft-l1-1").orElseThrow().restPort();
+        int port = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .chain("weft-l1-1")
+                .orElseThrow()
+                .restPort();
         rest = new NodeHttp(
                 vertx,
                 "test",

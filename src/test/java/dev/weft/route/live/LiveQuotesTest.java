@@ -74,7 +74,10 @@ class LiveQuotesTest {
     }
 
     static int restPort() {
-        return node.context().info().devnet().chain("weft-l1-1").orElseThrow().restPort();
+        return dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .chain("weft-l1-1")
+                .orElseThrow()
+                .restPort();
     }
 
     /**
@@ -176,7 +179,7 @@ class LiveQuotesTest {
                 .put("function_name", "swap_script")
                 .put("type_args", new JsonArray())
                 .put("args", args);
-        var devnet = node.context().info().devnet();
+        var devnet = dev.weft.devnet.DevnetEndpoints.of(node.context().info());
         DevnetWallet wallet = new DevnetWallet(
                 c -> devnet.chain(c).orElseThrow().restPort(),
                 c -> devnet.chain(c).orElseThrow().rpcPort());
@@ -190,7 +193,7 @@ class LiveQuotesTest {
         JsonObject res = new JsonObject(http.post(
                         node.context()
                                 .info()
-                                .devnet()
+                                .attachment(dev.weft.devnet.DevnetEndpoints.class)
                                 .chain("weft-l1-1")
                                 .orElseThrow()
                                 .rpcPort(),

@@ -116,7 +116,7 @@ class MarketStateSourceTest {
         logger.setLevel(Level.DEBUG);
         Context ctx = vertx.getOrCreateContext();
         MarketStateSource source = onContext(ctx, () -> {
-            MarketStateSource s = new MarketStateSource(vertx, config, registry, null, clock, m -> {});
+            MarketStateSource s = new MarketStateSource(vertx, config, registry, clock, m -> {});
             s.start();
             return s;
         });

@@ -1,0 +1,4 @@
+package dev.weft.archfixture.ingest;
+
+/** Stands for product code of the ingest package, which the devnet must never import. */
+public final class IngestCode {}
