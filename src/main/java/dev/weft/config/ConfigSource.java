@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,6 +25,8 @@ public final class ConfigSource {
     private final Map<String, String> sys;
     /** Values a running plugin supplies (the devnet's node URLs), for the keys the layers above leave absent or empty. */
     private final Map<String, String> supplied;
+    /** Every key looked up, so the configuration reference can be checked against what the code really reads. */
+    private final Set<String> keysRead = ConcurrentHashMap.newKeySet();
 
     public ConfigSource(JsonObject file, Map<String, String> env, Map<String, String> sys) {
         this(file, env, sys, Map.of());
@@ -64,6 +68,7 @@ public final class ConfigSource {
 
     /** The value a system property or environment variable gives this key, or null. */
     public String override(String key) {
+        keysRead.add(key);
         String s = sys.get("weft." + key);
         return s != null ? s : env.get(envName(key));
     }
@@ -89,6 +94,14 @@ public final class ConfigSource {
 
     public boolean has(String key) {
         return raw(key) != null;
+    }
+
+    /**
+     * The keys looked up so far, as dotted keys (a map's entries by their own key, e.g. {@code route.rest.<chain id>}
+     * with the real chain id).
+     */
+    public Set<String> keysRead() {
+        return Set.copyOf(keysRead);
     }
 
     public String string(String key, String def) {
@@ -237,6 +250,7 @@ public final class ConfigSource {
         Map<String, List<String>> out = new java.util.LinkedHashMap<>();
         entries.forEach((chain, v) -> {
             String chainKey = key + "." + chain;
+            keysRead.add(chainKey);
             List<String> urls = new ArrayList<>();
             if (v instanceof JsonArray || v instanceof List<?>) {
                 for (Object u : v instanceof JsonArray a ? a.getList() : (List<?>) v)

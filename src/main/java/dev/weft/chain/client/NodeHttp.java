@@ -36,7 +36,7 @@ public final class NodeHttp {
      * CPU work: on Vert.x's 20-thread worker pool a burst of answers was parsed 20 at a time, and the event loops that
      * read the next answers and send the next requests got a small share of the cores meanwhile (a tracker catching up
      * 200 ms from its node ran ~8 % faster with two parse threads on two cores, its near runs no slower:
-     * bench/README.md, 2026-11-29 ninth session).
+     * bench/README.md as of commit 65f06a3, 2026-11-29 ninth session).
      */
     static final String PARSERS = "weft-node-parse";
 
