@@ -7,7 +7,8 @@ import dev.weft.config.EvmConfig;
 import dev.weft.config.IngestConfig;
 import dev.weft.model.evm.TracedBlock;
 import dev.weft.pipeline.OrderedCommitPipeline;
-import dev.weft.pipeline.PipelineOptions;
+import dev.weft.pipeline.PipelinePolicy;
+import dev.weft.pipeline.RetryPolicy;
 import dev.weft.pipeline.Stage;
 import dev.weft.pipeline.Targets;
 import dev.weft.runtime.NodeContext;
@@ -87,18 +88,17 @@ public final class EvmTraceVerticle extends VerticleBase {
         // backstop
         pipeline = new OrderedCommitPipeline<>(
                 vertx,
+                "EVM tracer",
+                "internal txs",
                 new Traces(),
-                new PipelineOptions(
-                        "EVM tracer",
-                        "internal txs",
+                new PipelinePolicy(
                         cfg.window(),
                         cfg.windowCap(),
                         cfg.windowMax(),
                         retries.bufferedBytes(),
                         cfg.commitHeights(),
                         cfg.commitRows(),
-                        retries.retryBase(),
-                        retries.retryMax(),
+                        new RetryPolicy(retries.retryBase(), retries.retryMax()),
                         cfg.progressInterval()),
                 metrics.pipeline());
         return pipeline.start().onSuccess(pos -> {

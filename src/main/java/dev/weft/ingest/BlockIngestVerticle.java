@@ -12,7 +12,8 @@ import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.nft.NftMetadata;
 import dev.weft.nft.NftParser;
 import dev.weft.pipeline.OrderedCommitPipeline;
-import dev.weft.pipeline.PipelineOptions;
+import dev.weft.pipeline.PipelinePolicy;
+import dev.weft.pipeline.RetryPolicy;
 import dev.weft.pipeline.Stage;
 import dev.weft.pipeline.Targets;
 import dev.weft.runtime.NodeContext;
@@ -92,18 +93,17 @@ public final class BlockIngestVerticle extends VerticleBase {
         metrics = IngestMetrics.forChain(chain.chainId());
         pipeline = new OrderedCommitPipeline<>(
                 vertx,
+                "ingestion",
+                "txs",
                 new Blocks(),
-                new PipelineOptions(
-                        "ingestion",
-                        "txs",
+                new PipelinePolicy(
                         cfg.window(),
                         cfg.window(),
                         cfg.windowMax(),
                         cfg.bufferedBytes(),
                         cfg.commitBlocks(),
                         cfg.commitTxs(),
-                        cfg.retryBase(),
-                        cfg.retryMax(),
+                        new RetryPolicy(cfg.retryBase(), cfg.retryMax()),
                         cfg.progressInterval()),
                 metrics.pipeline());
         // an empty database starts at the configured height, or the node's earliest block (a pruned node)

@@ -1,6 +1,5 @@
 package dev.weft.pipeline;
 
-import dev.weft.chain.client.Backoff;
 import dev.weft.store.PositionMovedException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -35,7 +34,9 @@ public final class OrderedCommitPipeline<S, T, P, B> {
 
     private final Vertx vertx;
     private final Stage<S, T, P, B> stage;
-    private final PipelineOptions options;
+    private final String name;
+    private final String countUnit;
+    private final PipelinePolicy policy;
     private final PipelineMeters meters;
     private final AdaptiveWindow window;
     private long committedItems;
@@ -76,16 +77,24 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     private long lastWindowFullLog;
     private final CommitIdle.Clock idle;
 
-    public OrderedCommitPipeline(Vertx vertx, Stage<S, T, P, B> stage, PipelineOptions options, PipelineMeters meters) {
+    /**
+     * @param name      what the log lines call it ("ingestion", "EVM tracer")
+     * @param countUnit what the progress line's second rate counts ("txs", "internal txs")
+     */
+    public OrderedCommitPipeline(
+            Vertx vertx,
+            String name,
+            String countUnit,
+            Stage<S, T, P, B> stage,
+            PipelinePolicy policy,
+            PipelineMeters meters) {
         this.vertx = vertx;
+        this.name = name;
+        this.countUnit = countUnit;
         this.stage = stage;
-        this.options = options;
+        this.policy = policy;
         this.meters = meters;
-        this.window = new AdaptiveWindow(
-                options.window(),
-                options.windowStart(),
-                Math.max(options.window(), options.windowMax()),
-                1_000_000_000L);
+        this.window = policy.adaptiveWindow();
         this.idle = new CommitIdle.Clock(meters.idle());
     }
 
@@ -93,8 +102,8 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     public Future<P> start() {
         return stage.position().onSuccess(pos -> {
             reset(pos);
-            progress = new Progress(options.countUnit(), System.nanoTime(), committedHeight, stage.count(pos));
-            progressTimer = vertx.setPeriodic(options.progressInterval().toMillis(), t -> logProgress());
+            progress = new Progress(countUnit, System.nanoTime(), committedHeight, stage.count(pos));
+            progressTimer = vertx.setPeriodic(policy.progressInterval().toMillis(), t -> logProgress());
             plan();
         });
     }
@@ -163,7 +172,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         // plan
         // until it reaches them again (at most one window more)
         int room = window.limit() - order.size();
-        if (room <= 0 || readyBytes >= options.bufferedBytes()) {
+        if (room <= 0 || policy.bufferFull(readyBytes)) {
             reportIfFull();
             logWindowFull();
             return;
@@ -176,7 +185,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
             if (ar.failed()) {
                 LOG.warn(
                         "{}: cannot read the heights to fetch: {}",
-                        options.name(),
+                        name,
                         ar.cause().getMessage());
             } else if (at == epoch) {
                 head = Math.max(head, ar.result().head());
@@ -224,11 +233,11 @@ public final class OrderedCommitPipeline<S, T, P, B> {
                 return;
             }
             meters.fetchRetries().increment();
-            long delay = Backoff.delayMs(attempt, options.retryBase(), options.retryMax());
+            long delay = policy.retry().delayMs(attempt);
             if (attempt == 1 || attempt % 10 == 0) {
                 LOG.warn(
                         "{}: height {} not fetched (attempt {}): {}; retrying in {} ms",
-                        options.name(),
+                        name,
                         height,
                         attempt,
                         ar.cause().getMessage(),
@@ -252,12 +261,12 @@ public final class OrderedCommitPipeline<S, T, P, B> {
 
     private void logWindowFull() {
         long now = System.currentTimeMillis();
-        if (now - lastWindowFullLog < options.progressInterval().toMillis()
+        if (now - lastWindowFullLog < policy.progressInterval().toMillis()
                 || ready.size() < Math.max(1, window.limit() / 2)) return;
         lastWindowFullLog = now;
         LOG.info(
                 "{}: fetch window full ({} heights): {} fetched heights (~{} KiB) wait for height {} ({} in flight{}); fetching pauses",
-                options.name(),
+                name,
                 window.limit(),
                 ready.size(),
                 readyBytes / 1024,
@@ -303,13 +312,15 @@ public final class OrderedCommitPipeline<S, T, P, B> {
             T item = ready.get(stage.targetHeight(t));
             if (item == null) break;
             long w = stage.weight(item);
-            if (!run.isEmpty() && (run.size() >= runLimit() || weight + w > options.commitWeight())) break;
+            if (policy.runCloses(run.size(), weight, w, window.limit())) break;
             if (run.isEmpty()) first = stage.targetHeight(t);
             last = stage.targetHeight(t);
             run.add(item);
             weight += w;
         }
-        if (run.isEmpty() || holdBack(run.size(), weight)) return;
+        boolean moreComing = order.size() > batched + run.size();
+        if (run.isEmpty() || policy.holdBack(run.size(), weight, head - committedHeight, moreComing, window.limit()))
+            return;
         preparing = true;
         int at = epoch;
         P before = plannedPosition;
@@ -337,27 +348,6 @@ public final class OrderedCommitPipeline<S, T, P, B> {
             plannedPosition = stage.after(ar.result());
             tryCommit();
         });
-    }
-
-    /**
-     * The most heights in one run: the commit limit, and at most half the window, so the heights of the next run are
-     * fetched and prepared while one commits (a run as large as the window would leave nothing to fetch until it has
-     * committed, and the database idle while the window refills).
-     */
-    private int runLimit() {
-        return Math.max(1, Math.min(options.commitItems(), window.limit() / 2));
-    }
-
-    /**
-     * Whether a short run waits for more ready items: while catching up (more than a full run behind the head) and while
-     * the height after it is still being fetched, a run below half its limits waits, since fewer, larger transactions
-     * cost the database less per height (each commit's fixed statements and its WAL flush), CPU the fetchers share. At
-     * the head every ready height is committed at once.
-     */
-    private boolean holdBack(int items, long weight) {
-        boolean catchingUp = head - committedHeight > options.commitItems();
-        boolean moreComing = order.size() > batched + items;
-        return catchingUp && moreComing && items < runLimit() / 2 && weight < options.commitWeight() / 2;
     }
 
     private void send(Run<B> r) {
@@ -413,7 +403,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
             // twice)
             LOG.warn(
                     "{}: {} failed (attempt {}): {}; the position is being read again",
-                    options.name(),
+                    name,
                     what,
                     commitFailures,
                     cause.getMessage());
@@ -421,12 +411,10 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         }
         recovering = true;
         noteWaiting();
-        long delay = cause instanceof PositionMovedException
-                ? 0
-                : Backoff.delayMs(commitFailures, options.retryBase(), options.retryMax());
+        long delay = policy.retry().delayMs(commitFailures, cause);
         LOG.warn(
                 "{}: {} failed (attempt {}): {}; re-reading the position in {} ms",
-                options.name(),
+                name,
                 what,
                 commitFailures,
                 cause.getMessage(),
@@ -464,7 +452,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         if (!order.isEmpty() && head - committedHeight > 1) {
             LOG.info(
                     "{}: {} window {}",
-                    options.name(),
+                    name,
                     progress.line(System.nanoTime(), committedHeight, head, stage.count(pos)),
                     window.limit());
         } else {

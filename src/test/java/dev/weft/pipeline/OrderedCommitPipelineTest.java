@@ -225,18 +225,17 @@ class OrderedCommitPipelineTest {
         fake.vertx = vertx;
         return new OrderedCommitPipeline<>(
                 vertx,
+                "test",
+                "items",
                 fake,
-                new PipelineOptions(
-                        "test",
-                        "items",
+                new PipelinePolicy(
                         window,
                         window,
                         windowMax,
                         1 << 20,
                         commitItems,
                         commitWeight,
-                        Duration.ofMillis(1),
-                        Duration.ofMillis(5),
+                        new RetryPolicy(Duration.ofMillis(1), Duration.ofMillis(5)),
                         Duration.ofHours(1)),
                 meters);
     }
