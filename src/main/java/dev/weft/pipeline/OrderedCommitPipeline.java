@@ -15,7 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fetch ahead, commit in order. The heights the {@link Stage} offers are fetched concurrently within a bounded window
+ * Fetch ahead, commit in order. The heights the {@link Writer} offers are fetched concurrently within a bounded window
  * (heights, adapted to the node's round trip by {@link AdaptiveWindow} up to a cap, and bytes); fetched items wait in
  * height order and are committed strictly in order, a run of consecutive ready items per transaction, the next run prepared on a worker while the current one commits. Each commit checks the
  * writer's position first (fencing: a second writer or a stale plan makes it fail without writing), so nothing is
@@ -33,9 +33,9 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     private record Run<B>(B batch, int size, long first, long last) {}
 
     private final Vertx vertx;
-    private final Stage<S, T, P, B> stage;
+    private final Writer<S, T, P, B> writer;
+    private final Measures<S, T, P, B> measures;
     private final String name;
-    private final String countUnit;
     private final PipelinePolicy policy;
     private final PipelineMeters meters;
     private final AdaptiveWindow window;
@@ -77,21 +77,18 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     private long lastWindowFullLog;
     private final CommitIdle.Clock idle;
 
-    /**
-     * @param name      what the log lines call it ("ingestion", "EVM tracer")
-     * @param countUnit what the progress line's second rate counts ("txs", "internal txs")
-     */
+    /** @param name what the log lines call it ("ingestion", "EVM tracer") */
     public OrderedCommitPipeline(
             Vertx vertx,
             String name,
-            String countUnit,
-            Stage<S, T, P, B> stage,
+            Writer<S, T, P, B> writer,
+            Measures<S, T, P, B> measures,
             PipelinePolicy policy,
             PipelineMeters meters) {
         this.vertx = vertx;
         this.name = name;
-        this.countUnit = countUnit;
-        this.stage = stage;
+        this.writer = writer;
+        this.measures = measures;
         this.policy = policy;
         this.meters = meters;
         this.window = policy.adaptiveWindow();
@@ -100,9 +97,9 @@ public final class OrderedCommitPipeline<S, T, P, B> {
 
     /** Reads the position and starts; the future holds the position it starts from. */
     public Future<P> start() {
-        return stage.position().onSuccess(pos -> {
+        return writer.position().onSuccess(pos -> {
             reset(pos);
-            progress = new Progress(countUnit, System.nanoTime(), committedHeight, stage.count(pos));
+            progress = new Progress(measures.countUnit(), System.nanoTime(), committedHeight, countAt(pos));
             progressTimer = vertx.setPeriodic(policy.progressInterval().toMillis(), t -> logProgress());
             plan();
         });
@@ -142,8 +139,8 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         epoch++;
         committed = pos;
         plannedPosition = pos;
-        committedHeight = stage.height(pos);
-        planned = stage.planAfter(pos);
+        committedHeight = heightAt(pos);
+        planned = heightAt(pos);
         order.clear();
         batched = 0;
         prepared = null;
@@ -179,7 +176,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         }
         planning = true;
         int at = epoch;
-        stage.next(planned, room).onComplete(ar -> {
+        writer.next(planned, room).onComplete(ar -> {
             planning = false;
             if (stopped) return;
             if (ar.failed()) {
@@ -191,7 +188,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
                 head = Math.max(head, ar.result().head());
                 meters.head().set(head);
                 for (S t : ar.result().targets()) {
-                    long h = stage.targetHeight(t);
+                    long h = heightOf(t);
                     if (h <= planned) continue;
                     order.add(t);
                     planned = h;
@@ -212,12 +209,12 @@ public final class OrderedCommitPipeline<S, T, P, B> {
 
     /** Tells the window when it is filled to its limit: then the window, not the source, bounds what is fetched. */
     private void reportIfFull() {
-        if (order.size() >= window.limit()) window.full(fetching.size(), stage.requestsQueueing());
+        if (order.size() >= window.limit()) window.full(fetching.size(), writer.requestsQueueing());
     }
 
     private void fetch(S target, long height, int attempt, long started) {
         fetching.add(height);
-        stage.fetch(target).onComplete(ar -> {
+        writer.fetch(target).onComplete(ar -> {
             if (stopped) return;
             if (ar.succeeded()) {
                 long took = System.nanoTime() - started;
@@ -226,7 +223,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
                 fetching.remove(height);
                 if (height > committedHeight) {
                     T old = ready.put(height, ar.result());
-                    readyBytes += stage.bytes(ar.result()) - (old == null ? 0 : stage.bytes(old));
+                    readyBytes += bytesOf(ar.result()) - (old == null ? 0 : bytesOf(old));
                 }
                 meters.window().set(held());
                 tryCommit();
@@ -255,7 +252,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     /** Drops the held items up to a height (committed). */
     private void release(long upTo) {
         var done = ready.headMap(upTo + 1);
-        for (T item : done.values()) readyBytes -= stage.bytes(item);
+        for (T item : done.values()) readyBytes -= bytesOf(item);
         done.clear();
     }
 
@@ -270,7 +267,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
                 window.limit(),
                 ready.size(),
                 readyBytes / 1024,
-                order.isEmpty() ? committedHeight + 1 : stage.targetHeight(order.peekFirst()),
+                order.isEmpty() ? committedHeight + 1 : heightOf(order.peekFirst()),
                 fetching.size(),
                 inflight != null ? ", a commit running" : "");
     }
@@ -309,12 +306,12 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         int skip = batched;
         for (S t : order) {
             if (skip-- > 0) continue;
-            T item = ready.get(stage.targetHeight(t));
+            T item = ready.get(heightOf(t));
             if (item == null) break;
-            long w = stage.weight(item);
+            long w = measures.weight().applyAsLong(item);
             if (policy.runCloses(run.size(), weight, w, window.limit())) break;
-            if (run.isEmpty()) first = stage.targetHeight(t);
-            last = stage.targetHeight(t);
+            if (run.isEmpty()) first = heightOf(t);
+            last = heightOf(t);
             run.add(item);
             weight += w;
         }
@@ -328,7 +325,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         long to = last;
         Future<B> batch;
         try {
-            batch = stage.prepare(run, before);
+            batch = writer.prepare(run, before);
         } catch (RuntimeException e) {
             batch = Future.failedFuture(e);
         }
@@ -345,7 +342,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
             }
             prepared = new Run<>(ar.result(), run.size(), from, to);
             batched += run.size();
-            plannedPosition = stage.after(ar.result());
+            plannedPosition = measures.after().apply(ar.result());
             tryCommit();
         });
     }
@@ -355,13 +352,13 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         noteWaiting(); // the commit runs from here (the next run's preparation, begun in the same turn, is not idle
         // time)
         long started = System.nanoTime();
-        stage.commit(r.batch()).onComplete(ar -> {
+        writer.commit(r.batch()).onComplete(ar -> {
             inflight = null;
             if (ar.succeeded()) {
                 commitFailures = 0;
                 meters.commitLatency().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
-                committed = stage.after(r.batch());
-                committedHeight = stage.height(committed);
+                committed = measures.after().apply(r.batch());
+                committedHeight = heightAt(committed);
                 // from the new position: waiting at the head is the chain's time, not the node's
                 noteWaiting();
                 meters.height().set(committedHeight);
@@ -370,7 +367,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
                 committedItems += r.size();
                 window.committed(System.nanoTime(), committedItems);
                 release(committedHeight);
-                stage.committed(r.batch());
+                writer.committed(r.batch());
                 meters.window().set(held());
             } else {
                 noteWaiting();
@@ -424,7 +421,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
             // a commit still running decides the position first
             commitDone().onComplete(x -> {
                 if (!stopped)
-                    stage.position().onComplete(ar -> recovered(ar.succeeded() ? ar.result() : null, ar.cause()));
+                    writer.position().onComplete(ar -> recovered(ar.succeeded() ? ar.result() : null, ar.cause()));
             });
         });
     }
@@ -437,13 +434,29 @@ public final class OrderedCommitPipeline<S, T, P, B> {
             failed("reading the position", cause);
             return;
         }
-        if (unconfirmed != null && stage.after(unconfirmed.batch()).equals(pos)) {
+        if (unconfirmed != null && measures.after().apply(unconfirmed.batch()).equals(pos)) {
             // the commit went through after all (its answer lost while the database could not be asked): announce it
-            stage.committed(unconfirmed.batch());
+            writer.committed(unconfirmed.batch());
         }
         unconfirmed = null;
         reset(pos);
         plan();
+    }
+
+    private long heightOf(S target) {
+        return measures.targetHeight().applyAsLong(target);
+    }
+
+    private long heightAt(P position) {
+        return measures.height().applyAsLong(position);
+    }
+
+    private long bytesOf(T item) {
+        return measures.bytes().applyAsLong(item);
+    }
+
+    private long countAt(P position) {
+        return measures.count().applyAsLong(position);
     }
 
     private void logProgress() {
@@ -453,10 +466,10 @@ public final class OrderedCommitPipeline<S, T, P, B> {
             LOG.info(
                     "{}: {} window {}",
                     name,
-                    progress.line(System.nanoTime(), committedHeight, head, stage.count(pos)),
+                    progress.line(System.nanoTime(), committedHeight, head, countAt(pos)),
                     window.limit());
         } else {
-            progress.reset(System.nanoTime(), committedHeight, stage.count(pos));
+            progress.reset(System.nanoTime(), committedHeight, countAt(pos));
         }
     }
 }
