@@ -198,8 +198,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
                 for (S t : ar.result().targets()) {
                     if (buffer.plan(t)) fetch(t, heightOf(t), 1, System.nanoTime());
                 }
-                // the planner runs after every commit, so a window that commits fast would otherwise seldom be found
-                // full
+                // the planner runs after every commit: a window that commits fast is seldom found full otherwise
                 reportIfFull();
                 meters.window().set(held());
             }
