@@ -6,10 +6,12 @@ import dev.weft.config.ChainConfig;
 import dev.weft.config.EvmConfig;
 import dev.weft.config.IngestConfig;
 import dev.weft.model.evm.TracedBlock;
+import dev.weft.pipeline.Measures;
 import dev.weft.pipeline.OrderedCommitPipeline;
-import dev.weft.pipeline.PipelineOptions;
-import dev.weft.pipeline.Stage;
+import dev.weft.pipeline.PipelinePolicy;
+import dev.weft.pipeline.RetryPolicy;
 import dev.weft.pipeline.Targets;
+import dev.weft.pipeline.Writer;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.InternalTxStore;
 import io.vertx.core.Future;
@@ -87,18 +89,24 @@ public final class EvmTraceVerticle extends VerticleBase {
         // backstop
         pipeline = new OrderedCommitPipeline<>(
                 vertx,
+                "EVM tracer",
                 new Traces(),
-                new PipelineOptions(
-                        "EVM tracer",
+                new Measures<>(
+                        InternalTxStore.Target::height,
+                        EvmTraceVerticle::bytes,
+                        block -> block.rows().size(),
+                        InternalTxStore.Position::height,
+                        InternalTxStore.Position::internalTxs,
                         "internal txs",
+                        InternalTxStore.Batch::after),
+                new PipelinePolicy(
                         cfg.window(),
                         cfg.windowCap(),
                         cfg.windowMax(),
                         retries.bufferedBytes(),
                         cfg.commitHeights(),
                         cfg.commitRows(),
-                        retries.retryBase(),
-                        retries.retryMax(),
+                        new RetryPolicy(retries.retryBase(), retries.retryMax()),
                         cfg.progressInterval()),
                 metrics.pipeline());
         return pipeline.start().onSuccess(pos -> {
@@ -126,15 +134,10 @@ public final class EvmTraceVerticle extends VerticleBase {
 
     /** The heights of the {@link HeightSource}, traced with {@link BlockTracer} and written with {@link InternalTxStore}. */
     private final class Traces
-            implements Stage<InternalTxStore.Target, TracedBlock, InternalTxStore.Position, InternalTxStore.Batch> {
+            implements Writer<InternalTxStore.Target, TracedBlock, InternalTxStore.Position, InternalTxStore.Batch> {
         @Override
         public Future<Targets<InternalTxStore.Target>> next(long after, int max) {
             return source.next(after, max).map(t -> new Targets<>(t.targets(), t.head()));
-        }
-
-        @Override
-        public long targetHeight(InternalTxStore.Target target) {
-            return target.height();
         }
 
         @Override
@@ -143,45 +146,8 @@ public final class EvmTraceVerticle extends VerticleBase {
         }
 
         @Override
-        public boolean requestsQueueing() {
-            return rpc.http().queueing();
-        }
-
-        @Override
-        public long bytes(TracedBlock block) {
-            long n = 64;
-            for (TracedBlock.Row r : block.rows()) n += 2L * r.json().length + 256;
-            return n;
-        }
-
-        @Override
-        public long weight(TracedBlock block) {
-            return block.rows().size();
-        }
-
-        @Override
-        public Future<InternalTxStore.Position> position() {
-            return store.position();
-        }
-
-        @Override
-        public long height(InternalTxStore.Position position) {
-            return position.height();
-        }
-
-        @Override
-        public long count(InternalTxStore.Position position) {
-            return position.internalTxs();
-        }
-
-        @Override
         public Future<InternalTxStore.Batch> prepare(List<TracedBlock> run, InternalTxStore.Position before) {
             return vertx.executeBlocking(() -> store.prepare(run, before), false);
-        }
-
-        @Override
-        public InternalTxStore.Position after(InternalTxStore.Batch batch) {
-            return batch.after();
         }
 
         @Override
@@ -190,9 +156,26 @@ public final class EvmTraceVerticle extends VerticleBase {
         }
 
         @Override
+        public Future<InternalTxStore.Position> position() {
+            return store.position();
+        }
+
+        @Override
         public void committed(InternalTxStore.Batch batch) {
             batch.blocks().forEach(EvmTraceVerticle.this::published);
         }
+
+        @Override
+        public boolean requestsQueueing() {
+            return rpc.http().queueing();
+        }
+    }
+
+    /** The approximate bytes a traced height holds while it waits for its commit. */
+    private static long bytes(TracedBlock block) {
+        long n = 64;
+        for (TracedBlock.Row r : block.rows()) n += 2L * r.json().length + 256;
+        return n;
     }
 
     private void published(TracedBlock b) {

@@ -11,10 +11,12 @@ import dev.weft.config.IngestConfig;
 import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.nft.NftMetadata;
 import dev.weft.nft.NftParser;
+import dev.weft.pipeline.Measures;
 import dev.weft.pipeline.OrderedCommitPipeline;
-import dev.weft.pipeline.PipelineOptions;
-import dev.weft.pipeline.Stage;
+import dev.weft.pipeline.PipelinePolicy;
+import dev.weft.pipeline.RetryPolicy;
 import dev.weft.pipeline.Targets;
+import dev.weft.pipeline.Writer;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.IngestStore;
 import dev.weft.store.MoveStoreOwnerStore;
@@ -92,18 +94,24 @@ public final class BlockIngestVerticle extends VerticleBase {
         metrics = IngestMetrics.forChain(chain.chainId());
         pipeline = new OrderedCommitPipeline<>(
                 vertx,
+                "ingestion",
                 new Blocks(),
-                new PipelineOptions(
-                        "ingestion",
+                new Measures<>(
+                        height -> height,
+                        IndexedBlock::approxBytes,
+                        IndexedBlock::txCount,
+                        IngestStore.Position::height,
+                        IngestStore.Position::txs,
                         "txs",
+                        IngestStore.Batch::after),
+                new PipelinePolicy(
                         cfg.window(),
                         cfg.window(),
                         cfg.windowMax(),
                         cfg.bufferedBytes(),
                         cfg.commitBlocks(),
                         cfg.commitTxs(),
-                        cfg.retryBase(),
-                        cfg.retryMax(),
+                        new RetryPolicy(cfg.retryBase(), cfg.retryMax()),
                         cfg.progressInterval()),
                 metrics.pipeline());
         // an empty database starts at the configured height, or the node's earliest block (a pruned node)
@@ -173,17 +181,13 @@ public final class BlockIngestVerticle extends VerticleBase {
     }
 
     /** The heights up to the node's head, fetched with {@link BlockFetcher} and written with {@link IngestStore}. */
-    private final class Blocks implements Stage<Long, IndexedBlock, IngestStore.Position, IngestStore.Batch> {
+    private final class Blocks implements Writer<Long, IndexedBlock, IngestStore.Position, IngestStore.Batch> {
         @Override
         public Future<Targets<Long>> next(long after, int max) {
             List<Long> heights = new ArrayList<>();
-            for (long h = after + 1; h <= head && heights.size() < max; h++) heights.add(h);
+            // an empty database starts at the first height
+            for (long h = after == 0 ? firstHeight : after + 1; h <= head && heights.size() < max; h++) heights.add(h);
             return Future.succeededFuture(new Targets<>(heights, head));
-        }
-
-        @Override
-        public long targetHeight(Long target) {
-            return target;
         }
 
         @Override
@@ -192,50 +196,8 @@ public final class BlockIngestVerticle extends VerticleBase {
         }
 
         @Override
-        public boolean requestsQueueing() {
-            return rpc.http().queueing()
-                    || rest.http().queueing()
-                    || (evm != null && evm.http().queueing());
-        }
-
-        @Override
-        public long bytes(IndexedBlock block) {
-            return block.approxBytes();
-        }
-
-        @Override
-        public long weight(IndexedBlock block) {
-            return block.txCount();
-        }
-
-        @Override
-        public Future<IngestStore.Position> position() {
-            return store.position();
-        }
-
-        @Override
-        public long height(IngestStore.Position position) {
-            return position.height();
-        }
-
-        @Override
-        public long planAfter(IngestStore.Position position) {
-            return position.empty() ? firstHeight - 1 : position.height();
-        }
-
-        @Override
-        public long count(IngestStore.Position position) {
-            return position.txs();
-        }
-
-        @Override
         public Future<IngestStore.Batch> prepare(List<IndexedBlock> run, IngestStore.Position before) {
             return store.ids(run).compose(ids -> vertx.executeBlocking(() -> store.prepare(run, before, ids), false));
-        }
-
-        @Override
-        public IngestStore.Position after(IngestStore.Batch batch) {
-            return batch.after();
         }
 
         @Override
@@ -244,8 +206,20 @@ public final class BlockIngestVerticle extends VerticleBase {
         }
 
         @Override
+        public Future<IngestStore.Position> position() {
+            return store.position();
+        }
+
+        @Override
         public void committed(IngestStore.Batch batch) {
-            for (IngestStore.Committed c : batch.committed()) published(c);
+            batch.committed().forEach(BlockIngestVerticle.this::published);
+        }
+
+        @Override
+        public boolean requestsQueueing() {
+            return rpc.http().queueing()
+                    || rest.http().queueing()
+                    || (evm != null && evm.http().queueing());
         }
     }
 

@@ -1,100 +1,116 @@
 package dev.weft.pipeline;
 
-import dev.weft.chain.client.Backoff;
 import dev.weft.store.PositionMovedException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fetch ahead, commit in order. The heights the {@link Stage} offers are fetched concurrently within a bounded window
+ * Fetch ahead, commit in order. The heights the {@link Writer} offers are fetched concurrently within a bounded window
  * (heights, adapted to the node's round trip by {@link AdaptiveWindow} up to a cap, and bytes); fetched items wait in
- * height order and are committed strictly in order, a run of consecutive ready items per transaction, the next run prepared on a worker while the current one commits. Each commit checks the
- * writer's position first (fencing: a second writer or a stale plan makes it fail without writing), so nothing is
- * skipped or written twice. A failed fetch is retried with capped backoff; a failed commit drops the plan, waits, reads
- * the position again and goes on from it. A commit whose answer was lost and which the store could not resolve is kept
+ * height order ({@link FetchBuffer}) and are committed strictly in order, a run of consecutive ready items per
+ * transaction, the next run prepared on a worker while the current one commits. Each commit checks the writer's
+ * position first (fencing: a second writer or a stale plan makes it fail without writing), so nothing is skipped or
+ * written twice. A failed fetch is retried with capped backoff; a failed commit drops the plan, waits, reads the
+ * position again and goes on from it. A commit whose answer was lost and which the store could not resolve is kept
  * aside: if the position read later is where it would have left the database, it went through and is announced then,
- * so every run is announced exactly once. {@link #stop} lets a running commit finish.
+ * so every run is announced exactly once. {@link #stop} lets a running commit finish. The numbers (window, run sizes,
+ * backoff) and the rules that use them are the {@link PipelinePolicy}'s.
  *
  * <p>Confined to the event loop of the verticle that creates it.
  */
 public final class OrderedCommitPipeline<S, T, P, B> {
     private static final Logger LOG = LoggerFactory.getLogger(OrderedCommitPipeline.class);
 
+    /** Where the pipeline is in its life: only a running one plans, fetches and commits. */
+    private enum Phase {
+        /** Its position not read yet. */
+        NEW,
+        RUNNING,
+        /** After a failed commit or preparation: waiting to read the position again (nothing planned or committed). */
+        RECOVERING,
+        STOPPED
+    }
+
+    /** The question for more targets: one at a time, a wake-up meanwhile asks again after it. */
+    private enum Asking {
+        NO,
+        YES,
+        AGAIN
+    }
+
     /** A prepared run: its batch and how many planned targets it covers. */
     private record Run<B>(B batch, int size, long first, long last) {}
 
     private final Vertx vertx;
-    private final Stage<S, T, P, B> stage;
-    private final PipelineOptions options;
+    private final String name;
+    private final Writer<S, T, P, B> writer;
+    private final Measures<S, T, P, B> measures;
+    private final PipelinePolicy policy;
     private final PipelineMeters meters;
     private final AdaptiveWindow window;
-    private long committedItems;
+    private final FetchBuffer<S, T> buffer;
+    private final CommitIdle.Clock idle;
+
+    private Phase phase = Phase.NEW;
+    private Asking asking = Asking.NO;
+    /** Bumped whenever the plan is dropped, so a plan or preparation started before is dropped too. */
+    private int epoch;
 
     /** What the database holds (after the last successful commit). */
     private P committed;
 
     private long committedHeight;
+    private long committedItems;
     /** The position after the run being committed and the prepared one: where the next run starts. */
     private P plannedPosition;
-    /** The highest height planned (or committed). */
-    private long planned;
-    /** Planned targets not committed yet, in order; the first {@link #batched} of them are in a prepared or running run. */
-    private final ArrayDeque<S> order = new ArrayDeque<>();
 
-    private int batched;
-    private final TreeMap<Long, T> ready = new TreeMap<>();
-    private long readyBytes;
-    private final Set<Long> fetching = new HashSet<>();
     private long head;
-    private boolean planning;
-    private boolean replan;
     private Run<B> inflight;
     private Run<B> prepared;
+    private boolean preparing;
     /** A run whose commit failed without telling whether it went through (decided when the position is read again). */
     private Run<B> unconfirmed;
 
-    private boolean preparing;
-    private boolean recovering;
-    /** Bumped whenever the plan is reset, so a plan or preparation started before is dropped. */
-    private int epoch;
-
     private int commitFailures;
-    private boolean stopped;
+    /** Completed when the running commit has ended, for {@link #stop}. */
     private Promise<Void> quiet;
+
     private Progress progress;
     private long progressTimer = -1;
     private long lastWindowFullLog;
-    private final CommitIdle.Clock idle;
 
-    public OrderedCommitPipeline(Vertx vertx, Stage<S, T, P, B> stage, PipelineOptions options, PipelineMeters meters) {
+    /** @param name what the log lines call it ("ingestion", "EVM tracer") */
+    public OrderedCommitPipeline(
+            Vertx vertx,
+            String name,
+            Writer<S, T, P, B> writer,
+            Measures<S, T, P, B> measures,
+            PipelinePolicy policy,
+            PipelineMeters meters) {
         this.vertx = vertx;
-        this.stage = stage;
-        this.options = options;
+        this.name = name;
+        this.writer = writer;
+        this.measures = measures;
+        this.policy = policy;
         this.meters = meters;
-        this.window = new AdaptiveWindow(
-                options.window(),
-                options.windowStart(),
-                Math.max(options.window(), options.windowMax()),
-                1_000_000_000L);
+        this.window = policy.adaptiveWindow();
+        this.buffer = new FetchBuffer<>(measures);
         this.idle = new CommitIdle.Clock(meters.idle());
     }
 
     /** Reads the position and starts; the future holds the position it starts from. */
     public Future<P> start() {
-        return stage.position().onSuccess(pos -> {
+        return writer.position().onSuccess(pos -> {
             reset(pos);
-            progress = new Progress(options.countUnit(), System.nanoTime(), committedHeight, stage.count(pos));
-            progressTimer = vertx.setPeriodic(options.progressInterval().toMillis(), t -> logProgress());
+            progress = new Progress(measures.countUnit(), System.nanoTime(), committedHeight, countAt(pos));
+            if (phase == Phase.STOPPED) return;
+            phase = Phase.RUNNING;
+            progressTimer = vertx.setPeriodic(policy.progressInterval().toMillis(), t -> logProgress());
             plan();
         });
     }
@@ -106,7 +122,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
 
     /** Stops fetching and committing; completes once a running commit has finished (committed whole or rolled back). */
     public Future<Void> stop() {
-        stopped = true;
+        phase = Phase.STOPPED;
         noteWaiting();
         if (progressTimer >= 0) vertx.cancelTimer(progressTimer);
         return commitDone();
@@ -117,8 +133,8 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         return committedHeight;
     }
 
-    public long head() {
-        return head;
+    private boolean stopped() {
+        return phase == Phase.STOPPED;
     }
 
     /** Completes when no commit is running. */
@@ -133,143 +149,123 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         epoch++;
         committed = pos;
         plannedPosition = pos;
-        committedHeight = stage.height(pos);
-        planned = stage.planAfter(pos);
-        order.clear();
-        batched = 0;
+        committedHeight = heightAt(pos);
+        buffer.replanAfter(committedHeight);
         prepared = null;
-        release(committedHeight);
+        buffer.release(committedHeight);
         meters.height().set(committedHeight);
         meters.window().set(held());
     }
 
     private int held() {
-        meters.inFlight().set(fetching.size());
-        meters.bufferedBytes().set(readyBytes);
+        meters.inFlight().set(buffer.inFlight());
+        meters.bufferedBytes().set(buffer.readyBytes());
         meters.windowLimit().set(window.limit());
-        return fetching.size() + ready.size();
+        return buffer.inFlight() + buffer.readyCount();
     }
 
     // ---- plan and fetch ----
 
     /** Asks the source for targets to fill the window (one question at a time; a wake-up meanwhile asks again after). */
     private void plan() {
-        if (stopped || recovering || progress == null) return;
-        if (planning) {
-            replan = true;
+        if (phase != Phase.RUNNING) return;
+        if (asking != Asking.NO) {
+            asking = Asking.AGAIN;
             return;
         }
         // planned targets count against the window; after a reset, fetched items above the position wait outside the
-        // plan
-        // until it reaches them again (at most one window more)
-        int room = window.limit() - order.size();
-        if (room <= 0 || readyBytes >= options.bufferedBytes()) {
+        // plan until it reaches them again (at most one window more)
+        int room = window.limit() - buffer.plannedCount();
+        if (room <= 0 || policy.bufferFull(buffer.readyBytes())) {
             reportIfFull();
             logWindowFull();
             return;
         }
-        planning = true;
+        asking = Asking.YES;
         int at = epoch;
-        stage.next(planned, room).onComplete(ar -> {
-            planning = false;
-            if (stopped) return;
+        writer.next(buffer.planned(), room).onComplete(ar -> {
+            boolean again = asking == Asking.AGAIN;
+            asking = Asking.NO;
+            if (stopped()) return;
             if (ar.failed()) {
                 LOG.warn(
                         "{}: cannot read the heights to fetch: {}",
-                        options.name(),
+                        name,
                         ar.cause().getMessage());
             } else if (at == epoch) {
                 head = Math.max(head, ar.result().head());
                 meters.head().set(head);
                 for (S t : ar.result().targets()) {
-                    long h = stage.targetHeight(t);
-                    if (h <= planned) continue;
-                    order.add(t);
-                    planned = h;
-                    if (!ready.containsKey(h) && !fetching.contains(h)) fetch(t, h, 1, System.nanoTime());
+                    if (buffer.plan(t)) fetch(t, heightOf(t), 1, System.nanoTime());
                 }
-                // the planner runs after every commit, so a window that commits fast would otherwise seldom be found
-                // full
+                // the planner runs after every commit: a window that commits fast is seldom found full otherwise
                 reportIfFull();
                 meters.window().set(held());
             }
-            if (replan) {
-                replan = false;
-                plan();
-            }
+            if (again) plan();
             tryCommit();
         });
     }
 
     /** Tells the window when it is filled to its limit: then the window, not the source, bounds what is fetched. */
     private void reportIfFull() {
-        if (order.size() >= window.limit()) window.full(fetching.size(), stage.requestsQueueing());
+        if (buffer.plannedCount() >= window.limit()) window.full(buffer.inFlight(), writer.requestsQueueing());
     }
 
     private void fetch(S target, long height, int attempt, long started) {
-        fetching.add(height);
-        stage.fetch(target).onComplete(ar -> {
-            if (stopped) return;
+        buffer.fetchStarted(height);
+        writer.fetch(target).onComplete(ar -> {
+            if (stopped()) return;
             if (ar.succeeded()) {
                 long took = System.nanoTime() - started;
                 meters.fetchLatency().record(took, TimeUnit.NANOSECONDS);
                 if (attempt == 1) window.fetched(took);
-                fetching.remove(height);
-                if (height > committedHeight) {
-                    T old = ready.put(height, ar.result());
-                    readyBytes += stage.bytes(ar.result()) - (old == null ? 0 : stage.bytes(old));
-                }
+                buffer.fetchEnded(height);
+                if (height > committedHeight) buffer.fetched(height, ar.result());
                 meters.window().set(held());
                 tryCommit();
                 return;
             }
             meters.fetchRetries().increment();
-            long delay = Backoff.delayMs(attempt, options.retryBase(), options.retryMax());
+            long delay = policy.retry().delayMs(attempt);
             if (attempt == 1 || attempt % 10 == 0) {
                 LOG.warn(
                         "{}: height {} not fetched (attempt {}): {}; retrying in {} ms",
-                        options.name(),
+                        name,
                         height,
                         attempt,
                         ar.cause().getMessage(),
                         delay);
             }
             vertx.setTimer(delay, t -> {
-                if (stopped) return;
-                fetching.remove(height);
+                if (stopped()) return;
+                buffer.fetchEnded(height);
                 if (height > committedHeight) fetch(target, height, attempt + 1, started);
                 else plan();
             });
         });
     }
 
-    /** Drops the held items up to a height (committed). */
-    private void release(long upTo) {
-        var done = ready.headMap(upTo + 1);
-        for (T item : done.values()) readyBytes -= stage.bytes(item);
-        done.clear();
-    }
-
     private void logWindowFull() {
         long now = System.currentTimeMillis();
-        if (now - lastWindowFullLog < options.progressInterval().toMillis()
-                || ready.size() < Math.max(1, window.limit() / 2)) return;
+        if (now - lastWindowFullLog < policy.progressInterval().toMillis()
+                || buffer.readyCount() < Math.max(1, window.limit() / 2)) return;
         lastWindowFullLog = now;
         LOG.info(
                 "{}: fetch window full ({} heights): {} fetched heights (~{} KiB) wait for height {} ({} in flight{}); fetching pauses",
-                options.name(),
+                name,
                 window.limit(),
-                ready.size(),
-                readyBytes / 1024,
-                order.isEmpty() ? committedHeight + 1 : stage.targetHeight(order.peekFirst()),
-                fetching.size(),
+                buffer.readyCount(),
+                buffer.readyBytes() / 1024,
+                buffer.nextHeight(committedHeight),
+                buffer.inFlight(),
                 inflight != null ? ", a commit running" : "");
     }
 
     // ---- commit: prepare the next run on a worker while the current one is committed ----
 
     private void tryCommit() {
-        if (!stopped && !recovering) {
+        if (phase == Phase.RUNNING) {
             if (inflight == null && prepared != null) {
                 Run<B> r = prepared;
                 prepared = null;
@@ -282,9 +278,9 @@ public final class OrderedCommitPipeline<S, T, P, B> {
 
     /** What the commit loop waits for from now on (nothing while a commit runs), for the idle-time counters. */
     private void noteWaiting() {
-        CommitIdle.Waiting w = inflight != null || stopped
+        CommitIdle.Waiting w = inflight != null || stopped()
                 ? null
-                : recovering
+                : phase == Phase.RECOVERING
                         ? CommitIdle.Waiting.RETRY
                         : preparing
                                 ? CommitIdle.Waiting.PREPARE
@@ -293,94 +289,62 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     }
 
     private void prepareNext() {
-        List<T> run = new ArrayList<>();
-        long weight = 0;
-        long first = 0;
-        long last = 0;
-        int skip = batched;
-        for (S t : order) {
-            if (skip-- > 0) continue;
-            T item = ready.get(stage.targetHeight(t));
-            if (item == null) break;
-            long w = stage.weight(item);
-            if (!run.isEmpty() && (run.size() >= runLimit() || weight + w > options.commitWeight())) break;
-            if (run.isEmpty()) first = stage.targetHeight(t);
-            last = stage.targetHeight(t);
-            run.add(item);
-            weight += w;
-        }
-        if (run.isEmpty() || holdBack(run.size(), weight)) return;
+        FetchBuffer.Run<T> next = buffer.nextRun(policy, window.limit());
+        List<T> run = next.items();
+        if (run.isEmpty()
+                || policy.holdBack(
+                        run.size(),
+                        next.weight(),
+                        head - committedHeight,
+                        buffer.moreAfter(run.size()),
+                        window.limit())) return;
         preparing = true;
         int at = epoch;
         P before = plannedPosition;
-        long from = first;
-        long to = last;
         Future<B> batch;
         try {
-            batch = stage.prepare(run, before);
+            batch = writer.prepare(run, before);
         } catch (RuntimeException e) {
             batch = Future.failedFuture(e);
         }
         batch.onComplete(ar -> {
             preparing = false;
-            if (stopped) return;
+            if (stopped()) return;
             if (at != epoch) {
                 tryCommit();
                 return;
             }
             if (ar.failed()) {
-                failed("preparing heights " + from + ".." + to, ar.cause());
+                failed("preparing heights " + next.first() + ".." + next.last(), ar.cause());
                 return;
             }
-            prepared = new Run<>(ar.result(), run.size(), from, to);
-            batched += run.size();
-            plannedPosition = stage.after(ar.result());
+            prepared = new Run<>(ar.result(), run.size(), next.first(), next.last());
+            buffer.batched(run.size());
+            plannedPosition = measures.after().apply(ar.result());
             tryCommit();
         });
     }
 
-    /**
-     * The most heights in one run: the commit limit, and at most half the window, so the heights of the next run are
-     * fetched and prepared while one commits (a run as large as the window would leave nothing to fetch until it has
-     * committed, and the database idle while the window refills).
-     */
-    private int runLimit() {
-        return Math.max(1, Math.min(options.commitItems(), window.limit() / 2));
-    }
-
-    /**
-     * Whether a short run waits for more ready items: while catching up (more than a full run behind the head) and while
-     * the height after it is still being fetched, a run below half its limits waits, since fewer, larger transactions
-     * cost the database less per height (each commit's fixed statements and its WAL flush), CPU the fetchers share. At
-     * the head every ready height is committed at once.
-     */
-    private boolean holdBack(int items, long weight) {
-        boolean catchingUp = head - committedHeight > options.commitItems();
-        boolean moreComing = order.size() > batched + items;
-        return catchingUp && moreComing && items < runLimit() / 2 && weight < options.commitWeight() / 2;
-    }
-
     private void send(Run<B> r) {
         inflight = r;
-        noteWaiting(); // the commit runs from here (the next run's preparation, begun in the same turn, is not idle
-        // time)
+        // the commit runs from here (the next run's preparation, begun in the same turn, is not idle time)
+        noteWaiting();
         long started = System.nanoTime();
-        stage.commit(r.batch()).onComplete(ar -> {
+        writer.commit(r.batch()).onComplete(ar -> {
             inflight = null;
             if (ar.succeeded()) {
                 commitFailures = 0;
                 meters.commitLatency().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
-                committed = stage.after(r.batch());
-                committedHeight = stage.height(committed);
+                committed = measures.after().apply(r.batch());
+                committedHeight = heightAt(committed);
                 // from the new position: waiting at the head is the chain's time, not the node's
                 noteWaiting();
                 meters.height().set(committedHeight);
-                for (int i = 0; i < r.size(); i++) order.removeFirst();
-                batched -= r.size();
+                buffer.committed(r.size());
                 committedItems += r.size();
                 window.committed(System.nanoTime(), committedItems);
-                release(committedHeight);
-                stage.committed(r.batch());
+                buffer.release(committedHeight);
+                writer.committed(r.batch());
                 meters.window().set(held());
             } else {
                 noteWaiting();
@@ -390,7 +354,7 @@ public final class OrderedCommitPipeline<S, T, P, B> {
                 quiet.tryComplete();
                 quiet = null;
             }
-            if (stopped) return;
+            if (stopped()) return;
             if (ar.failed()) {
                 failed("commit of heights " + r.first() + ".." + r.last(), ar.cause());
                 return;
@@ -406,52 +370,50 @@ public final class OrderedCommitPipeline<S, T, P, B> {
         meters.commitRetries().increment();
         epoch++;
         prepared = null;
-        if (recovering) {
+        if (phase == Phase.RECOVERING) {
             // one recovery at a time: the one on its way reads the position once the running commit has ended. A second
             // one could read the position before a commit that the first let run, and its reset to that older position
             // would re-plan heights already written (a re-sent run that then failed unconfirmed would be announced
             // twice)
             LOG.warn(
                     "{}: {} failed (attempt {}): {}; the position is being read again",
-                    options.name(),
+                    name,
                     what,
                     commitFailures,
                     cause.getMessage());
             return;
         }
-        recovering = true;
+        phase = Phase.RECOVERING;
         noteWaiting();
-        long delay = cause instanceof PositionMovedException
-                ? 0
-                : Backoff.delayMs(commitFailures, options.retryBase(), options.retryMax());
+        long delay = policy.retry().delayMs(commitFailures, cause);
         LOG.warn(
                 "{}: {} failed (attempt {}): {}; re-reading the position in {} ms",
-                options.name(),
+                name,
                 what,
                 commitFailures,
                 cause.getMessage(),
                 delay);
         vertx.setTimer(Math.max(1, delay), t -> {
-            if (stopped) return;
+            if (stopped()) return;
             // a commit still running decides the position first
             commitDone().onComplete(x -> {
-                if (!stopped)
-                    stage.position().onComplete(ar -> recovered(ar.succeeded() ? ar.result() : null, ar.cause()));
+                if (!stopped())
+                    writer.position().onComplete(ar -> recovered(ar.succeeded() ? ar.result() : null, ar.cause()));
             });
         });
     }
 
     private void recovered(P pos, Throwable cause) {
-        if (stopped) return;
-        recovering = false;
+        if (stopped()) return;
+        phase = Phase.RUNNING;
         noteWaiting();
         if (pos == null) {
             failed("reading the position", cause);
             return;
         }
-        if (unconfirmed != null && stage.after(unconfirmed.batch()).equals(pos)) {
+        if (unconfirmed != null && measures.after().apply(unconfirmed.batch()).equals(pos)) {
             // the commit went through after all (its answer lost while the database could not be asked): announce it
-            stage.committed(unconfirmed.batch());
+            writer.committed(unconfirmed.batch());
         }
         unconfirmed = null;
         reset(pos);
@@ -459,16 +421,27 @@ public final class OrderedCommitPipeline<S, T, P, B> {
     }
 
     private void logProgress() {
-        if (stopped) return;
-        P pos = committed;
-        if (!order.isEmpty() && head - committedHeight > 1) {
+        if (stopped()) return;
+        if (!buffer.nothingPlanned() && head - committedHeight > 1) {
             LOG.info(
                     "{}: {} window {}",
-                    options.name(),
-                    progress.line(System.nanoTime(), committedHeight, head, stage.count(pos)),
+                    name,
+                    progress.line(System.nanoTime(), committedHeight, head, countAt(committed)),
                     window.limit());
         } else {
-            progress.reset(System.nanoTime(), committedHeight, stage.count(pos));
+            progress.reset(System.nanoTime(), committedHeight, countAt(committed));
         }
+    }
+
+    private long heightOf(S target) {
+        return measures.targetHeight().applyAsLong(target);
+    }
+
+    private long heightAt(P position) {
+        return measures.height().applyAsLong(position);
+    }
+
+    private long countAt(P position) {
+        return measures.count().applyAsLong(position);
     }
 }

@@ -1,11 +1,8 @@
 package dev.weft.pipeline;
 
-import dev.weft.chain.client.Backoff;
-import dev.weft.store.PositionMovedException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import java.time.Duration;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,8 +20,7 @@ public final class StepLoop {
 
     private final Vertx vertx;
     private final String name;
-    private final Duration retryBase;
-    private final Duration retryMax;
+    private final RetryPolicy retry;
     /** One step: true when it moved the cursor (more may follow). */
     private final Supplier<Future<Boolean>> step;
 
@@ -34,11 +30,10 @@ public final class StepLoop {
     private int failures;
     private Promise<Void> idle;
 
-    public StepLoop(Vertx vertx, String name, Duration retryBase, Duration retryMax, Supplier<Future<Boolean>> step) {
+    public StepLoop(Vertx vertx, String name, RetryPolicy retry, Supplier<Future<Boolean>> step) {
         this.vertx = vertx;
         this.name = name;
-        this.retryBase = retryBase;
-        this.retryMax = retryMax;
+        this.retry = retry;
         this.step = step;
     }
 
@@ -58,9 +53,7 @@ public final class StepLoop {
             }
             if (ar.failed()) {
                 failures++;
-                long delay = ar.cause() instanceof PositionMovedException
-                        ? 0
-                        : Backoff.delayMs(failures, retryBase, retryMax);
+                long delay = retry.delayMs(failures, ar.cause());
                 LOG.warn(
                         "{} step failed (attempt {}): {}; retrying in {} ms",
                         name,

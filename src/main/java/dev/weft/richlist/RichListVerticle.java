@@ -8,6 +8,7 @@ import dev.weft.chain.model.FungibleTransfer;
 import dev.weft.config.ChainConfig;
 import dev.weft.config.IngestConfig;
 import dev.weft.config.RichListConfig;
+import dev.weft.pipeline.RetryPolicy;
 import dev.weft.pipeline.StepLoop;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.RichListStore;
@@ -82,7 +83,7 @@ public final class RichListVerticle extends VerticleBase {
     public Future<?> start() {
         store = new RichListStore(ctx.pool());
         metrics = RichListMetrics.forChain(chain.chainId());
-        loop = new StepLoop(vertx, "rich list", ingest.retryBase(), ingest.retryMax(), this::step);
+        loop = new StepLoop(vertx, "rich list", new RetryPolicy(ingest.retryBase(), ingest.retryMax()), this::step);
         if (!chain.isEvm()) {
             LOG.info(
                     "rich list: {} is a {} chain: balances from its {} movements, from the first indexed height",

@@ -42,7 +42,7 @@ class OrderedCommitPipelineTest {
     record Batch(List<Long> heights, Pos before, Pos after) {}
 
     /** An in-memory writer with a position check, and a source of heights 1..last, those {@code exists} accepts. */
-    static final class Fake implements Stage<Long, Long, Pos, Batch> {
+    static final class Fake implements Writer<Long, Long, Pos, Batch> {
         final long last;
         final LongPredicate exists;
         Pos db = new Pos(0, 0);
@@ -87,11 +87,6 @@ class OrderedCommitPipelineTest {
         }
 
         @Override
-        public long targetHeight(Long target) {
-            return target;
-        }
-
-        @Override
         public Future<Long> fetch(Long h) {
             int attempt = attempts.merge(h, 1, Integer::sum);
             inFlightFetches++;
@@ -107,28 +102,8 @@ class OrderedCommitPipelineTest {
         }
 
         @Override
-        public long bytes(Long item) {
-            return 100;
-        }
-
-        @Override
-        public long weight(Long item) {
-            return 1;
-        }
-
-        @Override
         public Future<Pos> position() {
             return Future.succeededFuture(db);
-        }
-
-        @Override
-        public long height(Pos position) {
-            return position.height();
-        }
-
-        @Override
-        public long count(Pos position) {
-            return position.count();
         }
 
         @Override
@@ -139,11 +114,6 @@ class OrderedCommitPipelineTest {
             }
             return Future.succeededFuture(
                     new Batch(List.copyOf(run), before, new Pos(run.get(run.size() - 1), before.count() + run.size())));
-        }
-
-        @Override
-        public Pos after(Batch batch) {
-            return batch.after();
         }
 
         @Override
@@ -225,18 +195,17 @@ class OrderedCommitPipelineTest {
         fake.vertx = vertx;
         return new OrderedCommitPipeline<>(
                 vertx,
+                "test",
                 fake,
-                new PipelineOptions(
-                        "test",
-                        "items",
+                new Measures<>(h -> h, item -> 100, item -> 1, Pos::height, Pos::count, "items", Batch::after),
+                new PipelinePolicy(
                         window,
                         window,
                         windowMax,
                         1 << 20,
                         commitItems,
                         commitWeight,
-                        Duration.ofMillis(1),
-                        Duration.ofMillis(5),
+                        new RetryPolicy(Duration.ofMillis(1), Duration.ofMillis(5)),
                         Duration.ofHours(1)),
                 meters);
     }
