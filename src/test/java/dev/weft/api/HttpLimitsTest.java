@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.TestNodes;
 import dev.weft.testsupport.WeftExtension;
-import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,13 +24,11 @@ class HttpLimitsTest {
     @RegisterExtension
     static final WeftExtension weft = new WeftExtension();
 
-    static Vertx vertx;
     static WeftNode node;
     static int port;
 
     @BeforeAll
     static void start() {
-        vertx = weft.vertx();
         node = weft.start(weft.config()
                 .roles("api")
                 .set("http.request_timeout", "700ms")

@@ -14,7 +14,6 @@ import dev.weft.store.PositionMovedException;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
 import dev.weft.testsupport.WeftExtension;
-import io.vertx.core.Vertx;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -26,14 +25,12 @@ class InternalTxStoreTest {
     @RegisterExtension
     static final WeftExtension weft = new WeftExtension();
 
-    Vertx vertx;
     Database db;
     String url;
     InternalTxStore store;
 
     @BeforeEach
     void start() {
-        vertx = weft.vertx();
         TestConfig c = weft.config();
         url = (String) c.get("database.url");
         db = weft.database(c);
