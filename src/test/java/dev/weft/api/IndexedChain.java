@@ -21,14 +21,13 @@ import java.util.function.Function;
  * fixture stops both at the end of the scope it was made in.
  */
 final class IndexedChain {
-    final Vertx vertx;
     final FixtureChain chain;
     final WeftNode node;
     final WebClient client;
     final int port;
 
     IndexedChain(WeftExtension weft, long height) {
-        vertx = weft.vertx();
+        Vertx vertx = weft.vertx();
         chain = FixtureChain.start(vertx, "fixture-1", height);
         weft.closeAfter(chain::close); // after the node reading it
         node = weft.start(chain.configure(weft.config().roles("api", "ingest"))

@@ -31,7 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * records every {@code transfer updated} event published on the bus.
  */
 final class TrackingHarness {
-    private final Vertx vertx;
     private final WeftNode node;
     private final LocalHttp http = new LocalHttp();
     final int api;
@@ -41,7 +40,6 @@ final class TrackingHarness {
     final Map<String, List<String>> events = new ConcurrentHashMap<>();
 
     private TrackingHarness(Vertx vertx, WeftNode node) {
-        this.vertx = vertx;
         this.node = node;
         this.api = TestNodes.httpPort(node);
         this.wallet = new DevnetWallet(this::restPort, this::rpcPort);
