@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
@@ -20,12 +20,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class AdminApiTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String TOKEN = "admin-test-token-0123456789";
     static Vertx vertx;
     static WeftNode node;
@@ -34,24 +37,15 @@ class AdminApiTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api")
-                        .set("node.name", "admin-test")
-                        .set("admin.token", TOKEN)
-                        .set("bridge.tcp_port", 0)
-                        .set("http.drain", "1s")
-                        .build());
+        vertx = weft.vertx();
+        node = weft.start(weft.config()
+                .roles("api")
+                .set("node.name", "admin-test")
+                .set("admin.token", TOKEN)
+                .set("bridge.tcp_port", 0)
+                .set("http.drain", "1s"));
         port = TestNodes.httpPort(node);
         client = WebClient.create(vertx);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
     }
 
     /** An admin request bearing the token. */

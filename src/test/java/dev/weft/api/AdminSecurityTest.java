@@ -5,18 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The admin API an outsider meets: off without a token, a 401 without the right bearer token, JSON-only bodies, no
@@ -24,6 +24,9 @@ import org.junit.jupiter.api.Test;
  * that names a stopped single-writer role.
  */
 class AdminSecurityTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String TOKEN = "0123456789abcdef-admin";
     static Vertx vertx;
     static WeftNode open; // no admin.token: admin API off
@@ -33,32 +36,16 @@ class AdminSecurityTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        open = TestNodes.start(
-                vertx,
-                TestConfig.defaults().roles("api").set("node.name", "admin-off").build());
-        guarded = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api", "track")
-                        .set("node.name", "admin-on")
-                        .set("admin.token", TOKEN)
-                        .build());
-        separate = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api")
-                        .set("node.name", "admin-own")
-                        .set("admin.token", TOKEN)
-                        .set("admin.port", 0)
-                        .build());
+        vertx = weft.vertx();
+        open = weft.start(weft.config().roles("api").set("node.name", "admin-off"));
+        guarded = weft.start(
+                weft.config().roles("api", "track").set("node.name", "admin-on").set("admin.token", TOKEN));
+        separate = weft.start(weft.config()
+                .roles("api")
+                .set("node.name", "admin-own")
+                .set("admin.token", TOKEN)
+                .set("admin.port", 0));
         client = WebClient.create(vertx);
-    }
-
-    @AfterAll
-    static void stop() {
-        for (WeftNode n : new WeftNode[] {open, guarded, separate}) if (n != null) TestNodes.await(n.stop());
-        TestNodes.await(vertx.close());
     }
 
     private static HttpResponse<Buffer> request(

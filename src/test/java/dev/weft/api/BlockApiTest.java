@@ -8,28 +8,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.testsupport.FixtureChain;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code /indexer/block/v1/*} on a node that indexed the fixture chain. */
 class BlockApiTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final long HEIGHT = 30;
     static IndexedChain ic;
 
     @BeforeAll
     static void start() {
-        ic = new IndexedChain(HEIGHT);
-    }
-
-    @AfterAll
-    static void stop() {
-        ic.close();
+        ic = new IndexedChain(weft, HEIGHT);
     }
 
     @Test

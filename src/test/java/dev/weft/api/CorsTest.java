@@ -6,18 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.client.WebClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Browsers calling the API from another origin, with the origins listed (a subdomain wildcard among them) and with {@code *}. */
 class CorsTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WeftNode listed;
     static WeftNode any;
@@ -25,29 +28,13 @@ class CorsTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        listed = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api")
-                        .set("node.name", "listed")
-                        .set("http.cors_origins", "https://*.example.com, http://localhost:3000/")
-                        .build());
-        any = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api")
-                        .set("node.name", "any")
-                        .set("http.cors_origins", "*")
-                        .build());
+        vertx = weft.vertx();
+        listed = weft.start(weft.config()
+                .roles("api")
+                .set("node.name", "listed")
+                .set("http.cors_origins", "https://*.example.com, http://localhost:3000/"));
+        any = weft.start(weft.config().roles("api").set("node.name", "any").set("http.cors_origins", "*"));
         client = WebClient.create(vertx);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(listed.stop());
-        TestNodes.await(any.stop());
-        TestNodes.await(vertx.close());
     }
 
     static io.vertx.ext.web.client.HttpResponse<io.vertx.core.buffer.Buffer> call(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
@@ -22,13 +23,16 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Response bodies made of many buffers go out through one direct buffer of their own, released after the write. */
 class DirectBodyTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static HttpClient client;
 
@@ -60,14 +64,8 @@ class DirectBodyTest {
 
     @BeforeAll
     static void start() {
-        vertx = Vertx.vertx();
+        vertx = weft.vertx();
         client = vertx.createHttpClient();
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(client.close());
-        TestNodes.await(vertx.close());
     }
 
     /** A list page's shape: 300 parts of 1–4 KB joined by one-byte commas (~750 KB), as one composite buffer. */

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import java.io.IOException;
@@ -15,13 +15,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Swagger UI at /docs: Weft's page over /openapi.json and the pinned webjar's files, served by the node itself. */
 class DocsApiTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WeftNode node;
     static WebClient client;
@@ -29,16 +32,10 @@ class DocsApiTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(vertx, TestConfig.defaults().roles("api").build());
+        vertx = weft.vertx();
+        node = weft.start(weft.config().roles("api"));
         port = TestNodes.httpPort(node);
         client = WebClient.create(vertx);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
     }
 
     @Test

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.chain.AccountAddress;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.FixtureChain;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -18,24 +18,22 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.BiPredicate;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code /indexer/tx/v1/evm-txs*}: receipts by height, account and hash; 404 on chains without an EVM. */
 class EvmTxApiTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final long HEIGHT = 20;
     static IndexedChain ic;
 
     @BeforeAll
     static void start() {
-        ic = new IndexedChain(HEIGHT);
-    }
-
-    @AfterAll
-    static void stop() {
-        ic.close();
+        ic = new IndexedChain(weft, HEIGHT);
     }
 
     static List<String> hashes(BiPredicate<Long, Integer> p) {
@@ -154,31 +152,24 @@ class EvmTxApiTest {
     @DisplayName(
             "on a chain without an EVM, every evm-txs and evm-internal-txs route answers 404 evm routes are not available on this chain")
     void notEvm() {
-        Vertx vertx = TestNodes.newVertx();
-        WeftNode node = TestNodes.start(
-                vertx,
-                TestConfig.defaults().roles("api").set("chain.vm", "move").build());
-        try {
-            WebClient client = WebClient.create(vertx);
-            for (String path : List.of(
-                    "/indexer/tx/v1/evm-txs",
-                    "/indexer/tx/v1/evm-txs/by_height/1",
-                    "/indexer/tx/v1/evm-txs/by_account/init17xpfvakm2amg962yls6f84z3kell8c5l70rnql",
-                    "/indexer/tx/v1/evm-txs/0x" + "00".repeat(32),
-                    "/indexer/tx/v1/evm-internal-txs",
-                    "/indexer/tx/v1/evm-internal-txs/by_height/1",
-                    "/indexer/tx/v1/evm-internal-txs/by_account/0x" + "11".repeat(20),
-                    "/indexer/tx/v1/evm-internal-txs/0x" + "00".repeat(32))) {
-                var r = TestNodes.get(client, TestNodes.httpPort(node), path);
-                assertEquals(404, r.statusCode(), path);
-                assertError(r.bodyAsJsonObject(), 5);
-                assertEquals(
-                        "evm routes are not available on this chain",
-                        r.bodyAsJsonObject().getString("message"));
-            }
-        } finally {
-            TestNodes.await(node.stop());
-            TestNodes.await(vertx.close());
+        Vertx vertx = weft.newVertx(); // apart from the indexed chain's node and its event bus
+        WeftNode node = weft.start(vertx, weft.config().roles("api").set("chain.vm", "move"));
+        WebClient client = WebClient.create(vertx);
+        for (String path : List.of(
+                "/indexer/tx/v1/evm-txs",
+                "/indexer/tx/v1/evm-txs/by_height/1",
+                "/indexer/tx/v1/evm-txs/by_account/init17xpfvakm2amg962yls6f84z3kell8c5l70rnql",
+                "/indexer/tx/v1/evm-txs/0x" + "00".repeat(32),
+                "/indexer/tx/v1/evm-internal-txs",
+                "/indexer/tx/v1/evm-internal-txs/by_height/1",
+                "/indexer/tx/v1/evm-internal-txs/by_account/0x" + "11".repeat(20),
+                "/indexer/tx/v1/evm-internal-txs/0x" + "00".repeat(32))) {
+            var r = TestNodes.get(client, TestNodes.httpPort(node), path);
+            assertEquals(404, r.statusCode(), path);
+            assertError(r.bodyAsJsonObject(), 5);
+            assertEquals(
+                    "evm routes are not available on this chain",
+                    r.bodyAsJsonObject().getString("message"));
         }
     }
 }

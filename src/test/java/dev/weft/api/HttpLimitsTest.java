@@ -6,15 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
-import io.vertx.core.Vertx;
+import dev.weft.testsupport.WeftExtension;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The HTTP server's own limits, driven over raw sockets: slow requests get a 408 and are closed, idle connections are
@@ -22,31 +21,23 @@ import org.junit.jupiter.api.Test;
  * handler runs) carries the JSON error body.
  */
 class HttpLimitsTest {
-    static Vertx vertx;
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static WeftNode node;
     static int port;
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api")
-                        .set("http.request_timeout", "700ms")
-                        .set("http.idle_timeout", "2s")
-                        .set("http.max_connections_per_client", 4)
-                        .set("http.body_limit_bytes", 1024)
-                        .set("http.max_initial_line_bytes", 1024)
-                        .set("http.max_header_bytes", 2048)
-                        .build());
+        node = weft.start(weft.config()
+                .roles("api")
+                .set("http.request_timeout", "700ms")
+                .set("http.idle_timeout", "2s")
+                .set("http.max_connections_per_client", 4)
+                .set("http.body_limit_bytes", 1024)
+                .set("http.max_initial_line_bytes", 1024)
+                .set("http.max_header_bytes", 2048));
         port = TestNodes.httpPort(node);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
     }
 
     private static void assertJsonError(RawHttp.Response r, int status, int grpcCode) {

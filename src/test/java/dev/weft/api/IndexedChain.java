@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.Await;
 import dev.weft.testsupport.FixtureChain;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
@@ -16,24 +16,24 @@ import java.util.Base64;
 import java.util.List;
 import java.util.function.Function;
 
-/** A node (api + ingest) that indexed the fixture chain up to a height, and helpers to call and walk its API. */
-final class IndexedChain implements AutoCloseable {
-    final Vertx vertx;
+/**
+ * A node (api + ingest) that indexed the fixture chain up to a height, and helpers to call and walk its API; the
+ * fixture stops both at the end of the scope it was made in.
+ */
+final class IndexedChain {
     final FixtureChain chain;
     final WeftNode node;
     final WebClient client;
     final int port;
 
-    IndexedChain(long height) {
-        vertx = TestNodes.newVertx();
+    IndexedChain(WeftExtension weft, long height) {
+        Vertx vertx = weft.vertx();
         chain = FixtureChain.start(vertx, "fixture-1", height);
-        node = TestNodes.start(
-                vertx,
-                chain.configure(TestConfig.defaults().roles("api", "ingest"))
-                        .set("ingest.poll_interval", "50ms")
-                        .set("ingest.retry_base", "5ms")
-                        .set("ingest.retry_max", "100ms")
-                        .build());
+        weft.closeAfter(chain::close); // after the node reading it
+        node = weft.start(chain.configure(weft.config().roles("api", "ingest"))
+                .set("ingest.poll_interval", "50ms")
+                .set("ingest.retry_base", "5ms")
+                .set("ingest.retry_max", "100ms"));
         client = WebClient.create(vertx);
         port = TestNodes.httpPort(node);
         awaitHeight(height);
@@ -89,12 +89,5 @@ final class IndexedChain implements AutoCloseable {
 
     static String decodeKey(String key) {
         return new String(Base64.getDecoder().decode(key), java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    @Override
-    public void close() {
-        TestNodes.await(node.stop());
-        chain.close();
-        TestNodes.await(vertx.close());
     }
 }

@@ -6,34 +6,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.bus.Addresses;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.HeadlessChromium;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The live page in a real headless Chromium: it subscribes over the SockJS bridge and shows updates as they arrive. */
 class LivePageTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
 
     @Test
     @DisplayName(
             "the live page shows blocks arriving from real ingestion and a transfer update; its link opens the API docs, which list both APIs; screenshots are kept")
     void showsUpdates() throws Exception {
-        Vertx vertx = TestNodes.newVertx();
+        Vertx vertx = weft.vertx();
         // a live devnet, ingestion and the API: blocks arrive through the real pipeline and the SockJS bridge
-        WeftNode node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("devnet", "ingest", "api")
-                        .set("devnet.mode", "live")
-                        .set("devnet.history_blocks", 3)
-                        .set("devnet.block_interval", "150ms")
-                        .set("devnet.txs_per_block", 3)
-                        .set("ingest.poll_interval", "50ms")
-                        .build());
+        WeftNode node = weft.start(weft.config()
+                .roles("devnet", "ingest", "api")
+                .set("devnet.mode", "live")
+                .set("devnet.history_blocks", 3)
+                .set("devnet.block_interval", "150ms")
+                .set("devnet.txs_per_block", 3)
+                .set("ingest.poll_interval", "50ms"));
         try (HeadlessChromium chrome = HeadlessChromium.launch()) {
             chrome.navigate("http://127.0.0.1:" + TestNodes.httpPort(node) + "/");
             chrome.waitFor("document.getElementById('conn').className === 'up'", 30);
@@ -81,9 +81,6 @@ class LivePageTest {
             BufferedImage docs = javax.imageio.ImageIO.read(
                     chrome.screenshot(Path.of("target/screenshots/docs.png")).toFile());
             assertTrue(distinctColours(docs) > 5, "the docs screenshot is blank");
-        } finally {
-            TestNodes.await(node.stop());
-            TestNodes.await(vertx.close());
         }
     }
 

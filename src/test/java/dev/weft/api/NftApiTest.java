@@ -19,6 +19,7 @@ import dev.weft.testsupport.Await;
 import dev.weft.testsupport.ChainTransfers;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
@@ -33,10 +34,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * NFTs of the devnet (its ERC-721 lifecycle: mint, two transfers, burn, each by the current owner) indexed at ingest
@@ -44,6 +45,9 @@ import org.junit.jupiter.api.Test;
  * tokens, token order, name search, owner views, shapes and errors.
  */
 class NftApiTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final long BLOCKS = 300;
     static Vertx vertx;
     static WebClient client;
@@ -57,9 +61,9 @@ class NftApiTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         client = WebClient.create(vertx);
-        TestConfig c = TestConfig.defaults()
+        TestConfig c = weft.config()
                 .roles("devnet", "ingest", "api")
                 .set("devnet.mode", "history")
                 .set("devnet.history_blocks", BLOCKS)
@@ -69,7 +73,7 @@ class NftApiTest {
                 .set("ingest.poll_interval", "50ms")
                 .set("ingest.window", 32)
                 .set("ingest.commit_blocks", 25);
-        node = TestNodes.start(vertx, c.build());
+        node = weft.start(c);
         port = TestNodes.httpPort(node);
         var chain = node.context().config().chain();
         prefix = chain.bech32Prefix();
@@ -82,12 +86,6 @@ class NftApiTest {
                 truth.computeIfAbsent(key(t.token().hex(), t.value().toString()), k -> new ArrayList<>())
                         .add(t);
         }
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
     }
 
     static String key(String collection, String tokenId) {

@@ -8,19 +8,23 @@ import dev.weft.config.RateLimitConfig;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Per-client rate limits (429 + Retry-After, X-Forwarded-For only from trusted proxies) and strict input parsing. */
 class RateLimitAndParsingTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WeftNode behindProxy; // 127.0.0.1 is a trusted proxy: X-Forwarded-For names the client
     static WeftNode direct; // no trusted proxy: X-Forwarded-For is ignored
@@ -29,32 +33,22 @@ class RateLimitAndParsingTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        behindProxy = TestNodes.start(
-                vertx,
-                limited()
-                        .set("node.name", "proxied")
-                        .set("http.trusted_proxies", new io.vertx.core.json.JsonArray().add("127.0.0.1/32"))
-                        .build());
-        direct = TestNodes.start(vertx, limited().set("node.name", "direct").build());
+        vertx = weft.vertx();
+        behindProxy = weft.start(limited()
+                .set("node.name", "proxied")
+                .set("http.trusted_proxies", new io.vertx.core.json.JsonArray().add("127.0.0.1/32")));
+        direct = weft.start(limited().set("node.name", "direct"));
         client = WebClient.create(vertx);
     }
 
     private static TestConfig limited() {
-        return TestConfig.defaults()
+        return weft.config()
                 .roles("api")
                 .set("rate_limit.enabled", true)
                 .set("rate_limit.rate", 0.01)
                 .set("rate_limit.burst", 3)
                 .set("rate_limit.post_rate", 0.01)
                 .set("rate_limit.post_burst", 1);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(behindProxy.stop());
-        TestNodes.await(direct.stop());
-        TestNodes.await(vertx.close());
     }
 
     private static HttpResponse<Buffer> call(

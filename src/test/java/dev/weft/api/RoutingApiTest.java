@@ -15,9 +15,9 @@ import dev.weft.node.WeftNode;
 import dev.weft.route.ExpectedJson;
 import dev.weft.route.RouteFixtures;
 import dev.weft.testsupport.Await;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
@@ -29,13 +29,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The routing API over real HTTP and the real event bus: a node with roles api and route on a fresh database. */
 class RoutingApiTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WeftNode node;
     static WebClient client;
@@ -47,27 +50,18 @@ class RoutingApiTest {
     static void start() throws Exception {
         devnet = RouteFixtures.devnetCopy();
         dir = devnet.getParent();
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api", "route")
-                        .set(
-                                "route.registries",
-                                new JsonArray()
-                                        .add(RouteFixtures.mainnetCopy(dir).toString())
-                                        .add(devnet.toString()))
-                        .set("route.reload_scan_interval", "0")
-                        .build());
+        weft.closeAfter(() -> TestDatabase.deleteTree(dir)); // after the node that reads it
+        vertx = weft.vertx();
+        node = weft.start(weft.config()
+                .roles("api", "route")
+                .set(
+                        "route.registries",
+                        new JsonArray()
+                                .add(RouteFixtures.mainnetCopy(dir).toString())
+                                .add(devnet.toString()))
+                .set("route.reload_scan_interval", "0"));
         port = TestNodes.httpPort(node);
         client = WebClient.create(vertx);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
-        TestDatabase.deleteTree(dir);
     }
 
     private static HttpResponse<Buffer> post(String uri, JsonObject body) {
@@ -515,26 +509,20 @@ class RoutingApiTest {
     @Test
     @DisplayName("without a route verticle in the cluster the API answers 503 code 14")
     void routeRoleMissing() {
-        Vertx other = TestNodes.newVertx();
-        WeftNode apiOnly =
-                TestNodes.start(other, TestConfig.defaults().roles("api").build());
-        try {
-            var r = TestNodes.call(
-                    WebClient.create(other),
-                    TestNodes.httpPort(apiOnly),
-                    HttpMethod.POST,
-                    "/v2/fungible/route",
-                    request("1", "noble-1", "uusdc", "interwoven-1", USDC_INITIA));
-            assertEquals(503, r.statusCode());
-            assertEquals(
-                    new JsonObject()
-                            .put("code", 14)
-                            .put("message", "route computation is not running on any node")
-                            .put("details", new JsonArray()),
-                    r.bodyAsJsonObject());
-        } finally {
-            TestNodes.await(apiOnly.stop());
-            TestNodes.await(other.close());
-        }
+        Vertx other = weft.newVertx(); // its own event bus: no route verticle answers
+        WeftNode apiOnly = weft.start(other, weft.config().roles("api"));
+        var r = TestNodes.call(
+                WebClient.create(other),
+                TestNodes.httpPort(apiOnly),
+                HttpMethod.POST,
+                "/v2/fungible/route",
+                request("1", "noble-1", "uusdc", "interwoven-1", USDC_INITIA));
+        assertEquals(503, r.statusCode());
+        assertEquals(
+                new JsonObject()
+                        .put("code", 14)
+                        .put("message", "route computation is not running on any node")
+                        .put("details", new JsonArray()),
+                r.bodyAsJsonObject());
     }
 }

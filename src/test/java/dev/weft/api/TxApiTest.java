@@ -12,31 +12,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.testsupport.FixtureChain;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.BiPredicate;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code /indexer/tx/v1/txs*} on a node that indexed the fixture chain. */
 class TxApiTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final long HEIGHT = 30;
     static final String FEE_COLLECTOR = "init17xpfvakm2amg962yls6f84z3kell8c5l70rnql";
     static IndexedChain ic;
 
     @BeforeAll
     static void start() {
-        ic = new IndexedChain(HEIGHT);
-    }
-
-    @AfterAll
-    static void stop() {
-        ic.close();
+        ic = new IndexedChain(weft, HEIGHT);
     }
 
     /** Hashes of the txs matching {@code p}, in chain order. */

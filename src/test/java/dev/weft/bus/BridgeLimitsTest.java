@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.http.WebSocketConnectOptions;
@@ -20,13 +20,16 @@ import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The bridges facing outsiders: bounded TCP frames, subscribe-only traffic, and SockJS for its own origin only. */
 class BridgeLimitsTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WeftNode node;
     static WebClient web;
@@ -34,22 +37,11 @@ class BridgeLimitsTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api")
-                        .set("bridge.tcp_port", 0)
-                        .set("http.cors_origins", "https://app.example")
-                        .build());
+        vertx = weft.vertx();
+        node = weft.start(
+                weft.config().roles("api").set("bridge.tcp_port", 0).set("http.cors_origins", "https://app.example"));
         web = WebClient.create(vertx);
         ws = vertx.createWebSocketClient();
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
     }
 
     private static Socket bridge() throws IOException {

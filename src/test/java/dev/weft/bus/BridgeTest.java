@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.WebSocket;
@@ -21,13 +21,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Outside subscribers through the TCP bridge and the SockJS bridge: updates out, only permitted requests in. */
 class BridgeTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WeftNode node;
     static NetClient net;
@@ -35,18 +38,10 @@ class BridgeTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults().roles("api").set("bridge.tcp_port", 0).build());
+        vertx = weft.vertx();
+        node = weft.start(weft.config().roles("api").set("bridge.tcp_port", 0));
         net = vertx.createNetClient();
         ws = vertx.createWebSocketClient();
-    }
-
-    @AfterAll
-    static void stop() {
-        await(node.stop());
-        await(vertx.close());
     }
 
     /** A TCP bridge client: frames are a 4-byte big-endian length followed by JSON. */

@@ -10,7 +10,7 @@ import dev.weft.runtime.VerticleKind;
 import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
-import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
@@ -19,15 +19,18 @@ import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.sql.Connection;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Exactly one holder of a single-writer lease; a standby takes over when the holder stops or loses its session. */
 @ExtendWith(VertxExtension.class)
 class SingleWriterTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final ConcurrentLinkedQueue<String> events = new ConcurrentLinkedQueue<>();
 
     /** A stand-in writer that records when it starts and stops, and tells {@code started} after it started. */
@@ -66,18 +69,11 @@ class SingleWriterTest {
     @BeforeEach
     void start() {
         events.clear();
-        vertx = TestNodes.newVertx();
-        TestConfig cfg = TestConfig.defaults().roles("api").set("cluster.standby_poll", "100ms");
+        vertx = weft.vertx();
+        TestConfig cfg = weft.config().roles("api").set("cluster.standby_poll", "100ms");
         dbUrl = (String) cfg.get("database.url");
-        nodeA = TestNodes.start(vertx, cfg.set("node.name", "a").build());
-        nodeB = TestNodes.start(vertx, cfg.set("node.name", "b").build());
-    }
-
-    @AfterEach
-    void stop() {
-        await(nodeA.stop());
-        await(nodeB.stop());
-        await(vertx.close());
+        nodeA = weft.start(cfg.set("node.name", "a"));
+        nodeB = weft.start(cfg.set("node.name", "b"));
     }
 
     @Test

@@ -15,7 +15,7 @@ import dev.weft.devnet.world.World;
 import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.SkipClientScripts;
-import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigInteger;
@@ -23,10 +23,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * LEGACY_AMINO_JSON signatures (what Ledger users sign): the devnet rebuilds the StdSignDoc from the tx and verifies the
@@ -34,23 +34,23 @@ import org.junit.jupiter.api.Test;
  * and with a tx cosmjs signs through its own amino converters ({@code src/test/node/amino-sign.mjs}).
  */
 class AminoSignTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String L1 = "weft-l1-1";
     static final long AMINO = 127;
     static DevnetHarness d;
 
     @BeforeAll
     static void start() {
-        d = DevnetHarness.start(TestConfig.defaults()
-                .roles("devnet")
-                .set("devnet.mode", "live")
-                .set("devnet.history_blocks", 10)
-                .set("devnet.block_interval", "100ms")
-                .set("devnet.txs_per_block", 2));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (d != null) d.close();
+        d = DevnetHarness.start(
+                weft,
+                weft.config()
+                        .roles("devnet")
+                        .set("devnet.mode", "live")
+                        .set("devnet.history_blocks", 10)
+                        .set("devnet.block_interval", "100ms")
+                        .set("devnet.txs_per_block", 2));
     }
 
     static long accountNumber(String address) {

@@ -15,6 +15,7 @@ import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.Token;
 import dev.weft.devnet.gen.Tx;
 import dev.weft.devnet.gen.TxPlan.Kind;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigInteger;
@@ -22,25 +23,23 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The three protocols of a history-mode devnet over real HTTP: lookups, pagination, errors, eth_call, searches. */
 class DevnetApiTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     private static DevnetHarness devnet;
     private static DevnetChain chain;
 
     @BeforeAll
     static void start() {
-        devnet = DevnetHarness.start(DevnetHarness.history(300));
+        devnet = DevnetHarness.start(weft, DevnetHarness.history(300));
         chain = devnet.replica();
-    }
-
-    @AfterAll
-    static void stop() {
-        devnet.close();
     }
 
     private static long busiest() {

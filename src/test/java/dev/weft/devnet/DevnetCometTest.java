@@ -11,31 +11,30 @@ import dev.weft.chain.proto.ProtoWriter;
 import dev.weft.devnet.gen.Actor;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** CometBFT RPC beyond blocks: JSON-RPC batches, abci_info/abci_query, header, commit, genesis, mempool count, block_search. */
 class DevnetCometTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     private static final String COMET = "cometbft-v0.38-kvstore-tendermint-rs/";
     private static DevnetHarness devnet;
     private static DevnetChain chain;
 
     @BeforeAll
     static void start() {
-        devnet = DevnetHarness.start(DevnetHarness.history(60));
+        devnet = DevnetHarness.start(weft, DevnetHarness.history(60));
         chain = devnet.replica();
-    }
-
-    @AfterAll
-    static void stop() {
-        devnet.close();
     }
 
     private static JsonObject call(String method, JsonObject params) {

@@ -6,29 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.Tx;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** EVM JSON-RPC beyond blocks: eth_getLogs filters, eth_getCode, minievm's cosmos_ hash mappings. */
 class DevnetEvmTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     private static final String TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
     private static DevnetHarness devnet;
     private static DevnetChain chain;
 
     @BeforeAll
     static void start() {
-        devnet = DevnetHarness.start(DevnetHarness.history(40));
+        devnet = DevnetHarness.start(weft, DevnetHarness.history(40));
         chain = devnet.replica();
-    }
-
-    @AfterAll
-    static void stop() {
-        devnet.close();
     }
 
     /** Every log of the receipts of blocks [from, to] that the predicate keeps, in order. */

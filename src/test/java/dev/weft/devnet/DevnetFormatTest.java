@@ -7,14 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.Event;
 import dev.weft.devnet.gen.TxPlan.Kind;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The devnet's answers held against recorded real ones: CometBFT 0.38 (tendermint-rs kvstore recordings, whose keys
@@ -22,6 +23,9 @@ import org.junit.jupiter.api.Test;
  * JSON-RPC answers; geth-based nodes print receipts and blocks as Go maps, so those compare as sets, frames in order).
  */
 class DevnetFormatTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     private static final String COMET = "cometbft-v0.38-kvstore-tendermint-rs/";
     private static final String MINIEVM = "initia-minievm-tx-decoder-fixtures/";
     private static final String ANVIL = "evm-anvil/";
@@ -30,13 +34,8 @@ class DevnetFormatTest {
 
     @BeforeAll
     static void start() {
-        devnet = DevnetHarness.start(DevnetHarness.history(200));
+        devnet = DevnetHarness.start(weft, DevnetHarness.history(200));
         chain = devnet.replica();
-    }
-
-    @AfterAll
-    static void stop() {
-        devnet.close();
     }
 
     @Test

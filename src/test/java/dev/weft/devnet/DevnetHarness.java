@@ -8,15 +8,18 @@ import dev.weft.node.WeftNode;
 import dev.weft.testsupport.DevnetWallet;
 import dev.weft.testsupport.LocalHttp;
 import dev.weft.testsupport.TestConfig;
-import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 
-/** A devnet started through the real node start-up chain (role devnet only), and blocking HTTP calls to it. */
-final class DevnetHarness implements AutoCloseable {
+/**
+ * A devnet started through the real node start-up chain (role devnet only), and blocking HTTP calls to it; the fixture
+ * stops it at the end of the scope it was started in.
+ */
+final class DevnetHarness {
     static final String GENESIS = "2025-06-01T00:00:00Z";
     private final Vertx vertx;
     private final WeftNode node;
@@ -52,9 +55,10 @@ final class DevnetHarness implements AutoCloseable {
                 .set("devnet.txs_per_block", 20);
     }
 
-    static DevnetHarness start(TestConfig config) {
-        Vertx vertx = TestNodes.newVertx();
-        return new DevnetHarness(vertx, TestNodes.start(vertx, config.build()));
+    /** On a Vert.x of its own, as each devnet had before the fixture: two devnets never share an event bus. */
+    static DevnetHarness start(WeftExtension weft, TestConfig config) {
+        Vertx vertx = weft.newVertx();
+        return new DevnetHarness(vertx, weft.start(vertx, config));
     }
 
     Vertx vertx() {
@@ -128,11 +132,5 @@ final class DevnetHarness implements AutoCloseable {
 
     static String hex(long n) {
         return "0x" + Long.toHexString(n);
-    }
-
-    @Override
-    public void close() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
     }
 }

@@ -8,6 +8,7 @@ import dev.weft.chain.Hex;
 import dev.weft.devnet.gen.Actor;
 import dev.weft.devnet.gen.BankBalances;
 import dev.weft.devnet.gen.DevnetChain;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URLEncoder;
@@ -15,13 +16,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The Cosmos REST routes a wallet and a client library read: unregistered routes, bank, auth, tx search, validators. */
 class DevnetRestTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     /** grpc-gateway's answer to a path no module registers (an SDK 0.50 node, any unknown route). */
     static final String NOT_IMPLEMENTED = "{\"code\":12,\"message\":\"Not Implemented\",\"details\":[]}";
 
@@ -30,13 +34,8 @@ class DevnetRestTest {
 
     @BeforeAll
     static void start() {
-        devnet = DevnetHarness.start(DevnetHarness.history(120));
+        devnet = DevnetHarness.start(weft, DevnetHarness.history(120));
         chain = devnet.replica();
-    }
-
-    @AfterAll
-    static void stop() {
-        devnet.close();
     }
 
     private static String enc(String s) {
@@ -190,55 +189,55 @@ class DevnetRestTest {
                 NOT_IMPLEMENTED,
                 devnet.get(devnet.restPort, "/cosmos/staking/v1beta1/validators/" + valoper)
                         .body());
-        try (DevnetHarness plain = DevnetHarness.start(DevnetHarness.history(20).set("devnet.chain_kind", "plain"))) {
-            for (String path : List.of("/opinit/opchild/v1/validator/" + valoper, "/opinit/opchild/v1/validators")) {
-                HttpResponse<String> r = plain.get(plain.restPort, path);
-                assertEquals(501, r.statusCode(), path);
-                assertEquals(NOT_IMPLEMENTED, r.body(), path);
-            }
-            String proposer = plain.rpc("/block?height=5")
-                    .getJsonObject("result")
-                    .getJsonObject("block")
-                    .getJsonObject("header")
-                    .getString("proposer_address");
-            assertEquals(valoper, Bech32.encode("initvaloper", Hex.decode(proposer)));
-            JsonObject v =
-                    plain.rest("/cosmos/staking/v1beta1/validators/" + valoper).getJsonObject("validator");
-            assertEquals(
-                    List.of(
-                            "operator_address",
-                            "consensus_pubkey",
-                            "jailed",
-                            "status",
-                            "tokens",
-                            "delegator_shares",
-                            "description",
-                            "unbonding_height",
-                            "unbonding_time",
-                            "commission",
-                            "min_self_delegation",
-                            "unbonding_on_hold_ref_count",
-                            "unbonding_ids"),
-                    new ArrayList<>(v.fieldNames()));
-            assertEquals(valoper, v.getString("operator_address"));
-            assertEquals("BOND_STATUS_BONDED", v.getString("status"));
-            assertEquals("weft-devnet-sequencer", v.getJsonObject("description").getString("moniker"));
-            assertEquals(
-                    new JsonObject()
-                            .put("@type", "/cosmos.crypto.ed25519.PubKey")
-                            .put("key", chain.proposer(5).pubKeyBase64()),
-                    v.getJsonObject("consensus_pubkey"));
-            assertEquals(
-                    v,
-                    plain.rest("/cosmos/staking/v1beta1/validators")
-                            .getJsonArray("validators")
-                            .getJsonObject(0));
-            assertEquals(
-                    404,
-                    plain.get(
-                                    plain.restPort,
-                                    "/cosmos/staking/v1beta1/validators/" + Bech32.encode("initvaloper", new byte[20]))
-                            .statusCode());
+        DevnetHarness plain =
+                DevnetHarness.start(weft, DevnetHarness.history(20).set("devnet.chain_kind", "plain"));
+        for (String path : List.of("/opinit/opchild/v1/validator/" + valoper, "/opinit/opchild/v1/validators")) {
+            HttpResponse<String> r = plain.get(plain.restPort, path);
+            assertEquals(501, r.statusCode(), path);
+            assertEquals(NOT_IMPLEMENTED, r.body(), path);
         }
+        String proposer = plain.rpc("/block?height=5")
+                .getJsonObject("result")
+                .getJsonObject("block")
+                .getJsonObject("header")
+                .getString("proposer_address");
+        assertEquals(valoper, Bech32.encode("initvaloper", Hex.decode(proposer)));
+        JsonObject v =
+                plain.rest("/cosmos/staking/v1beta1/validators/" + valoper).getJsonObject("validator");
+        assertEquals(
+                List.of(
+                        "operator_address",
+                        "consensus_pubkey",
+                        "jailed",
+                        "status",
+                        "tokens",
+                        "delegator_shares",
+                        "description",
+                        "unbonding_height",
+                        "unbonding_time",
+                        "commission",
+                        "min_self_delegation",
+                        "unbonding_on_hold_ref_count",
+                        "unbonding_ids"),
+                new ArrayList<>(v.fieldNames()));
+        assertEquals(valoper, v.getString("operator_address"));
+        assertEquals("BOND_STATUS_BONDED", v.getString("status"));
+        assertEquals("weft-devnet-sequencer", v.getJsonObject("description").getString("moniker"));
+        assertEquals(
+                new JsonObject()
+                        .put("@type", "/cosmos.crypto.ed25519.PubKey")
+                        .put("key", chain.proposer(5).pubKeyBase64()),
+                v.getJsonObject("consensus_pubkey"));
+        assertEquals(
+                v,
+                plain.rest("/cosmos/staking/v1beta1/validators")
+                        .getJsonArray("validators")
+                        .getJsonObject(0));
+        assertEquals(
+                404,
+                plain.get(
+                                plain.restPort,
+                                "/cosmos/staking/v1beta1/validators/" + Bech32.encode("initvaloper", new byte[20]))
+                        .statusCode());
     }
 }

@@ -11,20 +11,23 @@ import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.DevnetWallet;
 import dev.weft.testsupport.RelayedTxs;
 import dev.weft.testsupport.RouteTxs;
-import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigInteger;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The devnet L1's InitiaDEX and Connect oracle over HTTP: the view functions in movevm's JSON shapes, swap txs that
  * move the pool or abort on {@code min_return} with the module's code, and oracle prices that move with the blocks.
  */
 class DexDevnetTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String L1 = "weft-l1-1";
     static final String INIT_USDC = "0x" + Hex.lower(Denoms.moveMetadata("weft-l1-1/initia-dex/INIT-USDC"));
     static final String STABLE = "0x" + Hex.lower(Denoms.moveMetadata("weft-l1-1/initia-dex/INIT-ibcINIT"));
@@ -34,18 +37,15 @@ class DexDevnetTest {
 
     @BeforeAll
     static void start() {
-        d = DevnetHarness.start(TestConfig.defaults()
-                .roles("devnet")
-                .set("devnet.mode", "live")
-                .set("devnet.history_blocks", 10)
-                .set("devnet.block_interval", "100ms")
-                .set("devnet.txs_per_block", 2));
+        d = DevnetHarness.start(
+                weft,
+                weft.config()
+                        .roles("devnet")
+                        .set("devnet.mode", "live")
+                        .set("devnet.history_blocks", 10)
+                        .set("devnet.block_interval", "100ms")
+                        .set("devnet.txs_per_block", 2));
         wallet = d.wallet;
-    }
-
-    @AfterAll
-    static void stop() {
-        if (d != null) d.close();
     }
 
     static String q(String s) {

@@ -9,16 +9,16 @@ import dev.weft.devnet.gen.Token;
 import dev.weft.devnet.world.World;
 import dev.weft.testsupport.Await;
 import dev.weft.testsupport.EthWallet;
-import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code eth_sendRawTransaction} on the devnet's minievm chain: txs a wallet (ethers) signs with a devnet test key are
@@ -27,6 +27,9 @@ import org.junit.jupiter.api.Test;
  * are refused with geth's / minievm's messages.
  */
 class EthSendRawTransactionTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final BigInteger GAS_PRICE = BigInteger.valueOf(15_000_000_000L);
     static final BigInteger SCALE = BigInteger.TEN.pow(12); // the fee token has 6 decimals, the EVM 18
     static DevnetHarness d;
@@ -35,18 +38,15 @@ class EthSendRawTransactionTest {
 
     @BeforeAll
     static void start() {
-        d = DevnetHarness.start(TestConfig.defaults()
-                .roles("devnet")
-                .set("devnet.mode", "live")
-                .set("devnet.history_blocks", 10)
-                .set("devnet.block_interval", "100ms")
-                .set("devnet.txs_per_block", 2));
+        d = DevnetHarness.start(
+                weft,
+                weft.config()
+                        .roles("devnet")
+                        .set("devnet.mode", "live")
+                        .set("devnet.history_blocks", 10)
+                        .set("devnet.block_interval", "100ms")
+                        .set("devnet.txs_per_block", 2));
         chainId = Long.decode(d.eth("eth_chainId").getString("result"));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (d != null) d.close();
     }
 
     static BigInteger balance(String address) {

@@ -9,13 +9,14 @@ import dev.weft.devnet.gen.DevnetChain;
 import dev.weft.devnet.gen.TxPlan.Kind;
 import dev.weft.devnet.tx.EthRawTx;
 import dev.weft.testsupport.SkipClientScripts;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The devnet's EVM txs are real signed EIP-1559 txs and their hash is Keccak-256 of the signed envelope, as minievm
@@ -23,18 +24,16 @@ import org.junit.jupiter.api.Test;
  * the devnet's raw-tx decoder recovers the sender from ethers' serialisation, and every endpoint names the tx alike.
  */
 class EvmTxHashTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     private static DevnetHarness devnet;
     private static DevnetChain chain;
 
     @BeforeAll
     static void start() {
-        devnet = DevnetHarness.start(DevnetHarness.history(40));
+        devnet = DevnetHarness.start(weft, DevnetHarness.history(40));
         chain = devnet.replica();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (devnet != null) devnet.close();
     }
 
     static JsonArray ethers(JsonArray txs) throws Exception {

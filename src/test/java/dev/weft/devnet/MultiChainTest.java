@@ -16,16 +16,17 @@ import dev.weft.testsupport.Await;
 import dev.weft.testsupport.RelayedTxs;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The multi-chain devnet over HTTP: txs broadcast to weft-l1-1, weft-devnet-1 and weft-move-1 as a wallet sends them,
@@ -34,6 +35,9 @@ import org.junit.jupiter.api.Test;
  * findable through {@code /tx} and {@code /tx_search}.
  */
 class MultiChainTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String L1 = "weft-l1-1";
     static final String EVM = "weft-devnet-1";
     static final String MOVE = "weft-move-1";
@@ -42,7 +46,7 @@ class MultiChainTest {
 
     @BeforeAll
     static void start() {
-        TestConfig c = TestConfig.defaults()
+        TestConfig c = weft.config()
                 .roles("devnet")
                 .set("devnet.mode", "live")
                 .set("devnet.history_blocks", 10)
@@ -53,12 +57,7 @@ class MultiChainTest {
                 .set("devnet.opinit.output_interval", "500ms")
                 .set("devnet.relayer.timeout_receivers", new JsonArray().add(NEVER_RELAYED))
                 .set("devnet.relayer.error_receivers", new JsonArray().add(REFUSES));
-        d = DevnetHarness.start(c);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (d != null) d.close();
+        d = DevnetHarness.start(weft, c);
     }
 
     // ---- helpers ----

@@ -10,15 +10,15 @@ import dev.weft.devnet.world.World;
 import dev.weft.testsupport.Await;
 import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.RouteTxs;
-import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigInteger;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The devnet's CheckTx verifies SIGN_MODE_DIRECT signatures against the account number and sequence its auth endpoint
@@ -26,22 +26,22 @@ import org.junit.jupiter.api.Test;
  * the signer's.
  */
 class SignatureVerificationTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String L1 = "weft-l1-1";
     static DevnetHarness d;
 
     @BeforeAll
     static void start() {
-        d = DevnetHarness.start(TestConfig.defaults()
-                .roles("devnet")
-                .set("devnet.mode", "live")
-                .set("devnet.history_blocks", 10)
-                .set("devnet.block_interval", "100ms")
-                .set("devnet.txs_per_block", 2));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (d != null) d.close();
+        d = DevnetHarness.start(
+                weft,
+                weft.config()
+                        .roles("devnet")
+                        .set("devnet.mode", "live")
+                        .set("devnet.history_blocks", 10)
+                        .set("devnet.block_interval", "100ms")
+                        .set("devnet.txs_per_block", 2));
     }
 
     /** A test key: its private key, public key type and compressed public key, and the account it signs for. */

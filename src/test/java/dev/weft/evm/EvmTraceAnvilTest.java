@@ -13,9 +13,9 @@ import dev.weft.ingest.IngestDump;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.AnvilNode;
 import dev.weft.testsupport.Await;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -33,10 +33,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The tracer against a real Anvil node: our own contracts ({@code Tracing.sol}) make nested calls, value transfers, a
@@ -47,6 +47,9 @@ import org.junit.jupiter.api.Test;
  * checked frame by frame against what the contracts do.
  */
 class EvmTraceAnvilTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String RECIPIENT = "0x1111111111111111111111111111111111111111";
     static final BigInteger VALUE = BigInteger.valueOf(5_000_000_000L);
     static final BigInteger PART = VALUE.divide(BigInteger.valueOf(5));
@@ -81,6 +84,7 @@ class EvmTraceAnvilTest {
         JsonObject contracts = AnvilNode.compileContracts();
         childCode = contracts.getJsonObject("Child").getString("bytecode");
         anvil = AnvilNode.start();
+        weft.closeAfter(anvil); // after the node and the tracer reading it
         token = deploy(contracts.getJsonObject("Token").getString("bytecode"), null); // 1
         lib = deploy(contracts.getJsonObject("Lib").getString("bytecode"), null); // 2
         router = deploy(contracts.getJsonObject("Router").getString("bytecode"), word(token) + word(lib)); // 3
@@ -126,21 +130,18 @@ class EvmTraceAnvilTest {
         assertEquals("0x0", anvil.receipt(d).getString("status"), "fail() reverts the whole tx");
 
         dbUrl = TestDatabase.freshUrl();
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api")
-                        .set("database.url", dbUrl)
-                        .set("chain.chain_id", "anvil-31337")
-                        .set("chain.json_rpc", new JsonArray().add(anvil.url()))
-                        .set("evm.window", 3)
-                        .set("evm.window_max", 3)
-                        .set("evm.commit_heights", 2)
-                        .set("evm.poll_interval", "50ms")
-                        .set("ingest.retry_base", "5ms")
-                        .set("ingest.retry_max", "100ms")
-                        .build());
+        vertx = weft.vertx();
+        node = weft.start(weft.config()
+                .roles("api")
+                .set("database.url", dbUrl)
+                .set("chain.chain_id", "anvil-31337")
+                .set("chain.json_rpc", new JsonArray().add(anvil.url()))
+                .set("evm.window", 3)
+                .set("evm.window_max", 3)
+                .set("evm.commit_heights", 2)
+                .set("evm.poll_interval", "50ms")
+                .set("ingest.retry_base", "5ms")
+                .set("ingest.retry_max", "100ms"));
         port = TestNodes.httpPort(node);
         client = WebClient.create(vertx);
         vertx.eventBus().<JsonObject>consumer(Addresses.INTERNAL_TXS_INDEXED, m -> events.add(m.body()));
@@ -162,13 +163,6 @@ class EvmTraceAnvilTest {
         // second run: the same range from 1, resumed from the database cursor
         TestNodes.await(vertx.deployVerticle(new EvmTraceVerticle(node.context(), HeightSource.range(1, 7))));
         Await.cursor(dbUrl, "evm", 7, 60);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (node != null) TestNodes.await(node.stop());
-        if (vertx != null) TestNodes.await(vertx.close());
-        if (anvil != null) anvil.close();
     }
 
     // ---- the chain ----

@@ -10,6 +10,7 @@ import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
@@ -22,10 +23,10 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The tracer on a node running devnet + ingest + evm + api (the default run's path): the devnet in history mode is
@@ -34,6 +35,9 @@ import org.junit.jupiter.api.Test;
  * {@code debug_traceBlockByNumber} flattened, with no gap or duplicate across the restart.
  */
 class EvmTraceDevnetTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final long FIRST = 120;
     static final long BLOCKS = 300;
     static Vertx vertx;
@@ -46,7 +50,7 @@ class EvmTraceDevnetTest {
     static final List<Long> secondRunEvents = Collections.synchronizedList(new ArrayList<>());
 
     static TestConfig config(long blocks) {
-        return TestConfig.defaults()
+        return weft.config()
                 .roles("devnet", "ingest", "evm", "api")
                 .set("database.url", dbUrl)
                 .set("devnet.mode", "history")
@@ -68,33 +72,27 @@ class EvmTraceDevnetTest {
     @BeforeAll
     static void start() throws Exception {
         dbUrl = TestDatabase.freshUrl();
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         client = WebClient.create(vertx);
-        WeftNode first = TestNodes.start(vertx, config(FIRST).build());
+        WeftNode first = weft.start(config(FIRST));
         try {
             awaitInternalTxHeight(first, FIRST);
             firstCursor = scalar("SELECT height FROM pipeline_cursor WHERE name = 'evm'");
         } finally {
-            TestNodes.await(first.stop());
+            weft.stop(first);
         }
         MessageConsumer<JsonObject> consumer = vertx.eventBus()
                 .consumer(
                         Addresses.INTERNAL_TXS_INDEXED,
                         m -> secondRunEvents.add(m.body().getLong("height")));
         TestNodes.await(consumer.completion());
-        node = TestNodes.start(vertx, config(BLOCKS).build());
+        node = weft.start(config(BLOCKS));
         api = "http://127.0.0.1:" + TestNodes.httpPort(node);
         jsonRpc = node.context().config().chain().jsonRpcUrls().get(0);
         awaitInternalTxHeight(node, BLOCKS);
         long last = scalar("SELECT height FROM pipeline_cursor WHERE name = 'evm'");
         Await.until("the last event", 20, () -> secondRunEvents.contains(last));
         TestNodes.await(consumer.unregister());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (node != null) TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
     }
 
     static void awaitInternalTxHeight(WeftNode n, long h) {
@@ -210,11 +208,11 @@ class EvmTraceDevnetTest {
                 .set("devnet.faults.delay_rate", 0.1)
                 .set("devnet.faults.delay", "20ms");
         double retriedBefore = traceRetries();
-        WeftNode n = TestNodes.start(vertx, c.build());
+        WeftNode n = weft.start(c);
         try {
             awaitInternalTxHeight(n, BLOCKS);
         } finally {
-            TestNodes.await(n.stop());
+            weft.stop(n);
         }
         assertTrue(traceRetries() - retriedBefore >= 5, "heights retried: " + (traceRetries() - retriedBefore));
         IngestDump.assertSame(dump(clean), dump(url));

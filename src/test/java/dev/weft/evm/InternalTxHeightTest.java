@@ -3,18 +3,21 @@ package dev.weft.evm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code /status.internal_tx_height}: the tracer's cursor, or the ingest height when nothing above it has EVM txs; monotonic. */
 class InternalTxHeightTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
 
     static void block(Statement st, long h, int evmTxs) throws Exception {
         st.execute(
@@ -34,10 +37,8 @@ class InternalTxHeightTest {
             "caught up over blocks without EVM txs → the ingest height; a new EVM block above the cursor never takes it back")
     void semantics() throws Exception {
         String url = TestDatabase.freshUrl();
-        Vertx vertx = TestNodes.newVertx();
-        WeftNode node = TestNodes.start(
-                vertx,
-                TestConfig.defaults().roles("api").set("database.url", url).build());
+        Vertx vertx = weft.vertx();
+        WeftNode node = weft.start(weft.config().roles("api").set("database.url", url));
         WebClient client = WebClient.create(vertx);
         int port = TestNodes.httpPort(node);
         try (Connection c = TestDatabase.jdbc(url);
@@ -58,9 +59,6 @@ class InternalTxHeightTest {
             assertEquals(3, height.getAsLong(), "block 5 is not traced yet, but the height reported before stays");
             cursors(st, 5, 5);
             assertEquals(5, height.getAsLong());
-        } finally {
-            TestNodes.await(node.stop());
-            TestNodes.await(vertx.close());
         }
     }
 
@@ -68,14 +66,9 @@ class InternalTxHeightTest {
     @DisplayName("a chain without an EVM reports 0 whatever the cursors say")
     void notEvm() throws Exception {
         String url = TestDatabase.freshUrl();
-        Vertx vertx = TestNodes.newVertx();
-        WeftNode node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api")
-                        .set("database.url", url)
-                        .set("chain.vm", "move")
-                        .build());
+        Vertx vertx = weft.vertx();
+        WeftNode node =
+                weft.start(weft.config().roles("api").set("database.url", url).set("chain.vm", "move"));
         try (Connection c = TestDatabase.jdbc(url);
                 Statement st = c.createStatement()) {
             block(st, 1, 0);
@@ -84,9 +77,6 @@ class InternalTxHeightTest {
                     .bodyAsJsonObject();
             assertEquals(1L, status.getLong("height"));
             assertEquals(0L, status.getLong("internal_tx_height"));
-        } finally {
-            TestNodes.await(node.stop());
-            TestNodes.await(vertx.close());
         }
     }
 }

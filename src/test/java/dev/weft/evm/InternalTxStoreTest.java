@@ -13,33 +13,28 @@ import dev.weft.store.InternalTxStore;
 import dev.weft.store.PositionMovedException;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
-import io.vertx.core.Vertx;
+import dev.weft.testsupport.WeftExtension;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The tracer's commit: the position check refuses a replay or a second writer; counters stay exact. */
 class InternalTxStoreTest {
-    Vertx vertx;
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     Database db;
     String url;
     InternalTxStore store;
 
     @BeforeEach
     void start() {
-        vertx = TestNodes.newVertx();
-        TestConfig c = TestConfig.defaults();
+        TestConfig c = weft.config();
         url = (String) c.get("database.url");
-        db = TestNodes.await(Database.start(vertx, c.build().database()));
+        db = weft.database(c);
         store = new InternalTxStore(db.pool(), 1000);
-    }
-
-    @AfterEach
-    void stop() {
-        TestNodes.await(db.close());
-        TestNodes.await(vertx.close());
     }
 
     /** Anvil's block 9 as if it stood at another height (same txs, same frames). */

@@ -13,6 +13,7 @@ import dev.weft.testsupport.Await;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
@@ -24,32 +25,30 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Ingestion end to end against the fixture chain and a real PostgreSQL: stored rows, counters, the block indexed
  * event, live follow, faults (the result must equal a clean run row for row) and restarts.
  */
 class BlockIngestTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String CHAIN = "fixture-1";
     static Vertx vertx;
     static Map<String, List<String>> clean;
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(vertx.close());
+        vertx = weft.vertx();
     }
 
     static TestConfig config(FixtureChain chain) {
-        return chain.configure(TestConfig.defaults().roles("ingest"))
+        return chain.configure(weft.config().roles("ingest"))
                 .set("ingest.poll_interval", "50ms")
                 .set("ingest.retry_base", "5ms")
                 .set("ingest.retry_max", "100ms")
@@ -66,12 +65,12 @@ class BlockIngestTest {
         if (clean != null) return clean;
         FixtureChain chain = FixtureChain.start(vertx, CHAIN, 40);
         TestConfig c = config(chain);
-        WeftNode node = TestNodes.start(vertx, c.build());
+        WeftNode node = weft.start(c);
         try {
             Await.cursor(url(c), "ingest", 40, 60);
             clean = IngestDump.dump(url(c));
         } finally {
-            TestNodes.await(node.stop());
+            weft.stop(node);
             chain.close();
         }
         return clean;
@@ -89,7 +88,7 @@ class BlockIngestTest {
         });
         TestNodes.await(consumer.completion());
         TestConfig c = config(chain);
-        WeftNode node = TestNodes.start(vertx, c.build());
+        WeftNode node = weft.start(c);
         try {
             Await.cursor(url(c), "ingest", 25, 60);
             chain.head(40); // the chain moves on: the same loop follows it
@@ -116,7 +115,7 @@ class BlockIngestTest {
             checkRows(chain, url);
         } finally {
             TestNodes.await(consumer.unregister());
-            TestNodes.await(node.stop());
+            weft.stop(node);
             chain.close();
         }
     }
@@ -251,14 +250,14 @@ class BlockIngestTest {
         chain.shortRestCalls = 2;
         chain.shuffleRest = true;
         TestConfig c = config(chain);
-        WeftNode node = TestNodes.start(vertx, c.build());
+        WeftNode node = weft.start(c);
         try {
             Await.cursor(url(c), "ingest", 40, 60);
             assertTrue(chain.faults.get() > 0, "faults were injected");
             IngestDump.assertConsistent(url(c));
             IngestDump.assertSame(expected, IngestDump.dump(url(c)));
         } finally {
-            TestNodes.await(node.stop());
+            weft.stop(node);
             chain.close();
         }
     }
@@ -271,7 +270,7 @@ class BlockIngestTest {
         FixtureChain chain = FixtureChain.start(vertx, CHAIN, 40);
         chain.holdBlockUntilRest = 6; // a block with 2 txs; its /block is answered once its REST txs were asked
         TestConfig c = config(chain);
-        WeftNode node = TestNodes.start(vertx, c.build());
+        WeftNode node = weft.start(c);
         try {
             Await.cursor(url(c), "ingest", 40, 60);
             assertEquals(
@@ -280,7 +279,7 @@ class BlockIngestTest {
                     "the REST txs of height 6 were asked before its block arrived");
             IngestDump.assertSame(expected, IngestDump.dump(url(c)));
         } finally {
-            TestNodes.await(node.stop());
+            weft.stop(node);
             chain.close();
         }
     }
@@ -298,7 +297,7 @@ class BlockIngestTest {
                 .consumer(Addresses.BLOCK_INDEXED, m -> events.add(m.body().getLong("height")));
         TestNodes.await(consumer.completion());
         TestConfig c = config(chain);
-        WeftNode node = TestNodes.start(vertx, c.build());
+        WeftNode node = weft.start(c);
         try {
             Await.cursor(url(c), "ingest", 12, 60);
             String id = node.deployments().get("ingest").get(0);
@@ -316,7 +315,7 @@ class BlockIngestTest {
             assertEquals(want, new ArrayList<>(events));
         } finally {
             TestNodes.await(consumer.unregister());
-            TestNodes.await(node.stop());
+            weft.stop(node);
             chain.close();
         }
     }

@@ -10,6 +10,7 @@ import dev.weft.node.WeftNode;
 import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
@@ -20,10 +21,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Ingestion of the devnet (a simulated minievm chain speaking the real protocols): what the API serves equals what the
@@ -31,6 +32,9 @@ import org.junit.jupiter.api.Test;
  * row for row, as a clean run; live follow has no gap.
  */
 class DevnetIngestTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final long BLOCKS = 150;
     static Vertx vertx;
     static WebClient client;
@@ -38,13 +42,8 @@ class DevnetIngestTest {
 
     @BeforeAll
     static void start() throws Exception {
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         client = WebClient.create(vertx);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(vertx.close());
     }
 
     /** A history-mode devnet: the same seed and genesis give the same chain in every test. */
@@ -71,14 +70,14 @@ class DevnetIngestTest {
 
     static synchronized Map<String, List<String>> cleanRun() throws Exception {
         if (clean != null) return clean;
-        TestConfig c = fastIngest(devnet(TestConfig.defaults().roles("devnet", "ingest"), BLOCKS));
-        WeftNode node = TestNodes.start(vertx, c.build());
+        TestConfig c = fastIngest(devnet(weft.config().roles("devnet", "ingest"), BLOCKS));
+        WeftNode node = weft.start(c);
         try {
             Await.cursor(url(c), "ingest", BLOCKS, 90);
             IngestDump.assertConsistent(url(c));
             clean = IngestDump.dump(url(c));
         } finally {
-            TestNodes.await(node.stop());
+            weft.stop(node);
         }
         return clean;
     }
@@ -103,76 +102,71 @@ class DevnetIngestTest {
     @DisplayName(
             "the API serves what the chain's own REST and JSON-RPC answer: txs (= tx_response without @type), blocks, receipts")
     void sameAsTheNode() throws Exception {
-        TestConfig c = fastIngest(devnet(TestConfig.defaults().roles("devnet", "ingest", "api"), BLOCKS));
-        WeftNode node = TestNodes.start(vertx, c.build());
-        try {
-            Await.cursor(url(c), "ingest", BLOCKS, 90);
-            IngestDump.assertSame(cleanRun(), IngestDump.dump(url(c)));
-            String api = "http://127.0.0.1:" + TestNodes.httpPort(node);
-            var chain = node.context().config().chain();
-            String rpcUrl = chain.rpcUrls().get(0);
-            String restUrl = chain.restUrls().get(0);
-            String evmUrl = chain.jsonRpcUrls().get(0);
-            long txTotal = Long.parseLong(get(api, "/indexer/tx/v1/txs?pagination.limit=1")
-                    .getJsonObject("pagination")
-                    .getString("total"));
-            assertEquals(scalar(url(c), "SELECT count(*) FROM tx"), txTotal);
-            int checkedTxs = 0;
-            int checkedReceipts = 0;
-            for (long h = 1; h <= BLOCKS; h += 7) {
-                JsonObject block = get(rpcUrl, "/block?height=" + h).getJsonObject("result");
-                JsonObject ours = get(api, "/indexer/block/v1/blocks/" + h).getJsonObject("block");
-                assertEquals(block.getJsonObject("block_id").getString("hash"), ours.getString("hash"));
-                assertEquals(
-                        Integer.toString(block.getJsonObject("block")
-                                .getJsonObject("data")
-                                .getJsonArray("txs")
-                                .size()),
-                        ours.getString("tx_count"));
-                String blockTime = Rfc3339.nanos(Rfc3339.parseNanos(
-                        block.getJsonObject("block").getJsonObject("header").getString("time")));
-                for (Object o : get(api, "/indexer/tx/v1/txs/by_height/" + h + "?pagination.limit=1000")
-                        .getJsonArray("txs")) {
-                    JsonObject tx = ((JsonObject) o).copy();
-                    JsonObject expected = get(restUrl, "/cosmos/tx/v1beta1/txs/" + tx.getString("txhash"))
-                            .getJsonObject("tx_response");
-                    // rollytics' record is the SDK's TxResponse with three differences: the tx without its @type
-                    // wrapper, the
-                    // block time with nanoseconds (the SDK prints whole seconds), and events encoded by Go's
-                    // encoding/json
-                    // (false index omitted; gRPC-gateway prints it), except that an empty value is kept
-                    expected.getJsonObject("tx").remove("@type");
-                    assertEquals(blockTime, tx.remove("timestamp"));
-                    assertEquals(Rfc3339.seconds(Rfc3339.parseNanos(blockTime)), expected.remove("timestamp"));
-                    expected.put("events", goEvents(expected.getJsonArray("events")));
-                    assertEquals(expected, tx, "tx " + tx.getString("txhash"));
-                    checkedTxs++;
-                }
-                for (Object o : get(api, "/indexer/tx/v1/evm-txs/by_height/" + h + "?pagination.limit=1000")
-                        .getJsonArray("txs")) {
-                    JsonObject r = (JsonObject) o;
-                    JsonObject node0 = rpc(
-                                    evmUrl,
-                                    "eth_getTransactionReceipt",
-                                    new JsonArray().add(r.getString("transactionHash")))
-                            .getJsonObject("result");
-                    for (String f : r.fieldNames()) {
-                        // a contract creation's to: null is answered as "" (rollytics' EvmTx.To is a Go string)
-                        Object want = f.equals("to") && node0.getValue(f) == null ? "" : node0.getValue(f);
-                        if (!f.equals("logs")) assertEquals(want, r.getValue(f), f);
-                    }
-                    assertEquals(
-                            node0.getJsonArray("logs").size(),
-                            r.getJsonArray("logs").size());
-                    checkedReceipts++;
-                }
+        TestConfig c = fastIngest(devnet(weft.config().roles("devnet", "ingest", "api"), BLOCKS));
+        WeftNode node = weft.start(c);
+        Await.cursor(url(c), "ingest", BLOCKS, 90);
+        IngestDump.assertSame(cleanRun(), IngestDump.dump(url(c)));
+        String api = "http://127.0.0.1:" + TestNodes.httpPort(node);
+        var chain = node.context().config().chain();
+        String rpcUrl = chain.rpcUrls().get(0);
+        String restUrl = chain.restUrls().get(0);
+        String evmUrl = chain.jsonRpcUrls().get(0);
+        long txTotal = Long.parseLong(get(api, "/indexer/tx/v1/txs?pagination.limit=1")
+                .getJsonObject("pagination")
+                .getString("total"));
+        assertEquals(scalar(url(c), "SELECT count(*) FROM tx"), txTotal);
+        int checkedTxs = 0;
+        int checkedReceipts = 0;
+        for (long h = 1; h <= BLOCKS; h += 7) {
+            JsonObject block = get(rpcUrl, "/block?height=" + h).getJsonObject("result");
+            JsonObject ours = get(api, "/indexer/block/v1/blocks/" + h).getJsonObject("block");
+            assertEquals(block.getJsonObject("block_id").getString("hash"), ours.getString("hash"));
+            assertEquals(
+                    Integer.toString(block.getJsonObject("block")
+                            .getJsonObject("data")
+                            .getJsonArray("txs")
+                            .size()),
+                    ours.getString("tx_count"));
+            String blockTime = Rfc3339.nanos(Rfc3339.parseNanos(
+                    block.getJsonObject("block").getJsonObject("header").getString("time")));
+            for (Object o : get(api, "/indexer/tx/v1/txs/by_height/" + h + "?pagination.limit=1000")
+                    .getJsonArray("txs")) {
+                JsonObject tx = ((JsonObject) o).copy();
+                JsonObject expected = get(restUrl, "/cosmos/tx/v1beta1/txs/" + tx.getString("txhash"))
+                        .getJsonObject("tx_response");
+                // rollytics' record is the SDK's TxResponse with three differences: the tx without its @type
+                // wrapper, the
+                // block time with nanoseconds (the SDK prints whole seconds), and events encoded by Go's
+                // encoding/json
+                // (false index omitted; gRPC-gateway prints it), except that an empty value is kept
+                expected.getJsonObject("tx").remove("@type");
+                assertEquals(blockTime, tx.remove("timestamp"));
+                assertEquals(Rfc3339.seconds(Rfc3339.parseNanos(blockTime)), expected.remove("timestamp"));
+                expected.put("events", goEvents(expected.getJsonArray("events")));
+                assertEquals(expected, tx, "tx " + tx.getString("txhash"));
+                checkedTxs++;
             }
-            assertTrue(
-                    checkedTxs > 50 && checkedReceipts > 10,
-                    checkedTxs + " txs, " + checkedReceipts + " receipts checked");
-        } finally {
-            TestNodes.await(node.stop());
+            for (Object o : get(api, "/indexer/tx/v1/evm-txs/by_height/" + h + "?pagination.limit=1000")
+                    .getJsonArray("txs")) {
+                JsonObject r = (JsonObject) o;
+                JsonObject node0 = rpc(
+                                evmUrl,
+                                "eth_getTransactionReceipt",
+                                new JsonArray().add(r.getString("transactionHash")))
+                        .getJsonObject("result");
+                for (String f : r.fieldNames()) {
+                    // a contract creation's to: null is answered as "" (rollytics' EvmTx.To is a Go string)
+                    Object want = f.equals("to") && node0.getValue(f) == null ? "" : node0.getValue(f);
+                    if (!f.equals("logs")) assertEquals(want, r.getValue(f), f);
+                }
+                assertEquals(
+                        node0.getJsonArray("logs").size(),
+                        r.getJsonArray("logs").size());
+                checkedReceipts++;
+            }
         }
+        assertTrue(
+                checkedTxs > 50 && checkedReceipts > 10, checkedTxs + " txs, " + checkedReceipts + " receipts checked");
     }
 
     /** Events as Weft stores them: Go's encoding/json of abci.Event (omitempty on type, attributes, key, index), every value kept. */
@@ -202,21 +196,17 @@ class DevnetIngestTest {
             "devnet faults (500s, delays, cut answers, short REST pages): the database equals a clean run's, row for row")
     void faults() throws Exception {
         Map<String, List<String>> expected = cleanRun();
-        TestConfig c = fastIngest(devnet(TestConfig.defaults().roles("devnet", "ingest"), BLOCKS))
+        TestConfig c = fastIngest(devnet(weft.config().roles("devnet", "ingest"), BLOCKS))
                 .set("devnet.faults.error_rate", 0.15)
                 .set("devnet.faults.delay_rate", 0.1)
                 .set("devnet.faults.delay", "20ms")
                 .set("devnet.faults.truncate_rate", 0.05)
                 .set("devnet.faults.short_rest_rate", 0.5)
                 .set("devnet.faults.short_rest_attempts", 2);
-        WeftNode node = TestNodes.start(vertx, c.build());
-        try {
-            Await.cursor(url(c), "ingest", BLOCKS, 90);
-            IngestDump.assertConsistent(url(c));
-            IngestDump.assertSame(expected, IngestDump.dump(url(c)));
-        } finally {
-            TestNodes.await(node.stop());
-        }
+        WeftNode node = weft.start(c);
+        Await.cursor(url(c), "ingest", BLOCKS, 90);
+        IngestDump.assertConsistent(url(c));
+        IngestDump.assertSame(expected, IngestDump.dump(url(c)));
     }
 
     @Test
@@ -224,12 +214,12 @@ class DevnetIngestTest {
             "the indexer node stopped mid-way and a new one started on the same database: no gap, no duplicate, each event once")
     void restartTheNode() throws Exception {
         Map<String, List<String>> expected = cleanRun();
-        TestConfig dc = devnet(TestConfig.defaults().roles("devnet"), BLOCKS)
+        TestConfig dc = devnet(weft.config().roles("devnet"), BLOCKS)
                 .set("devnet.faults.delay_rate", 1.0)
                 .set("devnet.faults.delay", "3ms");
-        WeftNode devnet = TestNodes.start(vertx, dc.build());
+        WeftNode devnet = weft.start(dc);
         var chain = devnet.context().config().chain();
-        TestConfig ic = fastIngest(TestConfig.defaults().roles("ingest"))
+        TestConfig ic = fastIngest(weft.config().roles("ingest"))
                 .set("chain.rpc", new JsonArray(chain.rpcUrls()))
                 .set("chain.rest", new JsonArray(chain.restUrls()))
                 .set("chain.json_rpc", new JsonArray(chain.jsonRpcUrls()));
@@ -238,12 +228,12 @@ class DevnetIngestTest {
                 .consumer(Addresses.BLOCK_INDEXED, m -> events.add(m.body().getLong("height")));
         TestNodes.await(consumer.completion());
         try {
-            WeftNode first = TestNodes.start(vertx, ic.build());
+            WeftNode first = weft.start(ic);
             Await.cursor(url(ic), "ingest", BLOCKS / 3, 90);
-            TestNodes.await(first.stop());
+            weft.stop(first);
             long stoppedAt = Await.cursorHeight(url(ic), "ingest");
             assertTrue(stoppedAt < BLOCKS, "stopped mid-way at " + stoppedAt);
-            WeftNode second = TestNodes.start(vertx, ic.build());
+            WeftNode second = weft.start(ic);
             try {
                 Await.cursor(url(ic), "ingest", BLOCKS, 90);
                 IngestDump.assertConsistent(url(ic));
@@ -253,11 +243,11 @@ class DevnetIngestTest {
                 for (long h = 1; h <= BLOCKS; h++) want.add(h);
                 assertEquals(want, new ArrayList<>(events));
             } finally {
-                TestNodes.await(second.stop());
+                weft.stop(second);
             }
         } finally {
             TestNodes.await(consumer.unregister());
-            TestNodes.await(devnet.stop());
+            weft.stop(devnet);
         }
     }
 
@@ -265,12 +255,12 @@ class DevnetIngestTest {
     @DisplayName("the indexer process killed (SIGKILL) mid-way: a new one resumes with no gap and no duplicate")
     void killTheProcess() throws Exception {
         Map<String, List<String>> expected = cleanRun();
-        TestConfig dc = devnet(TestConfig.defaults().roles("devnet"), BLOCKS)
+        TestConfig dc = devnet(weft.config().roles("devnet"), BLOCKS)
                 .set("devnet.faults.delay_rate", 1.0)
                 .set("devnet.faults.delay", "5ms");
-        WeftNode devnet = TestNodes.start(vertx, dc.build());
+        WeftNode devnet = weft.start(dc);
         var chain = devnet.context().config().chain();
-        TestConfig ic = fastIngest(TestConfig.defaults().roles("ingest"))
+        TestConfig ic = fastIngest(weft.config().roles("ingest"))
                 .set("chain.rpc", new JsonArray(chain.rpcUrls()))
                 .set("chain.rest", new JsonArray(chain.restUrls()))
                 .set("chain.json_rpc", new JsonArray(chain.jsonRpcUrls()))
@@ -296,16 +286,16 @@ class DevnetIngestTest {
             long killedAt = Await.cursorHeight(url(ic), "ingest");
             assertTrue(killedAt < BLOCKS, "killed mid-way at " + killedAt);
             IngestDump.assertConsistent(url(ic));
-            WeftNode second = TestNodes.start(vertx, ic.build());
+            WeftNode second = weft.start(ic);
             try {
                 Await.cursor(url(ic), "ingest", BLOCKS, 90);
                 IngestDump.assertConsistent(url(ic));
                 IngestDump.assertSame(expected, IngestDump.dump(url(ic)));
             } finally {
-                TestNodes.await(second.stop());
+                weft.stop(second);
             }
         } finally {
-            TestNodes.await(devnet.stop());
+            weft.stop(devnet);
             dev.weft.testsupport.TestDatabase.deleteTree(dir);
         }
     }
@@ -313,7 +303,7 @@ class DevnetIngestTest {
     @Test
     @DisplayName("live mode: catch-up and follow in one loop, every height once and in order")
     void live() throws Exception {
-        TestConfig c = fastIngest(TestConfig.defaults().roles("devnet", "ingest"))
+        TestConfig c = fastIngest(weft.config().roles("devnet", "ingest"))
                 .set("devnet.mode", "live")
                 .set("devnet.history_blocks", 30)
                 .set("devnet.block_interval", "100ms")
@@ -322,7 +312,7 @@ class DevnetIngestTest {
         MessageConsumer<JsonObject> consumer = vertx.eventBus()
                 .consumer(Addresses.BLOCK_INDEXED, m -> events.add(m.body().getLong("height")));
         TestNodes.await(consumer.completion());
-        WeftNode node = TestNodes.start(vertx, c.build());
+        WeftNode node = weft.start(c);
         try {
             Await.cursor(url(c), "ingest", 60, 90);
             IngestDump.assertConsistent(url(c));
@@ -333,7 +323,7 @@ class DevnetIngestTest {
             assertEquals(want, got);
         } finally {
             TestNodes.await(consumer.unregister());
-            TestNodes.await(node.stop());
+            weft.stop(node);
         }
     }
 }

@@ -16,18 +16,22 @@ import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The commit transaction: the position check, exact counters, the same rows whatever the batch sizes, block times. */
 class IngestStoreTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     Vertx vertx;
     Database db;
     String url;
@@ -36,19 +40,13 @@ class IngestStoreTest {
 
     @BeforeEach
     void start() {
-        vertx = TestNodes.newVertx();
-        TestConfig c = TestConfig.defaults();
+        vertx = weft.vertx();
+        TestConfig c = weft.config();
         url = (String) c.get("database.url");
         WeftConfig config = c.build();
-        db = TestNodes.await(Database.start(vertx, config.database()));
+        db = weft.database(c);
         blocks = new FixtureBlocks(FixtureChain.offline("fixture-1"), config.chain());
         store = new IngestStore(db.pool(), 1000);
-    }
-
-    @AfterEach
-    void stop() {
-        TestNodes.await(db.close());
-        TestNodes.await(vertx.close());
     }
 
     /** A run prepared as ingestion prepares it: its account ids resolved first. */
@@ -99,7 +97,7 @@ class IngestStoreTest {
         for (long h = 1; h <= 8; h++) p = commit(store, h, h, p);
         String other = TestDatabase.freshUrl();
         Database db2 = TestNodes.await(Database.start(
-                vertx, TestConfig.defaults().set("database.url", other).build().database()));
+                vertx, weft.config().set("database.url", other).build().database()));
         try {
             IngestStore s2 = new IngestStore(db2.pool(), 1000);
             commit(s2, 1, 8, TestNodes.await(s2.position()));

@@ -14,15 +14,16 @@ import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The NFT part of the ingest commit, on synthetic changes injected into fixture blocks: a token minted, transferred
@@ -30,6 +31,9 @@ import org.junit.jupiter.api.Test;
  * counts, owners, heights and tx links are exact; Move tokens are followed by their object across runs.
  */
 class NftIngestTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     /** Fixture heights that hold txs (h % 4 txs each), so every change has a tx to link. */
     static final long[] HEIGHTS = {1, 2, 3, 5, 6, 7};
 
@@ -45,18 +49,12 @@ class NftIngestTest {
 
     @BeforeEach
     void start() {
-        vertx = TestNodes.newVertx();
-        TestConfig c = TestConfig.defaults();
+        vertx = weft.vertx();
+        TestConfig c = weft.config();
         url = (String) c.get("database.url");
         WeftConfig config = c.build();
-        db = TestNodes.await(Database.start(vertx, config.database()));
+        db = weft.database(c);
         blocks = new FixtureBlocks(FixtureChain.offline("fixture-1"), config.chain());
-    }
-
-    @AfterEach
-    void stop() {
-        TestNodes.await(db.close());
-        TestNodes.await(vertx.close());
     }
 
     static AccountAddress a20(int b) {
@@ -123,7 +121,7 @@ class NftIngestTest {
     Map<String, List<String>> run(boolean evm, List<List<NftEvent>> story, long[][] runs) throws Exception {
         String u = TestDatabase.freshUrl();
         Database d = TestNodes.await(Database.start(
-                vertx, TestConfig.defaults().set("database.url", u).build().database()));
+                vertx, weft.config().set("database.url", u).build().database()));
         try {
             IngestStore s = new IngestStore(d.pool(), 1000, evm);
             IngestStore.Position p = TestNodes.await(s.position());
@@ -291,12 +289,12 @@ class NftIngestTest {
                         "nft-transfer/channel-3/0x1234".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         List<NftEvent> parsed = new ArrayList<>();
         dev.weft.nft.NftParser.forChain(
-                        TestConfig.defaults().set("chain.vm", "move").build().chain())
+                        weft.config().set("chain.vm", "move").build().chain())
                 .parse(0, List.of(recv), parsed);
         assertEquals(List.of(NftEvent.origin(0, classId, "Initia Kittens")), parsed);
         List<NftEvent> wasm = new ArrayList<>();
         dev.weft.nft.NftParser.forChain(
-                        TestConfig.defaults().set("chain.vm", "wasm").build().chain())
+                        weft.config().set("chain.vm", "wasm").build().chain())
                 .parse(0, List.of(recv), wasm);
         assertEquals(List.of(NftEvent.origin(0, "nft-transfer/channel-3/0x1234", "Initia Kittens")), wasm);
 

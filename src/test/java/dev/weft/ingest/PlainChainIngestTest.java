@@ -9,7 +9,7 @@ import dev.weft.testsupport.Await;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
-import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.sql.Connection;
@@ -17,26 +17,24 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Ingestion of a chain as a plain Cosmos SDK 0.50 node serves it: no OPinit module (its routes answer 501 Not
  * Implemented), and pruned below a height (CometBFT {@code earliest_block_height}).
  */
 class PlainChainIngestTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(vertx.close());
+        vertx = weft.vertx();
     }
 
     /** The stored block records, by height. */
@@ -59,7 +57,7 @@ class PlainChainIngestTest {
         chain.earliest = 5;
         TestConfig c = BlockIngestTest.config(chain);
         String url = BlockIngestTest.url(c);
-        WeftNode node = TestNodes.start(vertx, c.build());
+        WeftNode node = weft.start(c);
         try {
             Await.cursor(url, "ingest", 12, 120);
             assertEquals(8, scalar(url, "SELECT count(*) FROM block"), "heights 5..12");
@@ -79,7 +77,7 @@ class PlainChainIngestTest {
                         "from x/staking");
             }
         } finally {
-            TestNodes.await(node.stop());
+            weft.stop(node);
             chain.close();
         }
     }
@@ -92,7 +90,7 @@ class PlainChainIngestTest {
         chain.earliest = 5;
         TestConfig c = BlockIngestTest.config(chain).set("ingest.start_height", 7);
         String url = BlockIngestTest.url(c);
-        WeftNode node = TestNodes.start(vertx, c.build());
+        WeftNode node = weft.start(c);
         try {
             Await.cursor(url, "ingest", 9, 120);
             assertEquals(3, scalar(url, "SELECT count(*) FROM block"), "heights 7..9");
@@ -101,7 +99,7 @@ class PlainChainIngestTest {
                     scalar(url, "SELECT block_time_ms FROM block WHERE height = 7"));
             assertEquals("1499", blocks(url).get(0).getString("block_time"));
         } finally {
-            TestNodes.await(node.stop());
+            weft.stop(node);
             chain.close();
         }
     }
@@ -113,7 +111,7 @@ class PlainChainIngestTest {
         chain.opchild = false;
         TestConfig c = BlockIngestTest.config(chain);
         String url = BlockIngestTest.url(c);
-        WeftNode node = TestNodes.start(vertx, c.build());
+        WeftNode node = weft.start(c);
         try {
             Await.cursor(url, "ingest", 6, 120);
             assertEquals(6, scalar(url, "SELECT count(*) FROM block"));
@@ -123,7 +121,7 @@ class PlainChainIngestTest {
                     b.getJsonObject("proposer"));
             assertEquals("0", b.getString("block_time"), "height 1 has no block before it");
         } finally {
-            TestNodes.await(node.stop());
+            weft.stop(node);
             chain.close();
         }
     }
@@ -135,7 +133,7 @@ class PlainChainIngestTest {
         chain.earliest = 5;
         try {
             TestConfig c = BlockIngestTest.config(chain).set("ingest.start_height", 2);
-            Throwable e = assertThrows(Throwable.class, () -> TestNodes.start(vertx, c.build()));
+            Throwable e = assertThrows(Throwable.class, () -> weft.start(c));
             while (e.getCause() != null && !(e instanceof dev.weft.config.ConfigException)) e = e.getCause();
             assertEquals(
                     "configuration key 'ingest.start_height': 2 is below the node's earliest available block 5 (a pruned node):"

@@ -9,22 +9,27 @@ import dev.weft.config.NodeClientOptions;
 import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The proposer of a block, resolved through whichever validator module the fixture chain serves. */
 class ProposerResolverTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     Vertx vertx;
     FixtureChain chain;
     CosmosRestClient rest;
 
     @BeforeEach
     void start() {
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         chain = FixtureChain.start(vertx, "fixture-1", 10);
         rest = new CosmosRestClient(
                 vertx,
@@ -35,7 +40,6 @@ class ProposerResolverTest {
     @AfterEach
     void stop() {
         chain.close();
-        TestNodes.await(vertx.close());
     }
 
     @Test

@@ -12,6 +12,7 @@ import dev.weft.config.ChainConfig;
 import dev.weft.config.NodeClientOptions;
 import dev.weft.model.nft.NftEvent;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
@@ -26,10 +27,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * NFT metadata read from a (fake) node at the block's height: ERC-721 names and token URIs in one batch, reverted
@@ -37,6 +38,9 @@ import org.junit.jupiter.api.Test;
  * node does not serve a query, and hard failures (the block is fetched again) otherwise.
  */
 class NftMetadataTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String HEIGHT = "x-cosmos-block-height";
     Vertx vertx;
     HttpServer server;
@@ -50,15 +54,10 @@ class NftMetadataTest {
 
     @BeforeEach
     void start() {
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         server = TestNodes.await(
                 vertx.createHttpServer().requestHandler(this::handle).listen(0, "127.0.0.1"));
         base = "http://127.0.0.1:" + server.actualPort();
-    }
-
-    @AfterEach
-    void stop() {
-        TestNodes.await(vertx.close());
     }
 
     void handle(HttpServerRequest req) {

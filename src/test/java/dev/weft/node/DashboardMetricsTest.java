@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
@@ -22,10 +23,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every metric the Grafana dashboard ({@code cluster/grafana/weft.json}) and the Prometheus alert rules
@@ -33,6 +34,9 @@ import org.junit.jupiter.api.Test;
  * traced, aggregated and answered a few requests.
  */
 class DashboardMetricsTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     private static final int BLOCKS = 12;
     private static final Pattern METRIC = Pattern.compile("\\b((?:weft|vertx|jvm|process)_[a-zA-Z0-9_]+)");
     static Vertx vertx;
@@ -43,9 +47,9 @@ class DashboardMetricsTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         client = WebClient.create(vertx);
-        TestConfig c = TestConfig.defaults()
+        TestConfig c = weft.config()
                 .set("devnet.mode", "history")
                 .set("devnet.history_blocks", BLOCKS)
                 .set("devnet.genesis_time", "2025-06-01T00:00:00Z")
@@ -54,6 +58,7 @@ class DashboardMetricsTest {
                 .set("richlist.poll_interval", "50ms");
         // the node's own Vert.x, as `java -jar` creates it: the metrics options are part of what is checked
         node = TestNodes.await(WeftNode.start(c.build()));
+        weft.closeAfter(() -> TestNodes.await(node.stop())); // closes the node's own Vert.x
         port = TestNodes.httpPort(node);
         Await.until("every pipeline at height " + BLOCKS, 120, () -> {
             JsonObject s = TestNodes.get(client, port, "/status").bodyAsJsonObject();
@@ -81,12 +86,6 @@ class DashboardMetricsTest {
             int end = line.indexOf('{') >= 0 ? line.indexOf('{') : line.indexOf(' ');
             exported.add(line.substring(0, end));
         }
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop()); // closes the node's own Vert.x
-        TestNodes.await(vertx.close());
     }
 
     @Test

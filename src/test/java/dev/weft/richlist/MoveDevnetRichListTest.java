@@ -16,10 +16,9 @@ import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.DevnetWallet;
 import dev.weft.testsupport.LocalHttp;
 import dev.weft.testsupport.RouteTxs;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
-import io.vertx.core.Vertx;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigInteger;
@@ -30,10 +29,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The devnet's minimove rollup (weft-move-1) emits the Move VM's fungible-asset events for every coin movement (OP
@@ -43,6 +41,9 @@ import org.junit.jupiter.api.Test;
  * store created before the indexed history from the chain's {@code ObjectCore}).
  */
 class MoveDevnetRichListTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String L1 = "weft-l1-1";
     static final String MOVE = "weft-move-1";
     /** INIT on weft-move-1: deposited through OP bridge 2 (the rollup's fee denom). */
@@ -57,58 +58,41 @@ class MoveDevnetRichListTest {
                     dev.weft.chain.Hashes.sha256("fee_collector".getBytes(StandardCharsets.UTF_8)), 20))
             .bech32("init");
 
-    static Vertx vertx;
     static WeftNode devnet;
     static final LocalHttp http = new LocalHttp();
     static DevnetWallet wallet;
 
-    @BeforeAll
-    static void start() {
-        vertx = TestNodes.newVertx();
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(vertx.close());
-    }
-
     static void startDevnet(boolean ownerEvents) {
-        devnet = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("devnet")
-                        .set("devnet.mode", "live")
-                        .set("devnet.history_blocks", 3)
-                        .set("devnet.block_interval", "100ms")
-                        .set("devnet.txs_per_block", 2)
-                        .set("devnet.move_owner_events", ownerEvents)
-                        .set("devnet.relayer.delay", "200ms")
-                        .set("devnet.opinit.delay", "200ms")
-                        .set("devnet.opinit.output_interval", "500ms")
-                        .build());
+        devnet = weft.start(weft.config()
+                .roles("devnet")
+                .set("devnet.mode", "live")
+                .set("devnet.history_blocks", 3)
+                .set("devnet.block_interval", "100ms")
+                .set("devnet.txs_per_block", 2)
+                .set("devnet.move_owner_events", ownerEvents)
+                .set("devnet.relayer.delay", "200ms")
+                .set("devnet.opinit.delay", "200ms")
+                .set("devnet.opinit.output_interval", "500ms"));
         wallet = new DevnetWallet(MoveDevnetRichListTest::rest, MoveDevnetRichListTest::rpc);
     }
 
     static void stopDevnet() {
-        TestNodes.await(devnet.stop());
+        weft.stop(devnet);
     }
 
     static WeftNode indexer(String db, long startHeight) {
-        return TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("ingest", "richlist", "api")
-                        .set("database.url", db)
-                        .set("chain.chain_id", MOVE)
-                        .set("chain.vm", "move")
-                        .set("chain.rpc", new JsonArray().add("http://127.0.0.1:" + rpc(MOVE)))
-                        .set("chain.rest", new JsonArray().add("http://127.0.0.1:" + rest(MOVE)))
-                        .set("ingest.start_height", startHeight)
-                        .set("ingest.poll_interval", "50ms")
-                        .set("ingest.retry_base", "5ms")
-                        .set("ingest.retry_max", "200ms")
-                        .set("richlist.poll_interval", "50ms")
-                        .build());
+        return weft.start(weft.config()
+                .roles("ingest", "richlist", "api")
+                .set("database.url", db)
+                .set("chain.chain_id", MOVE)
+                .set("chain.vm", "move")
+                .set("chain.rpc", new JsonArray().add("http://127.0.0.1:" + rpc(MOVE)))
+                .set("chain.rest", new JsonArray().add("http://127.0.0.1:" + rest(MOVE)))
+                .set("ingest.start_height", startHeight)
+                .set("ingest.poll_interval", "50ms")
+                .set("ingest.retry_base", "5ms")
+                .set("ingest.retry_max", "200ms")
+                .set("richlist.poll_interval", "50ms"));
     }
 
     static String hex(String account) {
@@ -250,7 +234,7 @@ class MoveDevnetRichListTest {
                 assertTrue(
                         l2.contains(new JsonObject().put("account", hex(BOB)).put("amount", "1200000")), l2.encode());
             } finally {
-                TestNodes.await(late.stop());
+                weft.stop(late);
             }
         } finally {
             stopDevnet();
@@ -348,7 +332,7 @@ class MoveDevnetRichListTest {
                 assertEquals(new JsonArray(expected), holders(indexer, denom), denom);
             }
         } finally {
-            TestNodes.await(indexer.stop());
+            weft.stop(indexer);
         }
     }
 }

@@ -11,9 +11,9 @@ import dev.weft.ingest.FungibleTransfers;
 import dev.weft.node.WeftNode;
 import dev.weft.route.registry.Denoms;
 import dev.weft.testsupport.Await;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -24,10 +24,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The rich list of Move and Wasm chains: the events of their txs (in the shapes Initia's chains emit: a
@@ -37,6 +37,9 @@ import org.junit.jupiter.api.Test;
  * address, by coin denom or by CW20 contract in the EVM chains' shape.
  */
 class MoveWasmRichListTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WebClient client;
 
@@ -50,13 +53,8 @@ class MoveWasmRichListTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         client = WebClient.create(vertx);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(vertx.close());
     }
 
     static AbciEvent event(String type, String... kv) {
@@ -121,16 +119,13 @@ class MoveWasmRichListTest {
     }
 
     static WeftNode node(String url, String vm) {
-        return TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api", "richlist")
-                        .set("database.url", url)
-                        .set("chain.vm", vm)
-                        .set("chain.rpc", new JsonArray().add("http://127.0.0.1:9"))
-                        .set("chain.rest", new JsonArray().add("http://127.0.0.1:9"))
-                        .set("richlist.poll_interval", "50ms")
-                        .build());
+        return weft.start(weft.config()
+                .roles("api", "richlist")
+                .set("database.url", url)
+                .set("chain.vm", vm)
+                .set("chain.rpc", new JsonArray().add("http://127.0.0.1:9"))
+                .set("chain.rest", new JsonArray().add("http://127.0.0.1:9"))
+                .set("richlist.poll_interval", "50ms"));
     }
 
     static JsonObject holders(int port, String denom) {
@@ -189,8 +184,6 @@ class MoveWasmRichListTest {
             var bad = TestNodes.get(client, port, "/indexer/richlist/v1/0xzz");
             assertEquals(400, bad.statusCode());
             assertError(bad.bodyAsJsonObject(), 3);
-        } finally {
-            TestNodes.await(node.stop());
         }
     }
 
@@ -233,8 +226,6 @@ class MoveWasmRichListTest {
             var bad = TestNodes.get(client, port, "/indexer/richlist/v1/" + alice);
             assertEquals(400, bad.statusCode(), "a 20-byte account is not a cw20 contract");
             assertError(bad.bodyAsJsonObject(), 3);
-        } finally {
-            TestNodes.await(node.stop());
         }
     }
 }

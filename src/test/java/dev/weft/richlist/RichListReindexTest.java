@@ -10,6 +10,7 @@ import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
@@ -25,28 +26,26 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The writer rebuilds the rank index once it has caught up after more than {@code richlist.reindex_after_rows}
  * balance writes, first dropping the invalid leftover of an earlier failed rebuild; the pages answer as before.
  */
 class RichListReindexTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WebClient client;
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         client = WebClient.create(vertx);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(vertx.close());
     }
 
     @Test
@@ -86,58 +85,54 @@ class RichListReindexTest {
 
         RichListMetrics metrics = RichListMetrics.forChain("weft-devnet-1");
         double before = metrics.reindexes.count();
-        WeftNode node = TestNodes.start(vertx, c.build());
-        try {
-            int port = TestNodes.httpPort(node);
-            Await.cursor(url, "richlist", blocks, 120);
-            Await.until("a rebuild of the rank index", 60, () -> metrics.reindexes.count() > before);
-            try (Connection conn = TestDatabase.jdbc(url);
-                    Statement st = conn.createStatement()) {
-                assertNotEquals(originalIndex, relfilenode(st), "rebuilt into a new file");
-                // a later rebuild still running has its own transient copy under the same name; the leftover never goes
-                // away
-                // unless it is dropped, and the chain's writes (and so the rebuilds) end with its last block
-                Await.until(
-                        "no invalid rank index: the leftover dropped, no rebuild left one",
-                        60,
-                        () -> TestDatabase.invalidIndexes(st, "rich_list").isEmpty());
-                assertEquals(
-                        List.of(),
-                        TestDatabase.invalidIndexes(st, "rich_list"),
-                        "the leftover dropped, the rebuild left none");
-            }
-            // every token's pages, in both orders, equal the stored positive balances
-            Map<String, BigInteger> stored = RichListTest.stored(url);
-            List<String> tokens = stored.keySet().stream()
-                    .map(k -> k.substring(0, k.indexOf('/')))
-                    .distinct()
-                    .toList();
-            assertTrue(tokens.size() > 1);
-            for (String token : tokens) {
-                List<Map.Entry<String, BigInteger>> want = new ArrayList<>();
-                stored.forEach((k, v) -> {
-                    if (k.startsWith(token + "/")) want.add(Map.entry(k.substring(k.indexOf('/') + 1), v));
-                });
-                want.sort(Map.Entry.<String, BigInteger>comparingByValue()
-                        .reversed()
-                        .thenComparing(Map.Entry.comparingByKey()));
-                List<String> desc =
-                        want.stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
-                List<String> asc = new ArrayList<>(desc);
-                Collections.reverse(asc);
-                int n = desc.size();
-                for (boolean reverse : new boolean[] {true, false}) {
-                    List<String> all = reverse ? desc : asc;
-                    for (int offset = 0; offset <= n + 1; offset += 1 + offset % 7) {
-                        assertEquals(
-                                all.subList(Math.min(offset, n), Math.min(offset + 5, n)),
-                                page(port, token, reverse, offset, 5),
-                                token + " reverse=" + reverse + " offset=" + offset);
-                    }
+        WeftNode node = weft.start(c);
+        int port = TestNodes.httpPort(node);
+        Await.cursor(url, "richlist", blocks, 120);
+        Await.until("a rebuild of the rank index", 60, () -> metrics.reindexes.count() > before);
+        try (Connection conn = TestDatabase.jdbc(url);
+                Statement st = conn.createStatement()) {
+            assertNotEquals(originalIndex, relfilenode(st), "rebuilt into a new file");
+            // a later rebuild still running has its own transient copy under the same name; the leftover never goes
+            // away
+            // unless it is dropped, and the chain's writes (and so the rebuilds) end with its last block
+            Await.until(
+                    "no invalid rank index: the leftover dropped, no rebuild left one",
+                    60,
+                    () -> TestDatabase.invalidIndexes(st, "rich_list").isEmpty());
+            assertEquals(
+                    List.of(),
+                    TestDatabase.invalidIndexes(st, "rich_list"),
+                    "the leftover dropped, the rebuild left none");
+        }
+        // every token's pages, in both orders, equal the stored positive balances
+        Map<String, BigInteger> stored = RichListTest.stored(url);
+        List<String> tokens = stored.keySet().stream()
+                .map(k -> k.substring(0, k.indexOf('/')))
+                .distinct()
+                .toList();
+        assertTrue(tokens.size() > 1);
+        for (String token : tokens) {
+            List<Map.Entry<String, BigInteger>> want = new ArrayList<>();
+            stored.forEach((k, v) -> {
+                if (k.startsWith(token + "/")) want.add(Map.entry(k.substring(k.indexOf('/') + 1), v));
+            });
+            want.sort(Map.Entry.<String, BigInteger>comparingByValue()
+                    .reversed()
+                    .thenComparing(Map.Entry.comparingByKey()));
+            List<String> desc =
+                    want.stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+            List<String> asc = new ArrayList<>(desc);
+            Collections.reverse(asc);
+            int n = desc.size();
+            for (boolean reverse : new boolean[] {true, false}) {
+                List<String> all = reverse ? desc : asc;
+                for (int offset = 0; offset <= n + 1; offset += 1 + offset % 7) {
+                    assertEquals(
+                            all.subList(Math.min(offset, n), Math.min(offset + 5, n)),
+                            page(port, token, reverse, offset, 5),
+                            token + " reverse=" + reverse + " offset=" + offset);
                 }
             }
-        } finally {
-            TestNodes.await(node.stop());
         }
     }
 

@@ -19,6 +19,7 @@ import dev.weft.testsupport.ChainTransfers;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
@@ -36,10 +37,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The rich list of the devnet (ERC-20s whose supply is minted at block 1 with Transfer logs, so balances are exactly
@@ -48,22 +49,20 @@ import org.junit.jupiter.api.Test;
  * balances were lost; a restart without gap or duplicate; the endpoint by contract and by bank denom; the events.
  */
 class RichListTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WebClient client;
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         client = WebClient.create(vertx);
     }
 
-    @AfterAll
-    static void stop() {
-        TestNodes.await(vertx.close());
-    }
-
     static TestConfig devnet(long blocks, String... roles) {
-        return TestConfig.defaults()
+        return weft.config()
                 .roles(roles)
                 .set("devnet.mode", "history")
                 .set("devnet.history_blocks", blocks)
@@ -179,7 +178,7 @@ class RichListTest {
         MessageConsumer<JsonObject> sub =
                 vertx.eventBus().consumer(Addresses.RICH_LIST_UPDATED, m -> events.add(m.body()));
         TestConfig c = devnet(blocks, "devnet", "ingest", "richlist", "api");
-        WeftNode node = TestNodes.start(vertx, c.build());
+        WeftNode node = weft.start(c);
         try {
             int port = TestNodes.httpPort(node);
             Await.until(
@@ -303,7 +302,7 @@ class RichListTest {
             assertEquals(tokens, named);
         } finally {
             TestNodes.await(sub.unregister());
-            TestNodes.await(node.stop());
+            weft.stop(node);
         }
     }
 
@@ -313,41 +312,37 @@ class RichListTest {
     void bootstrap() throws Exception {
         long blocks = 260;
         TestConfig c = devnet(blocks, "devnet", "ingest", "richlist").set("ingest.start_height", 120);
-        WeftNode node = TestNodes.start(vertx, c.build());
-        try {
-            Await.cursor(url(c), "richlist", blocks, 120);
-            Map<String, BigInteger> db = stored(url(c));
-            Set<String> keys = new LinkedHashSet<>(db.keySet());
-            List<String> tokens = new ArrayList<>();
-            List<String> accounts = new ArrayList<>();
-            try (Connection conn = TestDatabase.jdbc(url(c));
-                    Statement st = conn.createStatement()) {
-                try (ResultSet rs = st.executeQuery("SELECT '0x' || encode(contract,'hex') FROM rich_list_token")) {
-                    while (rs.next()) tokens.add(rs.getString(1));
-                }
-                try (ResultSet rs = st.executeQuery(
-                        "SELECT '0x' || encode(address,'hex') FROM account WHERE length(address) = 20")) {
-                    while (rs.next()) accounts.add(rs.getString(1));
-                }
+        WeftNode node = weft.start(c);
+        Await.cursor(url(c), "richlist", blocks, 120);
+        Map<String, BigInteger> db = stored(url(c));
+        Set<String> keys = new LinkedHashSet<>(db.keySet());
+        List<String> tokens = new ArrayList<>();
+        List<String> accounts = new ArrayList<>();
+        try (Connection conn = TestDatabase.jdbc(url(c));
+                Statement st = conn.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT '0x' || encode(contract,'hex') FROM rich_list_token")) {
+                while (rs.next()) tokens.add(rs.getString(1));
             }
-            assertEquals(6, tokens.size());
-            for (String t : tokens) for (String a : accounts) keys.add(t + "/" + a);
-            assertEquals(balanceOf(evm(node), keys, blocks), db);
-            var chain = node.context().config().chain();
-            Map<String, BigInteger> fromGenesis =
-                    sums(ChainTransfers.read(client, chain.rpcUrls().get(0), 1, blocks), blocks);
-            db.forEach((k, v) -> assertEquals(fromGenesis.get(k), v, k));
-            Map<String, BigInteger> holders = new java.util.TreeMap<>();
-            fromGenesis.forEach((k, v) -> {
-                if (v.signum() > 0) holders.put(k, v);
-            });
-            assertEquals(
-                    holders,
-                    new java.util.TreeMap<>(db),
-                    "every holder, those never seen since height 120 too (the snapshot reads every account x/auth lists)");
-        } finally {
-            TestNodes.await(node.stop());
+            try (ResultSet rs =
+                    st.executeQuery("SELECT '0x' || encode(address,'hex') FROM account WHERE length(address) = 20")) {
+                while (rs.next()) accounts.add(rs.getString(1));
+            }
         }
+        assertEquals(6, tokens.size());
+        for (String t : tokens) for (String a : accounts) keys.add(t + "/" + a);
+        assertEquals(balanceOf(evm(node), keys, blocks), db);
+        var chain = node.context().config().chain();
+        Map<String, BigInteger> fromGenesis =
+                sums(ChainTransfers.read(client, chain.rpcUrls().get(0), 1, blocks), blocks);
+        db.forEach((k, v) -> assertEquals(fromGenesis.get(k), v, k));
+        Map<String, BigInteger> holders = new java.util.TreeMap<>();
+        fromGenesis.forEach((k, v) -> {
+            if (v.signum() > 0) holders.put(k, v);
+        });
+        assertEquals(
+                holders,
+                new java.util.TreeMap<>(db),
+                "every holder, those never seen since height 120 too (the snapshot reads every account x/auth lists)");
     }
 
     @Test
@@ -356,12 +351,12 @@ class RichListTest {
     void repairAndRestart() throws Exception {
         long blocks = 300;
         TestConfig c = devnet(blocks, "devnet", "ingest", "richlist").set("richlist.lag_blocks", 150);
-        WeftNode first = TestNodes.start(vertx, c.build());
+        WeftNode first = weft.start(c);
         try {
             Await.cursor(url(c), "ingest", blocks, 120);
             Await.cursor(url(c), "richlist", 150, 120);
         } finally {
-            TestNodes.await(first.stop());
+            weft.stop(first);
         }
         assertEquals(150, Await.cursorHeight(url(c), "richlist"), "lag_blocks keeps it 150 below ingestion");
         String fee;
@@ -381,20 +376,16 @@ class RichListTest {
         }
         double repairsBefore = RichListMetrics.forChain("weft-devnet-1").repairs.count();
         TestConfig again = devnet(blocks, "devnet", "ingest", "richlist", "api").set("database.url", url(c));
-        WeftNode second = TestNodes.start(vertx, again.build());
-        try {
-            Await.cursor(url(c), "richlist", blocks, 120);
-            var chain = second.context().config().chain();
-            Map<String, BigInteger> truth =
-                    sums(ChainTransfers.read(client, chain.rpcUrls().get(0), 1, blocks), blocks);
-            assertEquals(truth, stored(url(c)), "no gap, no duplicate, and the lost token healed");
-            assertEquals(truth, balanceOf(evm(second), truth.keySet(), blocks));
-            assertTrue(RichListMetrics.forChain("weft-devnet-1").repairs.count() > repairsBefore, "a repair ran");
-            String metrics = TestNodes.get(client, TestNodes.httpPort(second), "/metrics")
-                    .bodyAsString();
-            assertTrue(metrics.contains("weft_richlist_repairs_total{chain_id=\"weft-devnet-1\"}"), "exported");
-        } finally {
-            TestNodes.await(second.stop());
-        }
+        WeftNode second = weft.start(again);
+        Await.cursor(url(c), "richlist", blocks, 120);
+        var chain = second.context().config().chain();
+        Map<String, BigInteger> truth =
+                sums(ChainTransfers.read(client, chain.rpcUrls().get(0), 1, blocks), blocks);
+        assertEquals(truth, stored(url(c)), "no gap, no duplicate, and the lost token healed");
+        assertEquals(truth, balanceOf(evm(second), truth.keySet(), blocks));
+        assertTrue(RichListMetrics.forChain("weft-devnet-1").repairs.count() > repairsBefore, "a repair ran");
+        String metrics =
+                TestNodes.get(client, TestNodes.httpPort(second), "/metrics").bodyAsString();
+        assertTrue(metrics.contains("weft_richlist_repairs_total{chain_id=\"weft-devnet-1\"}"), "exported");
     }
 }

@@ -10,9 +10,9 @@ import dev.weft.bus.Addresses;
 import dev.weft.bus.BusError;
 import dev.weft.node.WeftNode;
 import dev.weft.testsupport.Await;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -22,13 +22,16 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The route verticle on a node with only the route role (no database): bus protocol, file-change reload, failed reloads. */
 class RouteComputeVerticleTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WeftNode node;
     static Path dir;
@@ -38,21 +41,12 @@ class RouteComputeVerticleTest {
     static void start() throws Exception {
         devnet = RouteFixtures.devnetCopy();
         dir = devnet.getParent();
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("route")
-                        .set("route.registries", new JsonArray().add(devnet.toString()))
-                        .set("route.reload_scan_interval", "100ms")
-                        .build());
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
-        TestDatabase.deleteTree(dir);
+        weft.closeAfter(() -> TestDatabase.deleteTree(dir)); // after the node that reads it
+        vertx = weft.vertx();
+        node = weft.start(weft.config()
+                .roles("route")
+                .set("route.registries", new JsonArray().add(devnet.toString()))
+                .set("route.reload_scan_interval", "100ms"));
     }
 
     private static JsonObject quote() {

@@ -7,37 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.testsupport.TestConfig;
-import dev.weft.testsupport.TestDatabase;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Tuple;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Deciding whether a commit whose answer was lost went through. */
 class CommitBurstTest {
-    private Vertx vertx;
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     private Database db;
 
     @BeforeEach
     void setUp() {
-        vertx = Vertx.vertx();
-        db = await(Database.start(
-                vertx,
-                TestConfig.defaults()
-                        .set("database.url", TestDatabase.freshUrl())
-                        .build()
-                        .database()));
-    }
-
-    @AfterEach
-    void tearDown() {
-        await(db.close());
-        await(vertx.close());
+        db = weft.database(weft.config());
     }
 
     @Test

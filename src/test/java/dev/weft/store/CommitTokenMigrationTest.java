@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.weft.testsupport.TestDatabase;
-import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
@@ -14,8 +14,12 @@ import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class CommitTokenMigrationTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     @Test
     @DisplayName(
             "a V010 database upgrades in place: the cursors keep their heights, with no commit token until the next commit")
@@ -29,7 +33,7 @@ class CommitTokenMigrationTest {
             st.execute("UPDATE ingest_totals SET blocks = 7, txs = 3");
             c.commit();
         }
-        Vertx vertx = TestNodes.newVertx();
+        Vertx vertx = weft.vertx();
         Pool pool = PgBuilder.pool()
                 .connectingTo(PgConnectOptions.fromUri(url))
                 .using(vertx)
@@ -42,7 +46,6 @@ class CommitTokenMigrationTest {
             assertEquals(0, await(Migrations.apply(vertx, pool)));
         } finally {
             await(pool.close());
-            await(vertx.close());
         }
     }
 }

@@ -11,6 +11,7 @@ import dev.weft.config.WeftConfig;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Row;
 import java.nio.file.Files;
@@ -20,23 +21,21 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class DatabaseTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     private Vertx vertx;
 
     @BeforeEach
     void setUp() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterEach
-    void tearDown() {
-        await(vertx.close());
+        vertx = weft.vertx();
     }
 
     private static DatabaseConfig config(TestConfig t) {
@@ -46,7 +45,7 @@ class DatabaseTest {
     @Test
     @DisplayName("migrations apply once; re-running them is a no-op")
     void migrationsAreIdempotent() throws Exception {
-        TestConfig t = TestConfig.defaults();
+        TestConfig t = weft.config();
         Database db = await(Database.start(vertx, config(t)));
         try {
             assertEquals(0, await(Migrations.apply(vertx, db.pool())));
@@ -78,7 +77,7 @@ class DatabaseTest {
     @Test
     @DisplayName("two nodes starting on one empty database apply each migration exactly once")
     void concurrentMigrations() {
-        TestConfig t = TestConfig.defaults();
+        TestConfig t = weft.config();
         var a = Database.start(vertx, config(t));
         var b = Database.start(vertx, config(t));
         Database da = await(a);
@@ -108,7 +107,7 @@ class DatabaseTest {
     @DisplayName("an unreachable server fails with a message naming host, port and database")
     void unreachable() {
         int port = Ports.free();
-        TestConfig t = TestConfig.defaults()
+        TestConfig t = weft.config()
                 .set("database.url", "postgresql://postgres@127.0.0.1:" + port + "/weft")
                 .set("database.connect_timeout_ms", 2000);
         DatabaseUnavailableException e =

@@ -7,9 +7,9 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.model.nft.NftEvent;
 import dev.weft.model.nft.NftFold;
 import dev.weft.node.WeftNode;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The owner counters of V008 ({@code nft_owner_collection}): backfilled from the tokens of a database created before
@@ -33,6 +34,9 @@ import org.junit.jupiter.api.Test;
  * burn), also when the same changes are written a second time; the API's owner totals read them.
  */
 class NftOwnerCountsTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String X = "c1".repeat(20);
     static final String Y = "c2".repeat(20);
     static final String A = "a1".repeat(20);
@@ -62,7 +66,7 @@ class NftOwnerCountsTest {
             c.commit();
         }
 
-        Vertx vertx = TestNodes.newVertx();
+        Vertx vertx = weft.vertx();
         Pool pool = PgBuilder.pool()
                 .connectingTo(PgConnectOptions.fromUri(url))
                 .using(vertx)
@@ -105,9 +109,7 @@ class NftOwnerCountsTest {
                                     NftEvent.burn(0, addr(Y), "1", null))))));
             assertEquals(rowCounts(url), counters(url));
 
-            WeftNode node = TestNodes.start(
-                    vertx,
-                    TestConfig.defaults().roles("api").set("database.url", url).build());
+            WeftNode node = weft.start(weft.config().roles("api").set("database.url", url));
             try {
                 WebClient client = WebClient.create(vertx);
                 int port = TestNodes.httpPort(node);
@@ -120,11 +122,10 @@ class NftOwnerCountsTest {
                 assertEquals("0", total(client, port, "/indexer/nft/v1/collections/by_account/0x" + A));
                 client.close();
             } finally {
-                await(node.stop());
+                weft.stop(node);
             }
         } finally {
             await(pool.close());
-            await(vertx.close());
         }
     }
 

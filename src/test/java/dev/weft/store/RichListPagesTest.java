@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.config.ConfigSource;
-import dev.weft.config.WeftConfig;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
-import io.vertx.core.Vertx;
+import dev.weft.testsupport.WeftExtension;
 import java.math.BigInteger;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,10 +19,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Holder pages ({@link RichListStore#holders}) equal a plain {@code ORDER BY … OFFSET … LIMIT} of the positive balances
@@ -33,31 +31,25 @@ import org.junit.jupiter.api.Test;
  * leftover of a failed rebuild, and changes no page.
  */
 class RichListPagesTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final int HOLDERS = 2_500;
     static final String TOKEN = "e1".repeat(20);
     static final String OTHER = "e2".repeat(20);
     static final HexFormat HEX = HexFormat.of();
 
-    Vertx vertx;
     Database db;
     String url;
     RichListStore store;
 
     @BeforeEach
     void start() throws Exception {
-        vertx = Vertx.vertx();
-        TestConfig t = TestConfig.defaults();
+        TestConfig t = weft.config();
         url = (String) t.get("database.url");
-        db = await(Database.start(
-                vertx, WeftConfig.from(ConfigSource.fileOnly(t.json())).database()));
+        db = weft.database(t);
         store = new RichListStore(db.pool());
         seed();
-    }
-
-    @AfterEach
-    void stop() {
-        await(db.close());
-        await(vertx.close());
     }
 
     /** HOLDERS positive balances of few distinct amounts (long runs of ties, some beyond 64 bits), zero rows, another token. */

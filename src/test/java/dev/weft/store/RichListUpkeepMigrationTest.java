@@ -4,7 +4,7 @@ import static dev.weft.testsupport.TestNodes.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.testsupport.TestDatabase;
-import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
@@ -16,12 +16,16 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * V010 sets rich_list's own autovacuum thresholds, on a new database and on one created by the schema before it
  * (upgraded in place, its balances untouched).
  */
 class RichListUpkeepMigrationTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final List<String> OPTIONS = List.of(
             "autovacuum_vacuum_scale_factor=0.02",
             "autovacuum_vacuum_threshold=1000",
@@ -44,7 +48,7 @@ class RichListUpkeepMigrationTest {
             assertEquals(List.of(), options(st));
         }
 
-        Vertx vertx = TestNodes.newVertx();
+        Vertx vertx = weft.vertx();
         Pool pool = PgBuilder.pool()
                 .connectingTo(PgConnectOptions.fromUri(url))
                 .using(vertx)
@@ -69,11 +73,10 @@ class RichListUpkeepMigrationTest {
             assertEquals(0, await(Migrations.apply(vertx, pool)));
         } finally {
             await(pool.close());
-            await(vertx.close());
         }
 
         String fresh = TestDatabase.freshUrl();
-        Vertx v2 = TestNodes.newVertx();
+        Vertx v2 = weft.newVertx();
         Pool p2 = PgBuilder.pool()
                 .connectingTo(PgConnectOptions.fromUri(fresh))
                 .using(v2)
@@ -86,7 +89,6 @@ class RichListUpkeepMigrationTest {
             }
         } finally {
             await(p2.close());
-            await(v2.close());
         }
     }
 

@@ -6,42 +6,31 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.config.ConfigSource;
-import dev.weft.config.WeftConfig;
 import dev.weft.model.track.ChainTx;
 import dev.weft.model.track.Hop;
 import dev.weft.model.track.Transfer;
 import dev.weft.model.track.TransferState;
-import dev.weft.testsupport.TestConfig;
-import io.vertx.core.Vertx;
+import dev.weft.testsupport.WeftExtension;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Tracked transfers, hops and cursors in PostgreSQL: registration, pick-up, save and read-back. */
 class TransferStoreTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String H1 = "A".repeat(64), H2 = "B".repeat(64);
-    private Vertx vertx;
     private Database db;
     private TransferStore store;
 
     @BeforeEach
     void setUp() {
-        vertx = Vertx.vertx();
-        db = await(Database.start(
-                vertx,
-                WeftConfig.from(ConfigSource.fileOnly(TestConfig.defaults().json()))
-                        .database()));
+        db = weft.database(weft.config());
         store = new TransferStore(db.pool());
-    }
-
-    @AfterEach
-    void tearDown() {
-        await(db.close());
-        await(vertx.close());
     }
 
     @Test

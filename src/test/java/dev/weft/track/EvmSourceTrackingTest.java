@@ -11,8 +11,8 @@ import dev.weft.testsupport.AnvilNode;
 import dev.weft.testsupport.LayerZeroSource;
 import dev.weft.testsupport.LocalHttp;
 import dev.weft.testsupport.RecordingProxy;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -20,10 +20,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Tracking a tx of the LayerZero lane's source chain (31337 in the devnet registry) on a real Anvil node: the tracker
@@ -32,6 +32,9 @@ import org.junit.jupiter.api.Test;
  * the transfer stays pending at {@code LAYER_ZERO_TRANSFER_SENT} (the delivery: {@code LayerZeroDeliveryTest}).
  */
 class EvmSourceTrackingTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     private static final String CHAIN = "31337";
     private static final String LANE_OFT = LayerZeroSource.OFT;
 
@@ -48,30 +51,21 @@ class EvmSourceTrackingTest {
     @BeforeAll
     static void start() throws Exception {
         source = LayerZeroSource.start();
+        weft.closeAfter(source); // after the node reading it
         anvil = source.anvil();
         source.mint(AnvilNode.ACCOUNT1, 10_000_000);
         source.approve(AnvilNode.ACCOUNT1, 10_000_000);
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         RecordingProxy proxy = RecordingProxy.start(vertx, anvil.url(), 0);
         RECEIVED = proxy.received;
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("track", "api")
-                        .set("route.registries", new JsonArray().add("conf/registry/devnet.json"))
-                        .set("track.nodes", new JsonObject().put(CHAIN, new JsonArray().add(proxy.url())))
-                        .set("track.poll_interval", "100ms")
-                        .set("track.unknown_ttl", "5s")
-                        .set("track.registrations_per_client", 1000)
-                        .build());
+        node = weft.start(weft.config()
+                .roles("track", "api")
+                .set("route.registries", new JsonArray().add("conf/registry/devnet.json"))
+                .set("track.nodes", new JsonObject().put(CHAIN, new JsonArray().add(proxy.url())))
+                .set("track.poll_interval", "100ms")
+                .set("track.unknown_ttl", "5s")
+                .set("track.registrations_per_client", 1000));
         api = TestNodes.httpPort(node);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (node != null) TestNodes.await(node.stop());
-        if (vertx != null) TestNodes.await(vertx.close());
-        if (source != null) source.close();
     }
 
     private static String call(String signature, String args) throws Exception {

@@ -11,16 +11,16 @@ import dev.weft.testsupport.AnvilNode;
 import dev.weft.testsupport.LayerZeroSource;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.RecordingProxy;
-import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The LayerZero lane end to end on a real Anvil source (31337) and the devnet: the devnet's delivery simulator
@@ -30,6 +30,9 @@ import org.junit.jupiter.api.Test;
  * are checked too.
  */
 class LayerZeroDeliveryTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String DEVNET = "weft-devnet-1";
     static final int DELAY_BLOCKS = 3;
 
@@ -43,33 +46,32 @@ class LayerZeroDeliveryTest {
     @BeforeAll
     static void start() throws Exception {
         source = LayerZeroSource.start();
+        weft.closeAfter(source); // after the devnet and the proxies reading it
         source.mint(AnvilNode.ACCOUNT1, 100_000_000);
         source.approve(AnvilNode.ACCOUNT1, 100_000_000);
         sourceHeadAtStart = source.anvil().blockNumber();
-        proxies = TestNodes.newVertx();
+        proxies = weft.newVertx();
         int devnetJsonRpc = Ports.free();
         toSource = RecordingProxy.start(proxies, source.url(), 0);
         toDevnet = RecordingProxy.start(proxies, "http://127.0.0.1:" + devnetJsonRpc, 0);
-        h = TrackingHarness.start(TrackingHarness.config()
-                .set("devnet.json_rpc_port", devnetJsonRpc)
-                .set(
-                        "chain.json_rpc",
-                        new JsonArray().add(toDevnet.url())) // the tracker reads the devnet's logs through the proxy
-                .set("devnet.layer_zero.source_rpc", toSource.url())
-                .set("devnet.layer_zero.poll_interval", "100ms")
-                .set("devnet.layer_zero.delay_blocks", DELAY_BLOCKS)
-                .set("track.stall_timeout", "4s")
-                .set("track.nodes", new JsonObject().put(LayerZeroSource.CHAIN, new JsonArray().add(source.url()))));
+        h = TrackingHarness.start(
+                weft,
+                TrackingHarness.config()
+                        .set("devnet.json_rpc_port", devnetJsonRpc)
+                        .set(
+                                "chain.json_rpc",
+                                new JsonArray()
+                                        .add(toDevnet.url())) // the tracker reads the devnet's logs through the proxy
+                        .set("devnet.layer_zero.source_rpc", toSource.url())
+                        .set("devnet.layer_zero.poll_interval", "100ms")
+                        .set("devnet.layer_zero.delay_blocks", DELAY_BLOCKS)
+                        .set("track.stall_timeout", "4s")
+                        .set(
+                                "track.nodes",
+                                new JsonObject().put(LayerZeroSource.CHAIN, new JsonArray().add(source.url()))));
         TrackingHarness.await(
                 () -> toSource.received.stream().anyMatch(o -> o.toString().contains("eth_blockNumber")) ? true : null,
                 "the devnet reading the source's head");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (h != null) h.close();
-        if (proxies != null) TestNodes.await(proxies.close());
-        if (source != null) source.close();
     }
 
     private static JsonObject devnetRpc(String method, JsonArray params) {

@@ -8,6 +8,7 @@ import dev.weft.route.RouteFixtures;
 import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.LayerZeroSource;
 import dev.weft.testsupport.Toolsets;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The official Skip Go client ({@code @skip-go/client} 1.6.1, installed from {@code tools/npm/skip-client} into
@@ -31,6 +33,9 @@ import org.junit.jupiter.api.Test;
  * devnet's relayer refuses (an error acknowledgement) must reach the status {@code failed}, the amount refunded.
  */
 class SkipClientE2ETest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String L1 = "weft-l1-1", EVM = "weft-devnet-1", MOVE = "weft-move-1";
 
     static JsonObject flow(
@@ -85,91 +90,87 @@ class SkipClientE2ETest {
                 .getParent()
                 .getParent()
                 .getParent();
-        try (LayerZeroSource lz = LayerZeroSource.start();
-                TrackingHarness h = TrackingHarness.start(layerZero(TrackingHarness.config(), lz)
-                        .set("devnet.relayer.error_receivers", new JsonArray().add(DevnetAccounts.REFUSES)))) {
-            JsonObject chains = new JsonObject();
-            for (String c : List.of(L1, EVM, MOVE)) {
-                chains.put(
-                        c,
-                        new JsonObject()
-                                .put("rpc", "http://127.0.0.1:" + h.rpcPort(c))
-                                .put(
-                                        "rest",
-                                        "http://127.0.0.1:"
-                                                + h.node()
-                                                        .context()
-                                                        .info()
-                                                        .attachment(dev.weft.devnet.DevnetEndpoints.class)
-                                                        .chain(c)
-                                                        .orElseThrow()
-                                                        .restPort()));
-            }
-            JsonArray flows = new JsonArray()
-                    .add(flow("direct IBC transfer", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP))
-                    .add(flow(
-                            "two-hop PFM transfer",
-                            "1000",
-                            EVM,
-                            RouteFixtures.INIT_IBC_ROLLUP,
-                            MOVE,
-                            RouteFixtures.INIT_IBC_ROLLUP))
-                    .add(flow("OP deposit", "1000", L1, "uinit", EVM, RouteFixtures.INIT_DEVNET))
-                    .add(flow("OP withdrawal", "1000", EVM, RouteFixtures.INIT_DEVNET, L1, "uinit"))
-                    .add(flow("L1 DEX swap", "1000", L1, "uusdc", L1, "uinit"))
-                    .add(flow(
-                            "IBC then swap",
-                            "1000",
-                            EVM,
-                            "ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5",
-                            L1,
-                            "uinit"))
-                    .add(layerZeroFlow(lz))
-                    // the receiver refuses the packet (an error ack): the route fails and the source is refunded
-                    .add(flow(
-                                    "IBC transfer refused on arrival",
-                                    "1000",
-                                    L1,
-                                    "uinit",
-                                    EVM,
-                                    RouteFixtures.INIT_IBC_ROLLUP)
-                            .put("addresses", new JsonObject().put(EVM, DevnetAccounts.REFUSES))
-                            .put("expect", "failed"));
-            JsonObject input = new JsonObject()
-                    .put("api", "http://127.0.0.1:" + h.api)
-                    .put("chains", chains)
-                    .put("key", String.format("%064x", World.TEST_ACCOUNT_KEY))
-                    .put("flows", flows)
-                    .put("seed", flow("seed", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP));
-            ProcessBuilder pb = new ProcessBuilder(
-                            "node",
-                            Path.of("src/test/node/skip-client-e2e.mjs")
-                                    .toAbsolutePath()
-                                    .toString(),
-                            input.encode())
-                    .redirectError(ProcessBuilder.Redirect.INHERIT);
-            pb.environment().put("SKIP_CLIENT_MODULES", modules.toString());
-            Process p = pb.start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor(10, TimeUnit.MINUTES);
-            List<String> failed = new ArrayList<>();
-            List<String> reported = new ArrayList<>();
-            for (String line : out.split("\n")) {
-                if (line.isBlank()) continue;
-                System.out.println("skip-client " + line);
-                JsonObject r = new JsonObject(line);
-                reported.add(r.getString("name"));
-                if (!r.getBoolean("ok", false)) failed.add(line);
-                // the L1 runs Move ibc-hooks: the swap rides in the transfer's memo, so the client signs one tx
-                if (r.getString("name").equals("IBC then swap"))
-                    assertEquals(1, r.getJsonArray("txs", new JsonArray()).size(), line);
-            }
-            List<String> expected = new ArrayList<>(
-                    flows.stream().map(f -> ((JsonObject) f).getString("name")).toList());
-            expected.add("seed flow");
-            assertEquals(expected, reported, out);
-            assertEquals(List.of(), failed, out);
-            assertEquals(0, p.exitValue());
+        LayerZeroSource lz = LayerZeroSource.start();
+        weft.closeAfter(lz); // after the devnet reading it
+        TrackingHarness h = TrackingHarness.start(
+                weft,
+                layerZero(TrackingHarness.config(), lz)
+                        .set("devnet.relayer.error_receivers", new JsonArray().add(DevnetAccounts.REFUSES)));
+        JsonObject chains = new JsonObject();
+        for (String c : List.of(L1, EVM, MOVE)) {
+            chains.put(
+                    c,
+                    new JsonObject()
+                            .put("rpc", "http://127.0.0.1:" + h.rpcPort(c))
+                            .put(
+                                    "rest",
+                                    "http://127.0.0.1:"
+                                            + h.node()
+                                                    .context()
+                                                    .info()
+                                                    .attachment(dev.weft.devnet.DevnetEndpoints.class)
+                                                    .chain(c)
+                                                    .orElseThrow()
+                                                    .restPort()));
         }
+        JsonArray flows = new JsonArray()
+                .add(flow("direct IBC transfer", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP))
+                .add(flow(
+                        "two-hop PFM transfer",
+                        "1000",
+                        EVM,
+                        RouteFixtures.INIT_IBC_ROLLUP,
+                        MOVE,
+                        RouteFixtures.INIT_IBC_ROLLUP))
+                .add(flow("OP deposit", "1000", L1, "uinit", EVM, RouteFixtures.INIT_DEVNET))
+                .add(flow("OP withdrawal", "1000", EVM, RouteFixtures.INIT_DEVNET, L1, "uinit"))
+                .add(flow("L1 DEX swap", "1000", L1, "uusdc", L1, "uinit"))
+                .add(flow(
+                        "IBC then swap",
+                        "1000",
+                        EVM,
+                        "ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5",
+                        L1,
+                        "uinit"))
+                .add(layerZeroFlow(lz))
+                // the receiver refuses the packet (an error ack): the route fails and the source is refunded
+                .add(flow("IBC transfer refused on arrival", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP)
+                        .put("addresses", new JsonObject().put(EVM, DevnetAccounts.REFUSES))
+                        .put("expect", "failed"));
+        JsonObject input = new JsonObject()
+                .put("api", "http://127.0.0.1:" + h.api)
+                .put("chains", chains)
+                .put("key", String.format("%064x", World.TEST_ACCOUNT_KEY))
+                .put("flows", flows)
+                .put("seed", flow("seed", "1000", L1, "uinit", EVM, RouteFixtures.INIT_IBC_ROLLUP));
+        ProcessBuilder pb = new ProcessBuilder(
+                        "node",
+                        Path.of("src/test/node/skip-client-e2e.mjs")
+                                .toAbsolutePath()
+                                .toString(),
+                        input.encode())
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().put("SKIP_CLIENT_MODULES", modules.toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(10, TimeUnit.MINUTES);
+        List<String> failed = new ArrayList<>();
+        List<String> reported = new ArrayList<>();
+        for (String line : out.split("\n")) {
+            if (line.isBlank()) continue;
+            System.out.println("skip-client " + line);
+            JsonObject r = new JsonObject(line);
+            reported.add(r.getString("name"));
+            if (!r.getBoolean("ok", false)) failed.add(line);
+            // the L1 runs Move ibc-hooks: the swap rides in the transfer's memo, so the client signs one tx
+            if (r.getString("name").equals("IBC then swap"))
+                assertEquals(1, r.getJsonArray("txs", new JsonArray()).size(), line);
+        }
+        List<String> expected = new ArrayList<>(
+                flows.stream().map(f -> ((JsonObject) f).getString("name")).toList());
+        expected.add("seed flow");
+        assertEquals(expected, reported, out);
+        assertEquals(List.of(), failed, out);
+        assertEquals(0, p.exitValue());
     }
 }

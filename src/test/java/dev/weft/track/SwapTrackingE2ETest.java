@@ -18,15 +18,16 @@ import dev.weft.route.msgs.CosmosMsgs;
 import dev.weft.route.registry.Denoms;
 import dev.weft.route.registry.SwapVenue;
 import dev.weft.testsupport.RelayedTxs;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Swaps on the devnet, tracked end to end. A route swapping on the L1 broadcast with its {@code min_amount_out} (1 %
@@ -39,6 +40,9 @@ import org.junit.jupiter.api.Test;
  * as the chain's chained simulations and executed by one call of the entry point.
  */
 class SwapTrackingE2ETest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String L1 = "weft-l1-1", EVM = "weft-devnet-1";
     static final String USDC_IBC = Denoms.ibc("transfer/channel-0/uusdc");
     static final String ENTRY_POINT = "0x5c1f";
@@ -46,12 +50,7 @@ class SwapTrackingE2ETest {
 
     @BeforeAll
     static void start() {
-        h = TrackingHarness.start(TrackingHarness.config());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (h != null) h.close();
+        h = TrackingHarness.start(weft, TrackingHarness.config());
     }
 
     static JsonObject route(String amount) {

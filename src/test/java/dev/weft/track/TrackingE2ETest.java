@@ -9,14 +9,15 @@ import static dev.weft.track.TrackingHarness.normalized;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.route.registry.Denoms;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * End to end on the multi-chain devnet, as a wallet uses Weft: route → msgs → sign → broadcast to the chain → track →
@@ -25,6 +26,9 @@ import org.junit.jupiter.api.Test;
  * and so are the {@code transfer updated} events, in order.
  */
 class TrackingE2ETest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String L1 = "weft-l1-1", EVM = "weft-devnet-1", MOVE = "weft-move-1";
     static final String INIT_IBC = Denoms.ibc("transfer/channel-0/uinit");
     static final String USDC_IBC = Denoms.ibc("transfer/channel-0/uusdc");
@@ -32,17 +36,14 @@ class TrackingE2ETest {
 
     @BeforeAll
     static void start() {
-        h = TrackingHarness.start(TrackingHarness.config()
-                .set("devnet.relayer.timeout_receivers", new JsonArray().add(NEVER_RELAYED))
-                .set("devnet.relayer.error_receivers", new JsonArray().add(REFUSES))
-                .set(
-                        "route.finalization_periods",
-                        new JsonObject().put(MOVE, "1s").put(EVM, "1s")));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (h != null) h.close();
+        h = TrackingHarness.start(
+                weft,
+                TrackingHarness.config()
+                        .set("devnet.relayer.timeout_receivers", new JsonArray().add(NEVER_RELAYED))
+                        .set("devnet.relayer.error_receivers", new JsonArray().add(REFUSES))
+                        .set(
+                                "route.finalization_periods",
+                                new JsonObject().put(MOVE, "1s").put(EVM, "1s")));
     }
 
     // ---- expected JSON ----

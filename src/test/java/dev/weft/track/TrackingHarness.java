@@ -12,6 +12,7 @@ import dev.weft.testsupport.RelayedTxs;
 import dev.weft.testsupport.RouteTxs;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -29,8 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * HTTP the way a wallet drives Weft: route → msgs → sign → broadcast to the chain → track → poll the status. It also
  * records every {@code transfer updated} event published on the bus.
  */
-final class TrackingHarness implements AutoCloseable {
-    private final Vertx vertx;
+final class TrackingHarness {
     private final WeftNode node;
     private final LocalHttp http = new LocalHttp();
     final int api;
@@ -40,7 +40,6 @@ final class TrackingHarness implements AutoCloseable {
     final Map<String, List<String>> events = new ConcurrentHashMap<>();
 
     private TrackingHarness(Vertx vertx, WeftNode node) {
-        this.vertx = vertx;
         this.node = node;
         this.api = TestNodes.httpPort(node);
         this.wallet = new DevnetWallet(this::restPort, this::rpcPort);
@@ -70,9 +69,10 @@ final class TrackingHarness implements AutoCloseable {
                 .set("route.registries", new JsonArray().add("conf/registry/devnet.json"));
     }
 
-    static TrackingHarness start(TestConfig config) {
-        Vertx vertx = TestNodes.newVertx();
-        return new TrackingHarness(vertx, TestNodes.start(vertx, config.build()));
+    /** On a Vert.x of its own, as each harness had before the fixture; stopped at the end of the scope it started in. */
+    static TrackingHarness start(WeftExtension weft, TestConfig config) {
+        Vertx vertx = weft.newVertx();
+        return new TrackingHarness(vertx, weft.start(vertx, config));
     }
 
     WeftNode node() {
@@ -231,11 +231,5 @@ final class TrackingHarness implements AutoCloseable {
 
     List<String> events(String chain, String hash) {
         return List.copyOf(events.getOrDefault(chain + "/" + hash, List.of()));
-    }
-
-    @Override
-    public void close() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
     }
 }

@@ -6,8 +6,8 @@ import dev.weft.node.WeftNode;
 import dev.weft.route.RouteFixtures;
 import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.LocalHttp;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonArray;
@@ -16,16 +16,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code POST /v2/info/balances} over real HTTP and the event bus, against one node standing in for weft-l1-1's REST
  * (bank module) and 31337's JSON-RPC (the registry points both chains at it); every request it receives is recorded.
  */
 class BalancesApiTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String EVM_ACCOUNT = "0x1b1a3f4c5e6d7a8b9c0d1e2f3a4b5c6d7e8f9a0b";
     static Vertx vertx;
     static WeftNode node;
@@ -36,7 +39,7 @@ class BalancesApiTest {
 
     @BeforeAll
     static void start() throws Exception {
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         chainNode = vertx.createHttpServer()
                 .requestHandler(req -> req.body().onSuccess(body -> {
                     if (req.path().startsWith("/cosmos/bank/v1beta1/balances/")) {
@@ -91,19 +94,11 @@ class BalancesApiTest {
             if (c.getString("chain_id").equals("31337")) c.getJsonObject("apis").put("json_rpc", url);
         }
         Files.writeString(registry, r.encodePrettily());
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("api", "route")
-                        .set("route.registries", new JsonArray().add(registry.toString()))
-                        .set("route.reload_scan_interval", "0")
-                        .build());
+        node = weft.start(weft.config()
+                .roles("api", "route")
+                .set("route.registries", new JsonArray().add(registry.toString()))
+                .set("route.reload_scan_interval", "0"));
         port = TestNodes.httpPort(node);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
     }
 
     private static JsonObject entry(String amount, int decimals, String formatted, String price, String value) {

@@ -7,18 +7,17 @@ import dev.weft.node.WeftNode;
 import dev.weft.testsupport.Await;
 import dev.weft.testsupport.EthWallet;
 import dev.weft.testsupport.LocalHttp;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
-import io.vertx.core.Vertx;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigInteger;
 import java.net.http.HttpResponse;
 import java.util.Base64;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code POST /v2/tx/submit} of EVM txs to the devnet's minievm rollup (weft-devnet-1, a Cosmos chain with an EVM):
@@ -27,10 +26,12 @@ import org.junit.jupiter.api.Test;
  * hash to its end; txs the node refuses are 400s with its message.
  */
 class EvmSubmitTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final String CHAIN = "weft-devnet-1";
     static final BigInteger GAS_PRICE = BigInteger.valueOf(15_000_000_000L);
     static final LocalHttp http = new LocalHttp();
-    static Vertx vertx;
     static WeftNode node;
     static int api;
     static int evm;
@@ -38,29 +39,20 @@ class EvmSubmitTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("devnet", "route", "ingest", "api", "track")
-                        .set("devnet.mode", "live")
-                        .set("devnet.history_blocks", 10)
-                        .set("devnet.block_interval", "100ms")
-                        .set("devnet.txs_per_block", 2)
-                        .set("ingest.poll_interval", "50ms")
-                        .set("track.poll_interval", "100ms")
-                        .set("route.registries", new JsonArray().add("conf/registry/devnet.json"))
-                        .build());
+        node = weft.start(weft.config()
+                .roles("devnet", "route", "ingest", "api", "track")
+                .set("devnet.mode", "live")
+                .set("devnet.history_blocks", 10)
+                .set("devnet.block_interval", "100ms")
+                .set("devnet.txs_per_block", 2)
+                .set("ingest.poll_interval", "50ms")
+                .set("track.poll_interval", "100ms")
+                .set("route.registries", new JsonArray().add("conf/registry/devnet.json")));
         api = TestNodes.httpPort(node);
         evm = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
                 .generated()
                 .jsonRpcPort();
         chainId = Long.decode(eth("eth_chainId").getString("result"));
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
     }
 
     static JsonObject eth(String method, Object... params) {

@@ -10,19 +10,24 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.config.NodeClientOptions;
 import dev.weft.testsupport.AnvilNode;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The JSON-RPC client against a real Anvil node. */
 class EvmRpcClientTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     @Test
     @DisplayName(
             "block number, block receipts, a batch answered in request order with a per-request error, a block trace, errors")
     void anvil() throws Exception {
-        Vertx vertx = TestNodes.newVertx();
+        Vertx vertx = weft.vertx();
         try (AnvilNode anvil = AnvilNode.start()) {
             String tx = anvil.send(AnvilNode.ACCOUNT0, AnvilNode.ACCOUNT1, "0x", "0x1000");
             anvil.receipt(tx); // automine mines after eth_sendTransaction answers
@@ -65,8 +70,6 @@ class EvmRpcClientTest {
                     assertThrows(RuntimeException.class, () -> TestNodes.await(c.blockReceiptSpans(head + 1000))));
             assertEquals(NodeException.Kind.RPC, future.kind());
             concurrentBatches(c, head);
-        } finally {
-            TestNodes.await(vertx.close());
         }
     }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.config.NodeClientOptions;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -17,13 +18,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Retries, rotation away from an unhealthy URL, non-retryable answers and the in-flight bound, on real HTTP. */
 class NodeHttpTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     Vertx vertx;
     HttpServer server;
     final AtomicInteger hits = new AtomicInteger();
@@ -49,7 +53,7 @@ class NodeHttpTest {
 
     @BeforeEach
     void start() {
-        vertx = TestNodes.newVertx();
+        vertx = weft.vertx();
         server = TestNodes.await(vertx.createHttpServer()
                 .requestHandler(req -> {
                     // count only this test's paths: a stray client elsewhere in the JVM may hit a reused port
@@ -79,11 +83,6 @@ class NodeHttpTest {
                     }
                 })
                 .listen(0, "127.0.0.1"));
-    }
-
-    @AfterEach
-    void stop() {
-        TestNodes.await(vertx.close());
     }
 
     String good() {

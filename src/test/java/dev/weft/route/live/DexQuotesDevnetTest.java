@@ -10,8 +10,8 @@ import dev.weft.route.graph.PoolMath;
 import dev.weft.route.registry.Registry;
 import dev.weft.route.registry.RegistryLoader;
 import dev.weft.route.registry.SwapVenue;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.Json;
@@ -23,9 +23,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The route's pool math against the devnet's own InitiaDEX module: the pools as the route's reader discovers and
@@ -34,6 +34,9 @@ import org.junit.jupiter.api.Test;
  * in history mode, so no block moves the state (or the LBP pair's weights) between the read and the simulations.
  */
 class DexQuotesDevnetTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static final int AMOUNTS = 1000;
     static Vertx vertx;
     static WeftNode node;
@@ -41,15 +44,12 @@ class DexQuotesDevnetTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("devnet")
-                        .set("devnet.mode", "history")
-                        .set("devnet.history_blocks", 20)
-                        .set("devnet.genesis_time", "2026-01-01T00:00:00Z")
-                        .build());
+        vertx = weft.vertx();
+        node = weft.start(weft.config()
+                .roles("devnet")
+                .set("devnet.mode", "history")
+                .set("devnet.history_blocks", 20)
+                .set("devnet.genesis_time", "2026-01-01T00:00:00Z"));
         // block 20 of a 1 s chain is 19 s into the LBP pair's 30 days: its weights are between their two ends
         int port = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
                 .chain("weft-l1-1")
@@ -60,12 +60,6 @@ class DexQuotesDevnetTest {
                 "test",
                 List.of("http://127.0.0.1:" + port),
                 NodeClientOptions.defaults().withAttempts(1));
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
     }
 
     @Test

@@ -20,8 +20,8 @@ import dev.weft.testsupport.DevnetAccounts;
 import dev.weft.testsupport.DevnetWallet;
 import dev.weft.testsupport.LocalHttp;
 import dev.weft.testsupport.RouteTxs;
-import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
@@ -30,9 +30,9 @@ import java.math.BigInteger;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Quotes from the chain: a node with the devnet and route roles quotes InitiaDEX swaps on weft-l1-1 from the pools its
@@ -41,30 +41,24 @@ import org.junit.jupiter.api.Test;
  * route.max_state_age (503) while non-swap routes keep working.
  */
 class LiveQuotesTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WeftNode node;
     static final LocalHttp http = new LocalHttp();
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        node = TestNodes.start(
-                vertx,
-                TestConfig.defaults()
-                        .roles("devnet", "route")
-                        .set("devnet.mode", "live")
-                        .set("devnet.history_blocks", 10)
-                        .set("devnet.block_interval", "200ms")
-                        .set("devnet.txs_per_block", 2)
-                        .set("route.registries", new JsonArray().add("conf/registry/devnet.json"))
-                        .set("route.pool_refresh", "200ms")
-                        .build());
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
+        vertx = weft.vertx();
+        node = weft.start(weft.config()
+                .roles("devnet", "route")
+                .set("devnet.mode", "live")
+                .set("devnet.history_blocks", 10)
+                .set("devnet.block_interval", "200ms")
+                .set("devnet.txs_per_block", 2)
+                .set("route.registries", new JsonArray().add("conf/registry/devnet.json"))
+                .set("route.pool_refresh", "200ms"));
     }
 
     static JsonObject quote(String amount) {
