@@ -202,7 +202,12 @@ final class TextGate {
             if (c == '%') {
                 int hi = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
                 int lo = hi >= 0 ? Character.digit(raw.charAt(i + 2), 16) : -1;
-                if (lo < 0) throw invalid(name, "malformed percent-encoding: a '%' must be followed by two hex digits");
+                if (lo < 0 && query)
+                    throw invalid(name, "malformed percent-encoding: a '%' must be followed by two hex digits");
+                // the router's own words for a path it cannot decode
+                if (lo < 0)
+                    throw BusError.badRequest(
+                            "malformed percent-encoding in the request URI (a '%' must be followed by two hex digits)");
                 bytes.write(hi << 4 | lo);
                 i += 2;
             } else if (query && c == '+') {
