@@ -66,6 +66,10 @@ public final class IngestDump {
                 "tx_nft",
                 "SELECT encode(k.collection,'hex'), k.token_id, x.sequence FROM tx_nft x JOIN nft_key k ON k.id = x.nft_id ORDER BY 3, 1, 2");
         QUERIES.put("nft_totals", "SELECT collections FROM nft_totals");
+        // row by row on the natural key: a pair without live tokens has no row, however commit runs were cut
+        QUERIES.put(
+                "nft_owner_collection",
+                "SELECT encode(owner,'hex'), encode(collection,'hex'), tokens FROM nft_owner_collection ORDER BY 1, 2");
     }
 
     /** The EVM tracer's tables (account ids replaced by addresses: ids depend on commit order). */
@@ -216,6 +220,10 @@ public final class IngestDump {
                             "SELECT count(*) FROM (SELECT owner, collection, count(*) AS k FROM nft GROUP BY owner, collection) x "
                                     + "FULL JOIN nft_owner_collection s USING (owner, collection) WHERE coalesce(x.k, 0) <> coalesce(s.tokens, 0)"),
                     "nft owner counts");
+            assertEquals(
+                    0,
+                    scalar(st, "SELECT count(*) FROM nft_owner_collection WHERE tokens <= 0"),
+                    "nft owner rows without tokens");
         }
     }
 
