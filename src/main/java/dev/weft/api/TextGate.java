@@ -55,7 +55,7 @@ final class TextGate {
     /** Router handler in front of every module: a flawed string ends the request with a 400. */
     void check(RoutingContext rc) {
         try {
-            String uri = rc.request().uri();
+            String uri = originForm(rc.request().uri());
             int q = uri.indexOf('?');
             checkPath(q < 0 ? uri : uri.substring(0, q));
             if (q >= 0) checkQuery(uri.substring(q + 1));
@@ -65,6 +65,17 @@ final class TextGate {
             return;
         }
         rc.next();
+    }
+
+    /** A request target in absolute form ({@code http://host/path?q}, as sent to a proxy) without scheme and authority. */
+    private static String originForm(String uri) {
+        if (uri.startsWith("/")) return uri;
+        int scheme = uri.indexOf("://");
+        if (scheme < 0) return uri;
+        int path = uri.indexOf('/', scheme + 3);
+        int query = uri.indexOf('?', scheme + 3);
+        if (path < 0 || (query >= 0 && query < path)) return query < 0 ? "/" : "/" + uri.substring(query);
+        return uri.substring(path);
     }
 
     private void checkPath(String rawPath) {

@@ -133,6 +133,10 @@ class TextGateTest {
                 invalid("collection_addr", "longer than 512 characters: 513"),
                 "/indexer/nft/v1/collections/" + "c".repeat(513));
         assertGet(invalid("path", "contains a NUL character"), "/no/such%00/route");
+        // a request target in absolute form (as sent to a proxy) names its parameters the same way
+        assertGet(
+                invalid("token_id", "contains a NUL character"),
+                "http://x/indexer/nft/v1/txs/" + COLLECTION + "/a%00b");
     }
 
     @Test
