@@ -93,8 +93,8 @@ public final class IngestDump {
     }
 
     /**
-     * The rich list's tables: positive balances by contract and account (a zero balance row depends on where runs
-     * started, which faults change), holder counts by contract, the denom mapping and the cursor.
+     * The rich list's tables: every balance row by contract and account (zero balances included: from genesis a pair has
+     * a row once it moved, however runs were cut), holder counts by contract, the denom mapping and the cursor.
      */
     public static final Map<String, String> RICH_LIST_QUERIES = new LinkedHashMap<>();
 
@@ -102,7 +102,7 @@ public final class IngestDump {
         RICH_LIST_QUERIES.put(
                 "rich_list",
                 "SELECT encode(t.contract, 'hex'), encode(r.account, 'hex'), r.amount::text FROM rich_list r "
-                        + "JOIN rich_list_token t ON t.id = r.token_id WHERE r.amount <> 0 ORDER BY 1, 2");
+                        + "JOIN rich_list_token t ON t.id = r.token_id ORDER BY 1, 2");
         RICH_LIST_QUERIES.put(
                 "rich_list_token", "SELECT encode(contract, 'hex'), holders FROM rich_list_token ORDER BY 1");
         RICH_LIST_QUERIES.put(
