@@ -58,7 +58,7 @@ final class TextGate {
             String uri = originForm(rc.request().uri());
             int q = uri.indexOf('?');
             checkPath(q < 0 ? uri : uri.substring(0, q));
-            if (q >= 0) checkQuery(uri.substring(q + 1));
+            if (q >= 0) checkQuery(uri.substring(q + 1), rc.queryParams());
             checkBody(rc);
         } catch (BusError e) {
             Responses.error(rc, e);
@@ -133,16 +133,21 @@ final class TextGate {
         return p.isEmpty() ? new String[0] : p.split("/", -1);
     }
 
-    private static void checkQuery(String query) {
-        // both separators: a value Vert.x splits at ';' is checked in its pieces, one it does not split as a whole
+    /**
+     * The raw bytes first (Vert.x would turn invalid UTF-8 into U+FFFD), split at both separators so every piece is
+     * decoded whichever Vert.x uses; then the values exactly as handlers will read them, for NUL, surrogates and length.
+     */
+    private static void checkQuery(String query, io.vertx.core.MultiMap params) {
         for (String pair : query.split("[&;]")) {
             if (pair.isEmpty()) continue;
             int eq = pair.indexOf('=');
             String name = decode(eq < 0 ? pair : pair.substring(0, eq), true, "a query parameter name");
-            text("query parameter name", name, QUERY_DEFAULT);
-            if (eq < 0) continue;
-            String value = decode(pair.substring(eq + 1), true, name);
-            text(name, value, QUERY_LIMITS.getOrDefault(name, QUERY_DEFAULT));
+            text("a query parameter name", name, QUERY_DEFAULT);
+            if (eq >= 0) decode(pair.substring(eq + 1), true, name);
+        }
+        for (Map.Entry<String, String> e : params) {
+            text("a query parameter name", e.getKey(), QUERY_DEFAULT);
+            text(e.getKey(), e.getValue(), QUERY_LIMITS.getOrDefault(e.getKey(), QUERY_DEFAULT));
         }
     }
 

@@ -112,6 +112,14 @@ class TextGateTest {
                 invalid("chain_id", "contains a NUL character"),
                 "/v2/tx/status?tx_hash=" + "a".repeat(64) + "&chain_id=x%00");
         assertGet(invalid("a query parameter name", "not valid UTF-8"), "/indexer/tx/v1/txs?%C0%80=1");
+        // the bound holds for the value as handlers read it: an encoded ';' is part of it, a raw one ends it
+        assertGet(
+                invalid("token_id", "longer than 1024 characters: 1025"),
+                tokens + "?token_id=" + "t".repeat(1000) + "%3Bx%3D" + "u".repeat(22));
+        assertEquals(
+                200,
+                send("GET", tokens + "?token_id=" + "t".repeat(1000) + ";x=" + "u".repeat(22), null)
+                        .status());
         // within bounds and clean: the endpoint's own answer
         assertEquals(
                 200, send("GET", tokens + "?token_id=" + "t".repeat(1024), null).status());
