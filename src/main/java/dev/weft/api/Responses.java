@@ -11,10 +11,12 @@ import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Writing JSON bodies and failures the same way everywhere. */
 public final class Responses {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Responses.class);
+    private static final Logger LOG = LoggerFactory.getLogger(Responses.class);
 
     private Responses() {}
 
