@@ -3,6 +3,7 @@ package dev.weft.api;
 import dev.weft.bus.BusError;
 import dev.weft.runtime.Listening;
 import dev.weft.runtime.NodeContext;
+import dev.weft.store.RequestValueRefused;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpMethod;
@@ -164,6 +165,8 @@ public final class HttpApiVerticle extends VerticleBase {
         AllowedMethods allowed = new AllowedMethods(router);
         router.route().handler(rc -> HttpGuards.requireJson(rc, allowed));
         readJsonBodies(router);
+        TextGate gate = new TextGate(openApi);
+        router.route().handler(gate::check);
         router.get("/openapi.json").handler(rc -> Responses.json(rc, openApi));
         for (ApiModule m : modules) m.mount(router);
         return withErrorHandlers(router);
@@ -176,6 +179,7 @@ public final class HttpApiVerticle extends VerticleBase {
         AllowedMethods allowed = new AllowedMethods(router);
         router.route().handler(rc -> HttpGuards.requireJson(rc, allowed));
         readJsonBodies(router);
+        router.route().handler(new TextGate(new JsonObject())::check);
         admin.mountOwn(router);
         return withErrorHandlers(router);
     }
@@ -263,6 +267,15 @@ public final class HttpApiVerticle extends VerticleBase {
                         && f.getMessage() != null
                         && f.getMessage().startsWith("Invalid JSON")) {
             e = BusError.badRequest("request body is not valid JSON");
+        } else if (RequestValueRefused.sqlState(f) != null) {
+            // the request's value, not the node, is at fault: a 400, and the database's words for the log
+            String state = RequestValueRefused.sqlState(f);
+            LOG.warn(
+                    "request {} {} refused by the database: {}",
+                    rc.request().method(),
+                    rc.request().uri(),
+                    f.toString());
+            e = BusError.badRequest(RequestValueRefused.message(state));
         } else {
             LOG.error(
                     "request {} {} failed", rc.request().method(), rc.request().uri(), f);

@@ -4,7 +4,6 @@ import dev.weft.bus.BusError;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
@@ -48,9 +47,11 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
         if (k != null && !k.isEmpty()) {
             String text;
             try {
-                text = new String(Base64.getDecoder().decode(k.trim()), StandardCharsets.UTF_8).trim();
+                text = TextGate.strictUtf8(Base64.getDecoder().decode(k.trim())).trim();
             } catch (IllegalArgumentException e) {
                 throw BusError.badRequest("pagination.key must be a valid base64 encoded string");
+            } catch (java.nio.charset.CharacterCodingException e) {
+                throw BusError.badRequest("pagination.key must be base64 of UTF-8 text");
             }
             if (text.startsWith("{")) {
                 try {
@@ -58,6 +59,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
                 } catch (RuntimeException e) {
                     throw BusError.badRequest("pagination.key must decode to a nonnegative integer or a cursor object");
                 }
+                checkCursor(cursor);
             } else {
                 try {
                     offset = IndexerParams.wholeNumber(text);
@@ -69,6 +71,44 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
         }
         return new PageRequest(
                 limit, offset, cursor, bool(q, "pagination.count_total", true), bool(q, "pagination.reverse", true));
+    }
+
+    /** The fields a cursor key may hold: the keyset positions Weft and rollytics write. */
+    private static final java.util.Set<String> CURSOR_FIELDS = java.util.Set.of("sequence", "height", "token_id");
+
+    /**
+     * A decoded cursor, field by field, before any store sees it: only known fields; positions are nonnegative
+     * integers (as numbers or digit strings) within a long; a token id is text the {@link TextGate} accepts.
+     */
+    private static void checkCursor(JsonObject cursor) {
+        for (String field : cursor.fieldNames()) {
+            if (!CURSOR_FIELDS.contains(field)) {
+                TextGate.text("pagination.key", field, 64);
+                throw BusError.badRequest("pagination.key holds an unknown cursor field \"" + field + "\"");
+            }
+            Object v = cursor.getValue(field);
+            if (field.equals("token_id")) {
+                if (!(v instanceof String s)) throw BusError.badRequest("pagination.key token_id must be a string");
+                TextGate.text("pagination.key token_id", s, TextGate.TOKEN_ID);
+            } else if (v != null && position(v) == null) {
+                throw BusError.badRequest("pagination.key " + field + " must be a nonnegative integer");
+            }
+        }
+    }
+
+    /** A cursor position: a nonnegative long, written as a JSON integer or as digits; null when it is not one. */
+    private static Long position(Object v) {
+        if ((v instanceof Integer || v instanceof Long) && ((Number) v).longValue() >= 0)
+            return ((Number) v).longValue();
+        if (v instanceof String s) {
+            try {
+                long parsed = IndexerParams.wholeNumber(s);
+                if (parsed >= 0) return parsed;
+            } catch (NumberFormatException ignored) {
+                // not a position
+            }
+        }
+        return null;
     }
 
     /** Go's {@code strconv.ParseBool} vocabulary (what rollytics' Fiber {@code QueryBool} reads), any case. */
@@ -88,17 +128,8 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
      */
     public Long cursorLong(String field) {
         if (cursor == null) return null;
-        Object v = cursor.getValue(field);
-        if ((v instanceof Integer || v instanceof Long) && ((Number) v).longValue() >= 0)
-            return ((Number) v).longValue();
-        if (v instanceof String s) {
-            try {
-                long parsed = IndexerParams.wholeNumber(s);
-                if (parsed >= 0) return parsed;
-            } catch (NumberFormatException ignored) {
-                // falls through to the 400
-            }
-        }
+        Long v = position(cursor.getValue(field));
+        if (v != null) return v;
         throw BusError.badRequest("pagination.key must hold a " + field + " cursor");
     }
 

@@ -2,6 +2,7 @@ package dev.weft.api;
 
 import dev.weft.bus.BusError;
 import dev.weft.runtime.JsonBytes;
+import dev.weft.store.RequestValueRefused;
 import io.netty.buffer.ByteBufAllocator;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -10,9 +11,13 @@ import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Writing JSON bodies and failures the same way everywhere. */
 public final class Responses {
+    private static final Logger LOG = LoggerFactory.getLogger(Responses.class);
+
     private Responses() {}
 
     public static void json(RoutingContext rc, int status, JsonObject body) {
@@ -82,6 +87,18 @@ public final class Responses {
                 rc.fail(BusError.internal());
             }
         });
+    }
+
+    /**
+     * The error a service on the bus answers for {@code t}: itself when a BusError, a 400 when the database refused one of
+     * the request's values (logged at WARN, see {@link RequestValueRefused}), else an internal error.
+     */
+    public static BusError serviceError(Throwable t, String service) {
+        if (t instanceof BusError e) return e;
+        String state = RequestValueRefused.sqlState(t);
+        if (state == null) return BusError.internal();
+        LOG.warn("{} request refused by the database: {}", service, t.toString());
+        return BusError.badRequest(RequestValueRefused.message(state));
     }
 
     public static void error(RoutingContext rc, BusError e) {

@@ -55,6 +55,12 @@ public final class StrictJson {
         return m != null && m.startsWith("Duplicate field '") ? m.substring(17, m.indexOf('\'', 17)) : null;
     }
 
+    /** The parsed body (any JSON value), or null when there is none or it is malformed (the endpoint words that). */
+    static Object parsed(RoutingContext rc) {
+        Object parsed = rc.get(PARSED);
+        return parsed == MALFORMED ? null : parsed;
+    }
+
     /** The request body as a JSON object: a 400 for an empty body, malformed JSON, or any other JSON value. */
     public static JsonObject object(RoutingContext rc) {
         Object parsed = rc.get(PARSED);

@@ -114,7 +114,7 @@ public final class TrackingApi implements ApiModule {
                 })
                 .onComplete(ar -> {
                     if (ar.succeeded()) m.reply(ar.result());
-                    else BusError.failTo(m, ar.cause());
+                    else Responses.serviceError(ar.cause(), SERVICE).failTo(m);
                 });
     }
 

@@ -83,8 +83,7 @@ public final class WalletApi implements ApiModule {
                 })
                 .onComplete(ar -> {
                     if (ar.succeeded()) m.reply(ar.result());
-                    else if (ar.cause() instanceof BusError e) e.failTo(m);
-                    else new BusError(500, "internal server error").failTo(m);
+                    else Responses.serviceError(ar.cause(), SERVICE).failTo(m);
                 });
     }
 

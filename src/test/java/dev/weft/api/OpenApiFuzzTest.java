@@ -20,8 +20,10 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * A small seeded fuzz over every operation of {@code /openapi.json}: malformed path and query values, odd bodies and
- * content types. The server must never answer 5xx, and every 4xx must carry the JSON error body.
+ * Fuzz over every operation of {@code /openapi.json}: a small seeded random one (malformed path and query values, odd
+ * bodies and content types), and a deterministic one giving every parameter, cursor field and body field each hostile
+ * value of {@link HostileRequests} (issue 58). The server must never answer 5xx, and every 4xx must carry the JSON
+ * error body.
  */
 class OpenApiFuzzTest {
     private static final long SEED = 20261125L;
@@ -145,6 +147,28 @@ class OpenApiFuzzTest {
                 return o.encode();
             }
         }
+    }
+
+    @Test
+    @DisplayName(
+            "every parameter, cursor field and body field of every operation, given NUL, %C0%80, lone surrogates, 2 KB and 64 KB strings, numbers beyond 2^63, negative and fractional numbers and wrong JSON types: 0 × 5xx")
+    void everyParameterHostile() throws Exception {
+        JsonObject doc;
+        try (RawHttp c = new RawHttp(port)) {
+            doc = c.write("GET /openapi.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    .read()
+                    .json();
+        }
+        List<HostileRequests.Request> requests = HostileRequests.of(doc);
+        // every operation's parameters, the cursor fields of its GETs and its body fields: a few thousand requests
+        assertTrue(requests.size() > 3000 && requests.size() < 8000, "requests: " + requests.size());
+        assertTrue(
+                requests.stream().anyMatch(r -> r.label().equals("body chains.x.denoms.0 = NUL")),
+                "nested body fields are reached");
+        long started = System.nanoTime();
+        assertEquals(List.of(), HostileRequests.failures(port, requests));
+        System.out.printf(
+                "hostile fuzz: %d requests in %d ms%n", requests.size(), (System.nanoTime() - started) / 1_000_000);
     }
 
     @Test

@@ -66,6 +66,10 @@ public final class IngestDump {
                 "tx_nft",
                 "SELECT encode(k.collection,'hex'), k.token_id, x.sequence FROM tx_nft x JOIN nft_key k ON k.id = x.nft_id ORDER BY 3, 1, 2");
         QUERIES.put("nft_totals", "SELECT collections FROM nft_totals");
+        // row by row on the natural key: a pair without live tokens has no row, however commit runs were cut
+        QUERIES.put(
+                "nft_owner_collection",
+                "SELECT encode(owner,'hex'), encode(collection,'hex'), tokens FROM nft_owner_collection ORDER BY 1, 2");
     }
 
     /** The EVM tracer's tables (account ids replaced by addresses: ids depend on commit order). */
@@ -89,8 +93,8 @@ public final class IngestDump {
     }
 
     /**
-     * The rich list's tables: positive balances by contract and account (a zero balance row depends on where runs
-     * started, which faults change), holder counts by contract, the denom mapping and the cursor.
+     * The rich list's tables: every balance row by contract and account (zero balances included: from genesis a pair has
+     * a row once it moved, however runs were cut), holder counts by contract, the denom mapping and the cursor.
      */
     public static final Map<String, String> RICH_LIST_QUERIES = new LinkedHashMap<>();
 
@@ -98,7 +102,7 @@ public final class IngestDump {
         RICH_LIST_QUERIES.put(
                 "rich_list",
                 "SELECT encode(t.contract, 'hex'), encode(r.account, 'hex'), r.amount::text FROM rich_list r "
-                        + "JOIN rich_list_token t ON t.id = r.token_id WHERE r.amount <> 0 ORDER BY 1, 2");
+                        + "JOIN rich_list_token t ON t.id = r.token_id ORDER BY 1, 2");
         RICH_LIST_QUERIES.put(
                 "rich_list_token", "SELECT encode(contract, 'hex'), holders FROM rich_list_token ORDER BY 1");
         RICH_LIST_QUERIES.put(
@@ -216,6 +220,10 @@ public final class IngestDump {
                             "SELECT count(*) FROM (SELECT owner, collection, count(*) AS k FROM nft GROUP BY owner, collection) x "
                                     + "FULL JOIN nft_owner_collection s USING (owner, collection) WHERE coalesce(x.k, 0) <> coalesce(s.tokens, 0)"),
                     "nft owner counts");
+            assertEquals(
+                    0,
+                    scalar(st, "SELECT count(*) FROM nft_owner_collection WHERE tokens <= 0"),
+                    "nft owner rows without tokens");
         }
     }
 

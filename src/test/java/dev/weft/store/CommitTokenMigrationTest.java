@@ -39,7 +39,12 @@ class CommitTokenMigrationTest {
                 .using(vertx)
                 .build();
         try {
-            assertEquals(1, await(Migrations.apply(vertx, pool)), "V011 only");
+            assertEquals(
+                    Migrations.load().stream()
+                            .filter(m -> m.version().compareTo("V011") >= 0)
+                            .count(),
+                    (long) await(Migrations.apply(vertx, pool)),
+                    "V011 and the later ones");
             IngestStore.Position p = await(new IngestStore(pool, 10).position());
             assertEquals(new IngestStore.Position(7, null, 7, 3, 0, null), p);
             assertNull(await(new InternalTxStore(pool).position()).commit());
