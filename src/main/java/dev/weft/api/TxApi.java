@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 
 /**
  * {@code /indexer/tx/v1/txs*}: Cosmos tx pages (sequence cursor, exact totals, {@code msgs} filter on every list,
- * {@code is_signer} on by_account) and one tx by hash.
+ * {@code is_signer} on by_account), one tx by hash, and kvindexer's {@code /txs/count}.
  */
 public final class TxApi implements ApiModule {
     private final TxStore txs;
@@ -29,6 +29,8 @@ public final class TxApi implements ApiModule {
     @Override
     public void mount(Router router) {
         router.get("/indexer/tx/v1/txs").handler(this::all);
+        // before /txs/:tx_hash, which would read "count" as a (malformed) hash
+        router.get("/indexer/tx/v1/txs/count").handler(this::count);
         router.get("/indexer/tx/v1/txs/by_account/:account").handler(this::byAccount);
         router.get("/indexer/tx/v1/txs/by_height/:height").handler(this::byHeight);
         router.get("/indexer/tx/v1/txs/:tx_hash").handler(this::one);
@@ -87,6 +89,16 @@ public final class TxApi implements ApiModule {
         boolean polled = !page.hasCursor() && page.offset() == 0 && q.filter() != TxStore.Filter.HEIGHT;
         (polled ? pages.page(rc.request().uri(), read) : read.get())
                 .onSuccess(body -> Responses.json(rc, body))
+                .onFailure(rc::fail);
+    }
+
+    /**
+     * kvindexer's {@code TxCount}: {@code {"count":"N"}} (a uint64, so a string in gRPC-gateway JSON), the number of
+     * Cosmos txs indexed, equal to the {@code total} of {@code /indexer/tx/v1/txs}.
+     */
+    private void count(RoutingContext rc) {
+        txs.count(TxStore.Stream.COSMOS)
+                .onSuccess(n -> Responses.json(rc, Buffer.buffer("{\"count\":\"" + n + "\"}")))
                 .onFailure(rc::fail);
     }
 

@@ -6,12 +6,14 @@ import dev.weft.api.BlockApi;
 import dev.weft.api.DocsApi;
 import dev.weft.api.EvmInternalTxApi;
 import dev.weft.api.EvmTxApi;
+import dev.weft.api.InfoApi;
 import dev.weft.api.LiveApi;
 import dev.weft.api.NftApi;
 import dev.weft.api.PageCache;
 import dev.weft.api.RichListApi;
 import dev.weft.api.SystemApi;
 import dev.weft.api.TxApi;
+import dev.weft.route.PairApi;
 import dev.weft.route.RoutingApi;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.StatusStore;
@@ -43,6 +45,8 @@ public final class ApiModules {
                 new EvmInternalTxApi(ctx),
                 new NftApi(ctx),
                 new RichListApi(ctx),
+                new InfoApi(ctx),
+                new PairApi(ctx),
                 new TrackingApi(ctx),
                 new WalletApi(ctx));
     }

@@ -87,6 +87,13 @@ public final class TxStore {
         return pool.preparedQuery(sql).execute(t).map(rows -> BlockStore.toPage(rows, q.limit()));
     }
 
+    /** The exact number of txs of a stream: the counter the ingest commit keeps ({@code ingest_totals}), no row count. */
+    public Future<Long> count(Stream s) {
+        return pool.preparedQuery("SELECT " + s.totalColumn + " FROM ingest_totals WHERE id = 1")
+                .execute()
+                .map(rows -> rows.iterator().hasNext() ? rows.iterator().next().getLong(0) : 0L);
+    }
+
     /** The JSON of the latest tx with this hash (a hash recurs only if a chain replays a tx), or null. */
     public Future<Buffer> byHash(Stream s, byte[] hash) {
         return pool.preparedQuery(byHashSql(s))
