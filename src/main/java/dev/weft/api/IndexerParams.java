@@ -80,12 +80,17 @@ public final class IndexerParams {
      * its 20-byte form.
      */
     public static AccountAddress account(RoutingContext rc, String bech32Prefix) {
-        String s = rc.pathParam("account");
+        return account(rc, bech32Prefix, "account");
+    }
+
+    /** {@link #account(RoutingContext, String)} of the path parameter {@code name}. */
+    public static AccountAddress account(RoutingContext rc, String bech32Prefix, String name) {
+        String s = rc.pathParam(name);
         AccountAddress a;
         try {
             a = AccountAddress.parse(fullLengthHex(s), bech32Prefix);
         } catch (RuntimeException e) {
-            throw BusError.invalidValue("account", s, "invalid address format");
+            throw BusError.invalidValue(name, s, "invalid address format");
         }
         return s.trim().toLowerCase(Locale.ROOT).startsWith(bech32Prefix + "1") ? a : NftAddresses.narrow(a);
     }

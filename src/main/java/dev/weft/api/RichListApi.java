@@ -55,11 +55,7 @@ public final class RichListApi implements ApiModule {
     private void holders(RoutingContext rc) {
         String denom = rc.pathParam("denom");
         PageRequest page = PageRequest.parse(rc);
-        Future<byte[]> token = switch (vm) {
-            case EVM -> contract(denom);
-            case MOVE -> Future.succeededFuture(metadata(denom));
-            case WASM -> Future.succeededFuture(cw20(denom));
-        };
+        Future<byte[]> token = token(store, vm, bech32Prefix, denom);
         token.compose(contract -> contract == null
                         ? Future.succeededFuture((JsonObject) null)
                         : store.holders(contract, page.reverse(), page.offset(), page.limit(), page.countTotal())
@@ -81,6 +77,19 @@ public final class RichListApi implements ApiModule {
                                         .put("holders", new JsonArray())
                                         .put("pagination", PageResponse.offset(page, false, 0))))
                 .onFailure(rc::fail);
+    }
+
+    /**
+     * The token a denom names on a chain of this VM, as the rich list and the transfer rows store it: an ERC-20 contract
+     * (its address, an {@code evm/<hex>} denom or a bank denom's stored mapping; null when the mapping is unknown), a
+     * Move metadata object, a CW20 contract. A malformed value is a 400 naming {@code denom}.
+     */
+    static Future<byte[]> token(RichListStore store, ChainConfig.Vm vm, String bech32Prefix, String denom) {
+        return switch (vm) {
+            case EVM -> contract(store, denom);
+            case MOVE -> Future.succeededFuture(metadata(denom));
+            case WASM -> Future.succeededFuture(cw20(bech32Prefix, denom));
+        };
     }
 
     /**
@@ -112,7 +121,7 @@ public final class RichListApi implements ApiModule {
     }
 
     /** A CW20 contract: its bech32 address of the chain's prefix, or its 32 bytes as hex. */
-    private byte[] cw20(String denom) {
+    private static byte[] cw20(String bech32Prefix, String denom) {
         String d = denom == null ? "" : denom.trim();
         try {
             AccountAddress a = AccountAddress.parse(d, bech32Prefix);
@@ -124,7 +133,7 @@ public final class RichListApi implements ApiModule {
     }
 
     /** The contract of a denom: the address itself, or the stored mapping of a bank denom (null when unknown). */
-    private Future<byte[]> contract(String denom) {
+    private static Future<byte[]> contract(RichListStore store, String denom) {
         String d = denom == null ? "" : denom.trim();
         if (d.startsWith("0x") || d.startsWith("0X")) {
             if (!Hex.isHex(d, 20)) throw BusError.invalidValue("denom", denom, "invalid contract address");

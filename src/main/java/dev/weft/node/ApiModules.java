@@ -1,5 +1,6 @@
 package dev.weft.node;
 
+import dev.weft.api.AccountApi;
 import dev.weft.api.AdminApi;
 import dev.weft.api.ApiModule;
 import dev.weft.api.BlockApi;
@@ -12,8 +13,10 @@ import dev.weft.api.NftApi;
 import dev.weft.api.PageCache;
 import dev.weft.api.RichListApi;
 import dev.weft.api.SystemApi;
+import dev.weft.api.TokenApi;
 import dev.weft.api.TxApi;
 import dev.weft.route.PairApi;
+import dev.weft.route.RegistryTokens;
 import dev.weft.route.RoutingApi;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.StatusStore;
@@ -46,6 +49,8 @@ public final class ApiModules {
                 new NftApi(ctx),
                 new RichListApi(ctx),
                 new InfoApi(ctx),
+                new AccountApi(ctx),
+                new TokenApi(ctx, new RegistryTokens(ctx)),
                 new PairApi(ctx),
                 new TrackingApi(ctx),
                 new WalletApi(ctx));
