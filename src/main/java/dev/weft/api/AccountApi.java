@@ -140,10 +140,9 @@ public final class AccountApi implements ApiModule {
         Long boundSeq = page.hasCursor() ? page.cursorLong("sequence") : null;
         Integer boundIndex =
                 page.hasCursor() ? (int) Math.min(Integer.MAX_VALUE, page.cursorLong("transfer_index")) : null;
-        Long from = heightParam(rc, "from_height");
-        Long to = heightParam(rc, "to_height");
-        if (from != null && to != null && from > to)
-            throw BusError.invalidValue("from_height", String.valueOf(from), "must not be above to_height");
+        Long[] range = IndexerParams.heightRange(rc);
+        Long from = range[0];
+        Long to = range[1];
         Future<byte[]> tokenBytes = token == null || token.isBlank()
                 ? Future.succeededFuture(null)
                 : RichListApi.token(richList, vm, prefix, token).map(b -> b == null ? new byte[0] : b);
@@ -207,20 +206,6 @@ public final class AccountApi implements ApiModule {
             case "all", "any" -> AccountStore.Direction.ANY;
             default -> throw BusError.invalidValue("direction", v, "must be in, out or all");
         };
-    }
-
-    /** An optional height query parameter: a positive integer. */
-    static Long heightParam(RoutingContext rc, String name) {
-        String v = rc.queryParams().get(name);
-        if (v == null || v.isBlank()) return null;
-        long h;
-        try {
-            h = IndexerParams.wholeNumber(v);
-        } catch (RuntimeException e) {
-            throw BusError.invalidValue(name, v, "must be a valid integer");
-        }
-        if (h < 1) throw BusError.invalidValue(name, v, "must be a positive integer");
-        return h;
     }
 
     private static String string(Long v) {

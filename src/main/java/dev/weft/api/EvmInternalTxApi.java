@@ -55,6 +55,8 @@ public final class EvmInternalTxApi implements ApiModule {
 
     private void list(RoutingContext rc, InternalTxStore.Filter filter, Object key) {
         PageRequest page = PageRequest.parse(rc);
+        boolean rangeable = filter == InternalTxStore.Filter.ALL || filter == InternalTxStore.Filter.ACCOUNT;
+        Long[] range = rangeable ? IndexerParams.heightRange(rc) : new Long[2];
         store.page(new InternalTxStore.Query(
                         filter,
                         key,
@@ -62,7 +64,9 @@ public final class EvmInternalTxApi implements ApiModule {
                         IndexerParams.bound(page, "sequence"),
                         IndexerParams.offset(page),
                         page.limit(),
-                        page.countTotal()))
+                        page.countTotal(),
+                        range[0],
+                        range[1]))
                 .onSuccess(p -> {
                     // the frames of a tx are never zero: no total means no such tx
                     if (filter == InternalTxStore.Filter.HASH && p.total() == 0) {

@@ -53,6 +53,7 @@ public final class EvmTxApi implements ApiModule {
 
     private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
         PageRequest page = PageRequest.parse(rc);
+        Long[] range = filter == TxStore.Filter.HEIGHT ? new Long[2] : IndexerParams.heightRange(rc);
         TxApi.page(
                 rc,
                 pages,
@@ -66,7 +67,9 @@ public final class EvmTxApi implements ApiModule {
                         IndexerParams.bound(page, "sequence"),
                         IndexerParams.offset(page),
                         page.limit(),
-                        page.countTotal()),
+                        page.countTotal(),
+                        range[0],
+                        range[1]),
                 page);
     }
 

@@ -111,6 +111,29 @@ public final class IndexerParams {
         return out.isEmpty() ? null : new ArrayList<>(out);
     }
 
+    /** An optional height query parameter ({@code from_height}, {@code to_height}): a positive integer, or null. */
+    public static Long optionalHeight(RoutingContext rc, String name) {
+        String v = rc.queryParams().get(name);
+        if (v == null || v.isBlank()) return null;
+        long h;
+        try {
+            h = wholeNumber(v);
+        } catch (RuntimeException e) {
+            throw BusError.invalidValue(name, v, "must be a valid integer");
+        }
+        if (h < 1) throw BusError.invalidValue(name, v, "must be a positive integer");
+        return h;
+    }
+
+    /** {@code from_height} and {@code to_height} (each optional, inclusive); from above to is a 400. */
+    public static Long[] heightRange(RoutingContext rc) {
+        Long from = optionalHeight(rc, "from_height");
+        Long to = optionalHeight(rc, "to_height");
+        if (from != null && to != null && from > to)
+            throw BusError.invalidValue("from_height", String.valueOf(from), "must not be above to_height");
+        return new Long[] {from, to};
+    }
+
     /** {@code is_signer}: true or false (any case), false when absent. */
     public static boolean isSigner(RoutingContext rc) {
         String v = rc.queryParams().get("is_signer");

@@ -56,6 +56,7 @@ public final class TxApi implements ApiModule {
 
     private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
         PageRequest page = PageRequest.parse(rc);
+        Long[] range = filter == TxStore.Filter.HEIGHT ? new Long[2] : IndexerParams.heightRange(rc);
         List<String> msgs = IndexerParams.msgs(rc);
         page(
                 rc,
@@ -70,7 +71,9 @@ public final class TxApi implements ApiModule {
                         IndexerParams.bound(page, "sequence"),
                         IndexerParams.offset(page),
                         page.limit(),
-                        page.countTotal()),
+                        page.countTotal(),
+                        range[0],
+                        range[1]),
                 page);
     }
 

@@ -107,7 +107,25 @@ public final class InternalTxStore {
     }
 
     public record Query(
-            Filter filter, Object key, boolean desc, long bound, long offset, int limit, boolean countTotal) {}
+            Filter filter,
+            Object key,
+            boolean desc,
+            long bound,
+            long offset,
+            int limit,
+            boolean countTotal,
+            Long fromHeight,
+            Long toHeight) {
+        /** A query over every height. */
+        public Query(Filter filter, Object key, boolean desc, long bound, long offset, int limit, boolean countTotal) {
+            this(filter, key, desc, bound, offset, limit, countTotal, null, null);
+        }
+
+        /** Whether a height range applies (on all and by account only). */
+        boolean ranged() {
+            return (filter == Filter.ALL || filter == Filter.ACCOUNT) && (fromHeight != null || toHeight != null);
+        }
+    }
 
     private final Pool pool;
     /** Addresses known to be in the account dictionary: left out of its insert. */
@@ -295,11 +313,16 @@ public final class InternalTxStore {
     // ---- the API ----
 
     public Future<BlockStore.Page> page(Query q) {
+        boolean ranged = q.ranged();
         String sql = sqlCache.computeIfAbsent(
-                q.filter() + "/" + q.desc() + "/" + q.countTotal(),
-                k -> buildSql(q.filter(), q.desc(), q.countTotal()));
+                q.filter() + "/" + q.desc() + "/" + q.countTotal() + "/" + ranged,
+                k -> buildSql(q.filter(), q.desc(), q.countTotal(), ranged));
         Tuple t = Tuple.tuple();
         if (q.filter() != Filter.ALL) t.addValue(q.key() instanceof byte[] b ? Buffer.buffer(b) : q.key());
+        if (ranged) {
+            t.addValue(q.fromHeight() == null ? 0L : q.fromHeight());
+            t.addValue(q.toHeight() == null ? Long.MAX_VALUE : q.toHeight());
+        }
         t.addValue(q.bound()).addValue(q.offset()).addValue(q.limit() + 1);
         return pool.preparedQuery(sql).execute(t).map(rows -> BlockStore.toPage(rows, q.limit()));
     }
@@ -310,8 +333,29 @@ public final class InternalTxStore {
      * bounded by a block's frames). By hash the count is always made, since an unknown tx is a 404.
      */
     public static String buildSql(Filter f, boolean desc, boolean countTotal) {
+        return buildSql(f, desc, countTotal, false);
+    }
+
+    /**
+     * {@link #buildSql(Filter, boolean, boolean)} with a height range on all and by account (parameters from and to
+     * height after the key): the frames' sequences follow heights, so the range is the sequences between the first
+     * frame at or above {@code from} and the last at or below {@code to}; all's total is the range's length, an
+     * account's counts its edge rows in the range.
+     */
+    public static String buildSql(Filter f, boolean desc, boolean countTotal, boolean ranged) {
         int p = 1;
         String key = f == Filter.ALL ? null : "$" + p++ + (f == Filter.HEIGHT ? "::bigint" : "::bytea");
+        String lo = null;
+        String hi = null;
+        if (ranged && (f == Filter.ALL || f == Filter.ACCOUNT)) {
+            String fromH = "$" + p++ + "::bigint";
+            String toH = "$" + p++ + "::bigint";
+            lo = "coalesce((SELECT r.sequence FROM evm_internal_tx r WHERE r.height >= " + fromH
+                    + " ORDER BY r.height, r.sequence LIMIT 1), " + Long.MAX_VALUE + ")";
+            hi = "coalesce((SELECT r.sequence FROM evm_internal_tx r WHERE r.height <= " + toH
+                    + " ORDER BY r.height DESC, r.sequence DESC LIMIT 1), 0)";
+        }
+        String inRange = lo == null ? "" : " AND %s BETWEEN " + lo + " AND " + hi;
         String bound = "$" + p++ + "::bigint";
         String offset = "$" + p++ + "::bigint";
         String limit = "$" + p + "::bigint";
@@ -322,17 +366,24 @@ public final class InternalTxStore {
         switch (f) {
             case ALL -> {
                 page = "SELECT t.sequence, t.json FROM evm_internal_tx t WHERE t.sequence " + cmp + " " + bound
+                        + inRange.formatted("t.sequence")
                         + " ORDER BY t.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-                total = "(SELECT internal_txs FROM evm_internal_totals)";
+                total = lo == null
+                        ? "(SELECT internal_txs FROM evm_internal_totals)"
+                        : "greatest(0, " + hi + " - " + lo + " + 1)";
             }
             case ACCOUNT -> {
                 String account = "(SELECT id FROM account WHERE address = " + key + ")";
                 page =
                         "SELECT t.sequence, t.json FROM evm_internal_tx_account a JOIN evm_internal_tx t ON t.sequence = a.sequence "
                                 + "WHERE a.account_id = " + account + " AND a.sequence " + cmp + " " + bound
+                                + inRange.formatted("a.sequence")
                                 + " ORDER BY a.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-                total = "coalesce((SELECT internal_txs FROM account_internal_tx_stats WHERE account_id = " + account
-                        + "), 0)";
+                total = lo == null
+                        ? "coalesce((SELECT internal_txs FROM account_internal_tx_stats WHERE account_id = " + account
+                                + "), 0)"
+                        : "(SELECT count(*) FROM evm_internal_tx_account a WHERE a.account_id = " + account
+                                + inRange.formatted("a.sequence") + ")";
             }
             case HEIGHT, HASH -> {
                 String column = f == Filter.HEIGHT ? "height" : "hash";

@@ -66,7 +66,28 @@ public final class TxStore {
             long bound,
             long offset,
             int limit,
-            boolean countTotal) {}
+            boolean countTotal,
+            Long fromHeight,
+            Long toHeight) {
+        /** A query over every height. */
+        public Query(
+                Stream stream,
+                Filter filter,
+                Object key,
+                List<String> msgTypes,
+                boolean desc,
+                long bound,
+                long offset,
+                int limit,
+                boolean countTotal) {
+            this(stream, filter, key, msgTypes, desc, bound, offset, limit, countTotal, null, null);
+        }
+
+        /** Whether a height range applies (never on a block's txs, which are one height). */
+        boolean ranged() {
+            return filter != Filter.HEIGHT && (fromHeight != null || toHeight != null);
+        }
+    }
 
     private final Pool pool;
     private final Map<String, String> sqlCache = new ConcurrentHashMap<>();
@@ -77,12 +98,17 @@ public final class TxStore {
 
     public Future<BlockStore.Page> page(Query q) {
         boolean msgs = q.msgTypes() != null;
+        boolean ranged = q.ranged();
         String sql = sqlCache.computeIfAbsent(
-                q.stream() + "/" + q.filter() + "/" + msgs + "/" + q.desc() + "/" + q.countTotal(),
-                k -> buildSql(q.stream(), q.filter(), msgs, q.desc(), q.countTotal()));
+                q.stream() + "/" + q.filter() + "/" + msgs + "/" + q.desc() + "/" + q.countTotal() + "/" + ranged,
+                k -> buildSql(q.stream(), q.filter(), msgs, q.desc(), q.countTotal(), ranged));
         Tuple t = Tuple.tuple();
         if (q.filter() != Filter.ALL) t.addValue(q.key() instanceof byte[] b ? Buffer.buffer(b) : q.key());
         if (msgs) t.addValue(q.msgTypes().toArray(new String[0]));
+        if (ranged) {
+            t.addValue(q.fromHeight() == null ? 0L : q.fromHeight());
+            t.addValue(q.toHeight() == null ? Long.MAX_VALUE : q.toHeight());
+        }
         t.addValue(q.bound()).addValue(q.offset()).addValue(q.limit() + 1);
         return pool.preparedQuery(sql).execute(t).map(rows -> BlockStore.toPage(rows, q.limit()));
     }
@@ -125,9 +151,31 @@ public final class TxStore {
      * Public so the benchmark measures exactly what the API runs.
      */
     public static String buildSql(Stream s, Filter f, boolean msgs, boolean desc, boolean countTotal) {
+        return buildSql(s, f, msgs, desc, countTotal, false);
+    }
+
+    /**
+     * {@link #buildSql(Stream, Filter, boolean, boolean, boolean)} with a height range (parameters from and to height,
+     * inclusive, after the msg names), which becomes a sequence range: sequences follow heights, so the txs of heights
+     * [from, to] are the sequences between the first tx at or above {@code from} and the last at or below {@code to}
+     * (two probes of the (height, sequence) index). The total of every txs in the range is then its length, without
+     * counting; with an account or message types it counts the range's edge rows.
+     */
+    public static String buildSql(Stream s, Filter f, boolean msgs, boolean desc, boolean countTotal, boolean ranged) {
         int p = 1;
         String key = f == Filter.ALL ? null : "$" + p++ + (f == Filter.HEIGHT ? "::bigint" : "::bytea");
         String names = msgs ? "$" + p++ + "::text[]" : null;
+        String lo = null;
+        String hi = null;
+        if (ranged && f != Filter.HEIGHT) {
+            String fromH = "$" + p++ + "::bigint";
+            String toH = "$" + p++ + "::bigint";
+            lo = "coalesce((SELECT r.sequence FROM " + s.table + " r WHERE r.height >= " + fromH
+                    + " ORDER BY r.height, r.sequence LIMIT 1), " + Long.MAX_VALUE + ")";
+            hi = "coalesce((SELECT r.sequence FROM " + s.table + " r WHERE r.height <= " + toH
+                    + " ORDER BY r.height DESC, r.sequence DESC LIMIT 1), 0)";
+        }
+        String inRange = lo == null ? "" : " AND %s BETWEEN " + lo + " AND " + hi;
         String bound = "$" + p++ + "::bigint";
         String offset = "$" + p++ + "::bigint";
         String limit = "$" + p + "::bigint";
@@ -142,12 +190,16 @@ public final class TxStore {
             case ALL -> {
                 if (!msgs) {
                     page = "SELECT t.sequence, t.json FROM " + s.table + " t WHERE t.sequence " + cmp + " " + bound
+                            + inRange.formatted("t.sequence")
                             + " ORDER BY t.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-                    total = "(SELECT " + s.totalColumn + " FROM ingest_totals)";
+                    total = lo == null
+                            ? "(SELECT " + s.totalColumn + " FROM ingest_totals)"
+                            : "greatest(0, " + hi + " - " + lo + " + 1)";
                 } else {
                     page = "SELECT t.sequence, t.json FROM " + s.table + " t WHERE t.sequence IN ("
                             + "SELECT DISTINCT x.sequence FROM msg_type mt, LATERAL (SELECT m.sequence FROM tx_msg_type m "
                             + "WHERE m.msg_type_id = mt.id AND m.sequence " + cmp + " " + bound
+                            + inRange.formatted("m.sequence")
                             + " ORDER BY m.sequence " + dir
                             + " LIMIT " + offset + " + " + limit + ") x WHERE mt.name = ANY(" + names
                             + ") ORDER BY x.sequence " + dir
@@ -161,17 +213,22 @@ public final class TxStore {
                                     + "WHERE u IN (SELECT id FROM msg_type WHERE name = ANY(" + names
                                     + "))) AS k FROM tx_multi_msg x) z "
                                     + "WHERE z.k > 1) ELSE 0 END)";
+                    if (lo != null)
+                        total = "(SELECT count(DISTINCT m.sequence) FROM tx_msg_type m JOIN msg_type mt ON mt.id = "
+                                + "m.msg_type_id WHERE mt.name = ANY(" + names + ")" + inRange.formatted("m.sequence")
+                                + ")";
                 }
             }
             case ACCOUNT, SIGNER -> {
                 String signer = f == Filter.SIGNER ? " AND a.signer" : "";
-                String typeFilter = msgs ? " AND " + hasType.formatted("a.sequence") : "";
+                String typeFilter =
+                        (msgs ? " AND " + hasType.formatted("a.sequence") : "") + inRange.formatted("a.sequence");
                 page = "SELECT t.sequence, t.json FROM " + s.accountTable + " a JOIN " + s.table
                         + " t ON t.sequence = a.sequence "
                         + "WHERE a.account_id = " + account + " AND a.sequence " + cmp + " " + bound + signer
                         + typeFilter
                         + " ORDER BY a.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-                total = msgs
+                total = msgs || lo != null
                         ? "(SELECT count(*) FROM " + s.accountTable + " a WHERE a.account_id = " + account + signer
                                 + typeFilter + ")"
                         : "coalesce((SELECT " + (f == Filter.SIGNER ? s.signerColumn : s.accountColumn)

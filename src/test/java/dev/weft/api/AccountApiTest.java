@@ -400,6 +400,32 @@ class AccountApiTest {
     }
 
     @Test
+    @DisplayName("from_height/to_height on the internal tx lists: the frames of the range, exact totals")
+    void internalTxRange() {
+        List<JsonObject> all = walk("/indexer/tx/v1/evm-internal-txs", "internal_txs", 1000);
+        List<JsonObject> mine = walk("/indexer/tx/v1/evm-internal-txs/by_account/" + account, "internal_txs", 1000);
+        assertFalse(all.isEmpty());
+        for (long[] r : new long[][] {{10, 30}, {1, 5}, {BLOCKS, BLOCKS}, {BLOCKS + 1, BLOCKS + 9}}) {
+            String q = "from_height=" + r[0] + "&to_height=" + r[1];
+            List<JsonObject> expect = all.stream()
+                    .filter(t -> height(t) >= r[0] && height(t) <= r[1])
+                    .toList();
+            assertEquals(expect, walk("/indexer/tx/v1/evm-internal-txs?" + q, "internal_txs", 7), q);
+            assertEquals(Integer.toString(expect.size()), total("/indexer/tx/v1/evm-internal-txs?" + q), q + " total");
+            List<JsonObject> expectMine = mine.stream()
+                    .filter(t -> height(t) >= r[0] && height(t) <= r[1])
+                    .toList();
+            String u = "/indexer/tx/v1/evm-internal-txs/by_account/" + account + "?" + q;
+            assertEquals(expectMine, walk(u, "internal_txs", 3), u);
+            assertEquals(Integer.toString(expectMine.size()), total(u), u + " total");
+        }
+        assertEquals(
+                400,
+                TestNodes.get(client, port, "/indexer/tx/v1/evm-internal-txs?from_height=4&to_height=2")
+                        .statusCode());
+    }
+
+    @Test
     @DisplayName("bad input: JSON 400s naming the parameter")
     void errors() {
         assertError(fail("/indexer/account/v1/nope/summary", 400), 3);

@@ -113,6 +113,19 @@ class EvmTxApiTest {
     }
 
     @Test
+    @DisplayName("from_height/to_height on the EVM lists: the receipts of the range, exact totals")
+    void heightRange() {
+        AccountAddress a = FixtureChain.signer(1, 0);
+        assertWalks("/indexer/tx/v1/evm-txs?from_height=4&to_height=9", hashes((h, i) -> h >= 4 && h <= 9));
+        assertWalks("/indexer/tx/v1/evm-txs?to_height=2", hashes((h, i) -> h <= 2));
+        assertWalks(
+                "/indexer/tx/v1/evm-txs/by_account/" + a.hex() + "?from_height=3&to_height=20",
+                hashes((h, i) -> h >= 3 && h <= 20 && FixtureChain.signer(h, i).equals(a)));
+        assertEquals(
+                400, ic.call("/indexer/tx/v1/evm-txs?from_height=5&to_height=4").status());
+    }
+
+    @Test
     @DisplayName("all, by account (from is the signer) and by hash")
     void others() {
         assertWalks("/indexer/tx/v1/evm-txs", hashes((h, i) -> true));

@@ -205,6 +205,41 @@ class TxApiTest {
     }
 
     @Test
+    @DisplayName("from_height/to_height: the txs of the range on /txs and by_account (with is_signer and msgs), exact"
+            + " totals; bad → 400")
+    void heightRange() {
+        AccountAddress a = FixtureChain.signer(1, 0);
+        for (long[] r : new long[][] {{5, 12}, {1, 1}, {30, 30}, {7, 7}}) {
+            long lo = r[0];
+            long hi = r[1];
+            String q = "from_height=" + lo + "&to_height=" + hi;
+            assertWalks("/indexer/tx/v1/txs?" + q, hashes((h, i) -> h >= lo && h <= hi));
+            assertWalks(
+                    "/indexer/tx/v1/txs?" + q + "&msgs=" + FixtureChain.MSG_CALL,
+                    hashes((h, i) ->
+                            h >= lo && h <= hi && FixtureChain.msgTypes(h, i).contains(FixtureChain.MSG_CALL)));
+            assertWalks(
+                    "/indexer/tx/v1/txs/by_account/" + a.bech32("init") + "?is_signer=true&" + q,
+                    hashes((h, i) ->
+                            h >= lo && h <= hi && FixtureChain.signer(h, i).equals(a)));
+            assertWalks(
+                    "/indexer/tx/v1/txs/by_account/" + FEE_COLLECTOR + "?" + q, hashes((h, i) -> h >= lo && h <= hi));
+        }
+        // one side only, and a range past the indexed heights
+        assertWalks("/indexer/tx/v1/txs?from_height=25", hashes((h, i) -> h >= 25));
+        assertWalks("/indexer/tx/v1/txs?to_height=3", hashes((h, i) -> h <= 3));
+        assertWalks("/indexer/tx/v1/txs?from_height=31", List.of());
+        assertWalks("/indexer/tx/v1/txs/by_account/" + FEE_COLLECTOR + "?from_height=999", List.of());
+        // a block's txs are one height: the range does not apply there
+        assertWalks("/indexer/tx/v1/txs/by_height/7?from_height=9", hashes((h, i) -> h == 7));
+        for (String bad : List.of("from_height=0", "to_height=-1", "from_height=x", "from_height=9&to_height=3")) {
+            IndexedChain.Response r = ic.call("/indexer/tx/v1/txs?" + bad);
+            assertEquals(400, r.status(), bad);
+            assertError(r.body(), 3);
+        }
+    }
+
+    @Test
     @DisplayName(
             "by_account: bech32 or hex (any case) is the same account; is_signer; unknown → empty with total 0; bad → 400")
     void byAccount() {
