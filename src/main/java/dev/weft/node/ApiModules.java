@@ -12,6 +12,7 @@ import dev.weft.api.LiveApi;
 import dev.weft.api.NftApi;
 import dev.weft.api.PageCache;
 import dev.weft.api.RichListApi;
+import dev.weft.api.SearchApi;
 import dev.weft.api.SystemApi;
 import dev.weft.api.TokenApi;
 import dev.weft.api.TxApi;
@@ -51,6 +52,7 @@ public final class ApiModules {
                 new InfoApi(ctx),
                 new AccountApi(ctx),
                 new TokenApi(ctx, new RegistryTokens(ctx)),
+                new SearchApi(ctx),
                 new PairApi(ctx),
                 new TrackingApi(ctx),
                 new WalletApi(ctx));

@@ -425,6 +425,55 @@ class AccountApiTest {
                         .statusCode());
     }
 
+    static io.vertx.core.json.JsonArray search(String q) {
+        JsonObject body = get("/indexer/search/v1?q=" + enc(q));
+        assertFields(body, "results");
+        return body.getJsonArray("results");
+    }
+
+    @Test
+    @DisplayName("search: a height, a tx hash in either form, an account in either form, typed; nothing else found")
+    void search() {
+        assertEquals(
+                new io.vertx.core.json.JsonArray()
+                        .add(new JsonObject().put("type", "block").put("height", "5")),
+                search("5"));
+        assertEquals(0, search(Long.toString(BLOCKS + 100)).size(), "a height not indexed");
+        JsonObject tx =
+                get("/indexer/tx/v1/txs?pagination.limit=1").getJsonArray("txs").getJsonObject(0);
+        JsonObject expectTx = new JsonObject()
+                .put("type", "tx")
+                .put("hash", tx.getString("txhash"))
+                .put("height", tx.getString("height"));
+        for (String form :
+                List.of(tx.getString("txhash"), tx.getString("txhash").toLowerCase(), "0x" + tx.getString("txhash")))
+            assertEquals(new io.vertx.core.json.JsonArray().add(expectTx), search(form), form);
+        JsonObject evm = get("/indexer/tx/v1/evm-txs?pagination.limit=1")
+                .getJsonArray("txs")
+                .getJsonObject(0);
+        String evmHash = evm.getString("transactionHash");
+        var hits = search(evmHash.toUpperCase().replace("0X", "0x"));
+        assertEquals(1, hits.size(), hits.encode());
+        JsonObject e = hits.getJsonObject(0);
+        assertFields(e, "type", "hash", "height");
+        assertEquals("evm_tx", e.getString("type"));
+        assertEquals(evmHash.toLowerCase(), e.getString("hash"));
+        assertEquals(Long.toString(height(evm)), e.getString("height"));
+        JsonObject summary = get("/indexer/account/v1/" + account + "/summary").getJsonObject("summary");
+        JsonObject expectAccount = new JsonObject()
+                .put("type", "account")
+                .put("address", summary.getString("address"))
+                .put("hex", summary.getString("hex"));
+        for (String form : List.of(
+                account, summary.getString("address"), account.toUpperCase().replace("0X", "0x")))
+            assertEquals(new io.vertx.core.json.JsonArray().add(expectAccount), search(form), form);
+        assertEquals(0, search("0x00000000000000000000000000000000deadbeef").size());
+        assertEquals(0, search("hello").size());
+        assertEquals(0, search("0x12").size());
+        assertError(fail("/indexer/search/v1", 400), 3);
+        assertError(fail("/indexer/search/v1?q=%20", 400), 3);
+    }
+
     @Test
     @DisplayName("bad input: JSON 400s naming the parameter")
     void errors() {
