@@ -310,6 +310,72 @@ class MoveDevnetRichListTest {
         return new Traffic(sendHeight, target, before);
     }
 
+    static JsonObject api(WeftNode indexer, String path) {
+        var r = http.get(TestNodes.httpPort(indexer), path);
+        assertEquals(200, r.statusCode(), path + " → " + r.body());
+        return new JsonObject(r.body());
+    }
+
+    /**
+     * Weft's account and token views on a Move chain: Bob only received INIT's 1.2 INIT in the send, as one
+     * fungible-asset deposit; the token is INIT's metadata object (the devnet's own derivation), named by the registry.
+     */
+    static void assertAccountViews(WeftNode indexer, Traffic t) {
+        String metadata = Hex.prefixed(dev.weft.devnet.registry.ChainDenoms.moveMetadata(L2_INIT));
+        String bob = hex(BOB);
+        JsonObject balances = api(indexer, "/indexer/account/v1/" + BOB + "/balances");
+        assertEquals(
+                new JsonArray()
+                        .add(new JsonObject()
+                                .put("token", metadata)
+                                .putNull("denom")
+                                .put("amount", "1200000")),
+                balances.getJsonArray("balances"));
+        JsonArray transfers =
+                api(indexer, "/indexer/account/v1/" + bob + "/transfers").getJsonArray("transfers");
+        assertEquals(1, transfers.size(), transfers.encode());
+        JsonObject in = transfers.getJsonObject(0);
+        assertEquals("move_fa", in.getString("kind"));
+        assertEquals(metadata, in.getString("token"));
+        assertEquals(bob, in.getString("to"));
+        assertEquals("in", in.getString("direction"));
+        assertEquals("1200000", in.getString("amount"));
+        assertEquals(Long.toString(t.sendHeight()), in.getString("height"));
+        // the token by its denom: the metadata object 0x1::coin names after it
+        String byDenom =
+                "/indexer/account/v1/" + BOB + "/transfers?token=" + URLEncoder.encode(L2_INIT, StandardCharsets.UTF_8);
+        assertEquals(transfers, api(indexer, byDenom).getJsonArray("transfers"));
+        JsonObject summary =
+                api(indexer, "/indexer/account/v1/" + BOB + "/summary").getJsonObject("summary");
+        assertEquals("1", summary.getString("tokens"));
+        assertEquals("0", summary.getString("evm_txs"));
+        assertEquals(
+                api(indexer, "/indexer/tx/v1/txs/by_account/" + BOB)
+                        .getJsonObject("pagination")
+                        .getString("total"),
+                summary.getString("txs"));
+        assertEquals(Long.toString(t.sendHeight()), summary.getString("first_height"));
+        JsonObject init = null;
+        for (Object o :
+                api(indexer, "/indexer/token/v1/tokens?pagination.limit=1000").getJsonArray("tokens")) {
+            JsonObject x = (JsonObject) o;
+            if (x.getString("token").equals(metadata)) init = x;
+        }
+        assertTrue(init != null, "INIT is listed");
+        assertEquals("move_fa", init.getString("kind"));
+        assertEquals("INIT", init.getString("symbol"));
+        assertEquals(6, init.getInteger("decimals"));
+        assertEquals(L2_INIT, init.getString("denom"));
+        assertEquals(Integer.toString(holders(indexer, L2_INIT).size()), init.getString("holders"));
+        String path = "/indexer/token/v1/" + URLEncoder.encode(L2_INIT, StandardCharsets.UTF_8)
+                + "/transfers?pagination.limit=1000";
+        assertTrue(
+                api(indexer, path).getJsonArray("transfers").contains(in.copy().put("direction", "in")) == false);
+        JsonObject plain = in.copy();
+        plain.remove("direction");
+        assertTrue(api(indexer, path).getJsonArray("transfers").contains(plain), "the token's transfers hold Bob's");
+    }
+
     /** Indexes the rollup from its first block; each denom's holders are the accounts' positive bank balances. */
     static void assertIndexedEqualsBank(Traffic t) {
         long target = t.target();
@@ -331,6 +397,7 @@ class MoveDevnetRichListTest {
                 assertFalse(expected.isEmpty(), denom);
                 assertEquals(new JsonArray(expected), holders(indexer, denom), denom);
             }
+            assertAccountViews(indexer, t);
         } finally {
             weft.stop(indexer);
         }
