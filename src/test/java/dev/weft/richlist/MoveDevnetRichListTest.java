@@ -369,11 +369,12 @@ class MoveDevnetRichListTest {
         assertEquals(Integer.toString(holders(indexer, L2_INIT).size()), init.getString("holders"));
         String path = "/indexer/token/v1/" + URLEncoder.encode(L2_INIT, StandardCharsets.UTF_8)
                 + "/transfers?pagination.limit=1000";
-        assertTrue(
-                api(indexer, path).getJsonArray("transfers").contains(in.copy().put("direction", "in")) == false);
+        JsonArray ofToken = api(indexer, path).getJsonArray("transfers");
+        for (Object o : ofToken)
+            assertFalse(((JsonObject) o).containsKey("direction"), "a token's rows have no direction");
         JsonObject plain = in.copy();
         plain.remove("direction");
-        assertTrue(api(indexer, path).getJsonArray("transfers").contains(plain), "the token's transfers hold Bob's");
+        assertTrue(ofToken.contains(plain), "the token's transfers hold Bob's");
     }
 
     /** Indexes the rollup from its first block; each denom's holders are the accounts' positive bank balances. */
