@@ -5,6 +5,7 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
 import dev.weft.config.RouteConfig;
 import dev.weft.route.graph.Edge;
+import dev.weft.route.graph.RouteCost;
 import dev.weft.route.graph.RouteGraph;
 import dev.weft.route.graph.RouteLimits;
 import dev.weft.route.graph.RouteSearch;
@@ -111,18 +112,20 @@ public final class RouteService {
                 source,
                 dest,
                 req.amountIn(),
-                req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID,
+                req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.WEIGH,
                 config.maxHops(),
-                req.limits());
+                req.limits(),
+                cost());
         if (found.path() == null && staleGraph != null) {
             RouteSearch.Result old = RouteSearch.find(
                     staleGraph,
                     source,
                     dest,
                     req.amountIn(),
-                    req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID,
+                    req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.WEIGH,
                     config.maxHops(),
-                    req.limits());
+                    req.limits(),
+                    cost());
             if (old.path() != null) throw stale(old.path());
         }
         if (found.path() == null) {
@@ -134,9 +137,10 @@ public final class RouteService {
                         source,
                         dest,
                         req.amountIn(),
-                        req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID,
+                        req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.WEIGH,
                         config.maxHops(),
-                        req.limits().withMultiTx());
+                        req.limits().withMultiTx(),
+                        cost());
                 if (multi.path() != null) {
                     throw BusError.notFound("no single-tx routes found " + between + " (the route takes "
                             + multi.path().txsRequired() + " txs): set allow_multi_tx to true");
@@ -165,6 +169,11 @@ public final class RouteService {
                                     "BAD_PRICE_ERROR", new JsonObject().put("price_impact_percent", impact))));
         }
         return route;
+    }
+
+    /** The cost model routes are chosen by ({@code route.cost.*}). */
+    public RouteCost cost() {
+        return new RouteCost(config.extraTxBps(), config.minuteBps());
     }
 
     /** The state the swap of a path was quoted on (null without a swap on a live venue). */

@@ -1,0 +1,94 @@
+package dev.weft.route.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.weft.bus.Addresses;
+import dev.weft.chain.Hex;
+import dev.weft.node.WeftNode;
+import dev.weft.route.RouteFixtures;
+import dev.weft.route.registry.Denoms;
+import dev.weft.testsupport.Await;
+import dev.weft.testsupport.LocalHttp;
+import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Issue 55 on the devnet: with default options, 1,000,000 uinit → uusdc on weft-l1-1 is the one-tx swap on the L1's
+ * InitiaDEX (the chain's own simulation of it to the unit), not the OPinit deposit, IBC back and swap of the voucher
+ * that visits the L1 twice. History mode: no block moves the pools between the quote and the simulation.
+ */
+class RouteChoiceDevnetTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
+    static final LocalHttp http = new LocalHttp();
+    static Vertx vertx;
+    static WeftNode node;
+
+    @BeforeAll
+    static void start() {
+        vertx = weft.vertx();
+        node = weft.start(weft.config()
+                .roles("devnet", "route")
+                .set("devnet.mode", "history")
+                .set("devnet.history_blocks", 10)
+                .set("route.registries", new JsonArray().add("conf/registry/devnet.json"))
+                .set("route.pool_refresh", "200ms"));
+    }
+
+    @Test
+    void sameChainSwapIsTheOneTxSwap() {
+        JsonObject req = RouteFixtures.request("1000000", "weft-l1-1", "uinit", "weft-l1-1", "uusdc");
+        JsonObject r = Await.value(
+                "a swap quote on the devnet's pools",
+                30,
+                () -> TestNodes.await(vertx.eventBus().<JsonObject>request(Addresses.ROUTE_COMPUTE, req))
+                        .body());
+        List<String> ops = new ArrayList<>();
+        for (Object o : r.getJsonArray("operations"))
+            ops.add(((JsonObject) o).fieldNames().iterator().next());
+        assertEquals(List.of("swap"), ops);
+        assertEquals(1, r.getInteger("txs_required"));
+        assertEquals(new JsonArray().add("weft-l1-1"), r.getJsonArray("chain_ids"));
+        JsonObject op = r.getJsonArray("operations")
+                .getJsonObject(0)
+                .getJsonObject("swap")
+                .getJsonObject("swap_in")
+                .getJsonArray("swap_operations")
+                .getJsonObject(0);
+        assertEquals("uinit", op.getString("denom_in"));
+        assertEquals("uusdc", op.getString("denom_out"));
+        assertEquals(simulated(op.getString("pool"), "uinit", "1000000"), r.getString("amount_out"));
+    }
+
+    /** The L1's own {@code dex::get_swap_simulation} of a weighted pool. */
+    static String simulated(String pool, String denomIn, String amount) {
+        JsonObject req = new JsonObject()
+                .put("address", "0x1")
+                .put("module_name", "dex")
+                .put("function_name", "get_swap_simulation")
+                .put("type_args", new JsonArray())
+                .put(
+                        "args",
+                        new JsonArray()
+                                .add(Json.encode("0x" + pool.substring(5)))
+                                .add(Json.encode("0x" + Hex.lower(Denoms.moveMetadata(denomIn))))
+                                .add(Json.encode(amount)));
+        int port = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
+                .chain("weft-l1-1")
+                .orElseThrow()
+                .restPort();
+        var res = http.post(port, "/initia/move/v1/view/json", req.encode());
+        assertEquals(200, res.statusCode(), res.body());
+        return (String) Json.decodeValue(new JsonObject(res.body()).getString("data"));
+    }
+}
