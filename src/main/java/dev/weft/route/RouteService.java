@@ -102,45 +102,18 @@ public final class RouteService {
         Asset source = asset(req.sourceChainId(), req.sourceDenom(), "source");
         Asset dest = asset(req.destChainId(), req.destDenom(), "destination");
         if (source == dest) throw BusError.badRequest("the source and destination assets are the same");
-        Chain sourceChain = registry.chain(source.chainId());
-        boolean evmSigned = sourceChain.isEvmChain()
-                || sourceChain.hasEvm()
-                        && !req.sourceDenom().equals(source.denom())
-                        && req.sourceDenom().regionMatches(true, 0, "0x", 0, 2);
-        RouteSearch.Result found = RouteSearch.find(
-                graph,
-                source,
-                dest,
-                req.amountIn(),
-                req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.WEIGH,
-                config.maxHops(),
-                req.limits(),
-                cost());
+        boolean evmSigned = evmSigned(req, source);
+        RouteSearch.Result found = search(graph, source, dest, req, req.limits());
         if (found.path() == null && staleGraph != null) {
-            RouteSearch.Result old = RouteSearch.find(
-                    staleGraph,
-                    source,
-                    dest,
-                    req.amountIn(),
-                    req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.WEIGH,
-                    config.maxHops(),
-                    req.limits(),
-                    cost());
+            RouteSearch.Result old = search(staleGraph, source, dest, req, req.limits());
             if (old.path() != null) throw stale(old.path());
         }
         if (found.path() == null) {
             String between =
                     "from " + source.chainId() + " " + source.denom() + " to " + dest.chainId() + " " + dest.denom();
             if (req.limits().singleTx()) {
-                RouteSearch.Result multi = RouteSearch.find(
-                        graph,
-                        source,
-                        dest,
-                        req.amountIn(),
-                        req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.WEIGH,
-                        config.maxHops(),
-                        req.limits().withMultiTx(),
-                        cost());
+                RouteSearch.Result multi =
+                        search(graph, source, dest, req, req.limits().withMultiTx());
                 if (multi.path() != null) {
                     throw BusError.notFound("no single-tx routes found " + between + " (the route takes "
                             + multi.path().txsRequired() + " txs): set allow_multi_tx to true");
@@ -152,14 +125,20 @@ public final class RouteService {
             }
             throw BusError.notFound("no route found " + between);
         }
-        VenueState state = swapState(found.path());
-        if (state != null && MarketState.stale(state, clock.instant(), config.maxStateAge())) throw stale(found.path());
-        ComputedRoute route = RouteBuilder.build(graph, shared, req, source, dest, evmSigned, found.path());
+        return render(req, source, dest, evmSigned, found.path());
+    }
+
+    /** The Skip route of a found path: refused on stale pool state or, without allow_unsafe, a high price impact. */
+    private ComputedRoute render(
+            RouteRequest req, Asset source, Asset dest, boolean evmSigned, dev.weft.route.graph.RoutePath path) {
+        VenueState state = swapState(path);
+        if (state != null && MarketState.stale(state, clock.instant(), config.maxStateAge())) throw stale(path);
+        ComputedRoute route = RouteBuilder.build(graph, shared, req, source, dest, evmSigned, path);
         if (state != null) route.json().put("swap_state_height", Long.toString(state.height()));
         if (!req.allowUnsafe()
-                && found.path().swapQuote() != null
-                && found.path().swapQuote().impactPercent().compareTo(RouteBuilder.IMPACT_WARNING_PERCENT) > 0) {
-            String impact = RouteBuilder.percent(found.path().swapQuote().impactPercent());
+                && path.swapQuote() != null
+                && path.swapQuote().impactPercent().compareTo(RouteBuilder.IMPACT_WARNING_PERCENT) > 0) {
+            String impact = RouteBuilder.percent(path.swapQuote().impactPercent());
             throw new BusError(
                     400,
                     "swap price impact of " + impact + "% is above " + RouteBuilder.IMPACT_WARNING_PERCENT
@@ -169,6 +148,59 @@ public final class RouteService {
                                     "BAD_PRICE_ERROR", new JsonObject().put("price_impact_percent", impact))));
         }
         return route;
+    }
+
+    /** Whether the first tx is an EVM tx: an EVM source chain, or a minievm source asset named by its ERC-20 contract. */
+    private boolean evmSigned(RouteRequest req, Asset source) {
+        Chain sourceChain = registry.chain(source.chainId());
+        return sourceChain.isEvmChain()
+                || sourceChain.hasEvm()
+                        && !req.sourceDenom().equals(source.denom())
+                        && req.sourceDenom().regionMatches(true, 0, "0x", 0, 2);
+    }
+
+    /**
+     * The route among a request's candidates (not only the best: an exact-out quote's or one {@code /routes} offered) whose
+     * operations are exactly {@code operations}, or null. Candidates are rendered best first, at most
+     * {@value #MATCHED_CANDIDATES} of them.
+     */
+    private ComputedRoute matching(RouteRequest req, JsonArray operations) {
+        Asset source = asset(req.sourceChainId(), req.sourceDenom(), "source");
+        Asset dest = asset(req.destChainId(), req.destDenom(), "destination");
+        List<RouteSearch.Candidate> all = new ArrayList<>(
+                RouteSearch.candidates(graph, source, dest, req.amountIn(), config.maxHops(), req.limits(), cost()));
+        all.sort(RouteSearch.BEST_FIRST);
+        int tried = 0;
+        RouteSearch.OpWithdrawPolicy policy =
+                req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID;
+        boolean withoutWithdrawal = all.stream().anyMatch(c -> !c.withdraws());
+        for (RouteSearch.Candidate c : all) {
+            if (!RouteSearch.admitted(c, policy, withoutWithdrawal)) continue;
+            if (c.edges().size() != operations.size()) continue;
+            if (++tried > MATCHED_CANDIDATES) break;
+            ComputedRoute r;
+            try {
+                r = render(req, source, dest, evmSigned(req, source), RouteSearch.path(graph, c, req.amountIn()));
+            } catch (BusError e) {
+                continue;
+            }
+            if (OperationsDiff.firstDifference(
+                            "operations", operations, r.json().getJsonArray("operations"))
+                    == null) return r;
+        }
+        return null;
+    }
+
+    private static final int MATCHED_CANDIDATES = 64;
+
+    /** The best route of a request within {@code limits}: exact-in, or exact-out when it names only amount_out. */
+    private RouteSearch.Result search(RouteGraph g, Asset source, Asset dest, RouteRequest req, RouteLimits limits) {
+        RouteSearch.OpWithdrawPolicy policy =
+                req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID;
+        if (req.exactOut() != null) {
+            return RouteSearch.findExactOut(g, source, dest, req.exactOut(), policy, config.maxHops(), limits, cost());
+        }
+        return RouteSearch.find(g, source, dest, req.amountIn(), policy, config.maxHops(), limits, cost());
     }
 
     /** The cost model routes are chosen by ({@code route.cost.*}). */
@@ -235,6 +267,13 @@ public final class RouteService {
         ComputedRoute route = compute(again);
         // the operations are the route's, or differ from it only in the swap estimates of pools that have moved since
         List<BigInteger> amounts = null;
+        if (OperationsDiff.firstDifference(
+                        "operations", m.operations(), route.json().getJsonArray("operations"))
+                != null) {
+            // another route for the same amount, exactly as quoted (an exact-out quote's input, a /routes alternative)
+            ComputedRoute other = matching(again, m.operations());
+            if (other != null) route = other;
+        }
         if (OperationsDiff.firstDifference(
                         "operations", m.operations(), route.json().getJsonArray("operations"))
                 != null) {
@@ -460,6 +499,7 @@ public final class RouteService {
         JsonObject routeJson = route.json();
         JsonObject msgsBody = body.copy()
                 .put("address_list", addresses)
+                .put("amount_in", routeJson.getString("amount_in"))
                 .put("operations", routeJson.getJsonArray("operations").copy())
                 .put("amount_out", routeJson.getString("amount_out"));
         msgsBody.remove("chain_ids_to_addresses");

@@ -81,24 +81,80 @@ class RouteChoiceTest {
 
     @Test
     @DisplayName(
-            "worked case 2, fast against lossless exit from weft-devnet-1 (60 s finalization): 5 INIT the fast one (10 bps lost < 11 bps of claim + minute), with no penalties the lossless one")
+            "worked case 2, fast against lossless exit from weft-devnet-1: the fast one (a withdrawal only when nothing else arrives); is_op_withdraw the lossless one")
     void fastAgainstLossless() {
         JsonObject req = request("5000000", "weft-devnet-1", INIT_DEVNET, "weft-l1-1", "uinit");
         JsonObject fast = s.route(req);
         assertEquals(List.of("transfer", "swap"), keys(fast.getJsonArray("operations")));
         assertEquals("4994999", fast.getString("amount_out"));
         RouteCost c = RouteCost.DEFAULT;
-        // 4,994,999 × 599,970 = 2,996,849,550,030 against 5,000,000 × 599,340 = 2,996,700,000,000
+        // 4,994,999 × 599,970 = 2,996,849,550,030; the withdrawal weighed would be 5,000,000 × 599,340
         assertEquals(new BigInteger("2996849550030"), c.value(BigInteger.valueOf(4_994_999), 1, false, 30));
         assertEquals(new BigInteger("2996700000000"), c.value(BigInteger.valueOf(5_000_000), 1, true, 60));
-
-        RouteService free = withCost(0, 0);
-        JsonObject lossless = free.route(req);
+        // even where the withdrawal would be worth more (1,000 units: the swap's rounding loses 20 bps; no penalties)
+        JsonObject small = withCost(0, 0).route(request("1000", "weft-devnet-1", INIT_DEVNET, "weft-l1-1", "uinit"));
+        assertEquals(List.of("transfer", "swap"), keys(small.getJsonArray("operations")));
+        JsonObject lossless = s.route(req.copy().put("is_op_withdraw", true));
         assertEquals(List.of("op_init_transfer"), keys(lossless.getJsonArray("operations")));
         assertEquals("5000000", lossless.getString("amount_out"));
-        // 1,000 units: the swap's rounding loses 20 bps, more than the withdrawal's 11: the withdrawal
-        JsonObject small = s.route(request("1000", "weft-devnet-1", INIT_DEVNET, "weft-l1-1", "uinit"));
-        assertEquals(List.of("op_init_transfer"), keys(small.getJsonArray("operations")));
+    }
+
+    @Test
+    @DisplayName(
+            "the penalties are configuration: the issue's two candidates (498,624 in 2 txs and 90 s, 498,499 in 1 tx) by default the one-tx one, with route.cost.* 0 the larger amount; the tie-break is deterministic")
+    void penaltiesChangeTheChoice() {
+        RouteCost def = RouteCost.DEFAULT;
+        RouteCost none = withCost(0, 0).cost();
+        assertEquals(new RouteCost(0, 0), none);
+        assertEquals(new RouteCost(10, 1), s.cost());
+        for (RouteCost c : List.of(def, none)) {
+            RouteSearch.Candidate detour = candidate(498_624, 2, 90, c);
+            RouteSearch.Candidate direct = candidate(498_499, 1, 0, c);
+            RouteSearch.Candidate best = RouteSearch.best(List.of(detour, direct), RouteSearch.OpWithdrawPolicy.AVOID);
+            assertEquals(c == def ? direct : detour, best);
+            // same value, same amount: fewer txs first, then the shorter wait
+            RouteSearch.Candidate slow = candidate(1000, 1, 60, none);
+            RouteSearch.Candidate quick = candidate(1000, 1, 30, none);
+            assertEquals(quick, RouteSearch.best(List.of(slow, quick), RouteSearch.OpWithdrawPolicy.AVOID));
+            assertEquals(quick, RouteSearch.best(List.of(quick, slow), RouteSearch.OpWithdrawPolicy.AVOID));
+        }
+    }
+
+    private static RouteSearch.Candidate candidate(long out, int txs, long seconds, RouteCost c) {
+        BigInteger amount = BigInteger.valueOf(out);
+        return new RouteSearch.Candidate(
+                List.of(),
+                BigInteger.valueOf(1_000_000),
+                amount,
+                txs,
+                seconds,
+                false,
+                c.value(amount, txs, false, seconds));
+    }
+
+    @Test
+    @DisplayName(
+            "exact-out: a plain transfer's amount_in equals amount_out; a swap's is the smallest input delivering it; more than a pool holds: 404")
+    void exactOut() {
+        JsonObject t = request("1", "weft-l1-1", "uinit", "weft-devnet-1", INIT_DEVNET);
+        t.remove("amount_in");
+        JsonObject transfer = s.route(t.copy().put("amount_out", "123456"));
+        assertEquals("123456", transfer.getString("amount_in"));
+        assertEquals("123456", transfer.getString("amount_out"));
+        JsonObject sw = request("1", "weft-l1-1", "uinit", "weft-l1-1", "uusdc");
+        sw.remove("amount_in");
+        JsonObject r = s.route(sw.copy().put("amount_out", "498499"));
+        BigInteger in = new BigInteger(r.getString("amount_in"));
+        JsonObject at = s.route(request(in.toString(), "weft-l1-1", "uinit", "weft-l1-1", "uusdc"));
+        JsonObject below =
+                s.route(request(in.subtract(BigInteger.ONE).toString(), "weft-l1-1", "uinit", "weft-l1-1", "uusdc"));
+        assertTrue(new BigInteger(at.getString("amount_out")).compareTo(BigInteger.valueOf(498_499)) >= 0);
+        assertTrue(new BigInteger(below.getString("amount_out")).compareTo(BigInteger.valueOf(498_499)) < 0);
+        assertEquals(at.getString("amount_out"), r.getString("amount_out"));
+        assertEquals(at.getJsonArray("operations"), r.getJsonArray("operations"));
+        BusError e = org.junit.jupiter.api.Assertions.assertThrows(
+                BusError.class, () -> s.route(sw.copy().put("amount_out", "1" + "0".repeat(30))));
+        assertEquals(404, e.httpStatus());
     }
 
     @Test

@@ -27,8 +27,11 @@ import java.util.List;
  */
 public final class RouteSearch {
     public enum OpWithdrawPolicy {
-        /** Any route; the cost model weighs an OPinit withdrawal's finalization period and its claim like any other. */
-        WEIGH,
+        /**
+         * Routes with an OPinit withdrawal only when no route without one arrives (its claim is a later act the
+         * route does not build, and {@code @skip-go/client} cannot sign its msg); among the others the cost model.
+         */
+        AVOID,
         /** Only routes with an OPinit withdrawal ({@code is_op_withdraw=true}). */
         FORCE
     }
@@ -41,16 +44,26 @@ public final class RouteSearch {
      * bridge, and its value under the cost model.
      */
     public record Candidate(
-            List<Edge> edges, BigInteger amountOut, int txs, long seconds, boolean withdraws, BigInteger value) {
+            List<Edge> edges,
+            BigInteger amountIn,
+            BigInteger amountOut,
+            int txs,
+            long seconds,
+            boolean withdraws,
+            BigInteger value) {
         public int hops() {
             return edges.size();
         }
     }
 
-    /** Best first: the order {@link #find} chooses by. */
-    public static final Comparator<Candidate> BEST_FIRST = Comparator.comparing(Candidate::value)
-            .reversed()
+    /**
+     * Best first: the order {@link #find} chooses by. Value per unit of input (for an exact-in request every candidate
+     * has the same input, so this is the value; for exact-out the input differs and is what the user pays).
+     */
+    public static final Comparator<Candidate> BEST_FIRST = ((Comparator<Candidate>) (a, b) ->
+                    b.value().multiply(a.amountIn()).compareTo(a.value().multiply(b.amountIn())))
             .thenComparing(Candidate::amountOut, Comparator.reverseOrder())
+            .thenComparing(Candidate::amountIn)
             .thenComparingInt(Candidate::txs)
             .thenComparingLong(Candidate::seconds)
             .thenComparingInt(Candidate::hops)
@@ -89,13 +102,45 @@ public final class RouteSearch {
             RouteLimits limits,
             RouteCost cost) {
         List<Candidate> all = candidates(g, source, dest, amountIn, maxHops, limits, cost);
-        Candidate best = null;
-        for (Candidate c : all) {
-            if (policy == OpWithdrawPolicy.FORCE && !c.withdraws()) continue;
-            if (best == null || BEST_FIRST.compare(c, best) < 0) best = c;
-        }
+        Candidate best = best(all, policy);
         if (best == null) return new Result(null, !all.isEmpty());
         return new Result(path(g, best.edges(), amountIn), true);
+    }
+
+    /**
+     * The best route delivering at least {@code amountOut}, each candidate with the smallest input that does, under
+     * {@code cost} (value per unit of input).
+     */
+    public static Result findExactOut(
+            RouteGraph g,
+            Asset source,
+            Asset dest,
+            BigInteger amountOut,
+            OpWithdrawPolicy policy,
+            int maxHops,
+            RouteLimits limits,
+            RouteCost cost) {
+        List<Candidate> all = candidatesExactOut(g, source, dest, amountOut, maxHops, limits, cost);
+        Candidate best = best(all, policy);
+        if (best == null) return new Result(null, !all.isEmpty());
+        return new Result(path(g, best.edges(), best.amountIn()), true);
+    }
+
+    /** The best candidate the policy admits (null when none). */
+    public static Candidate best(List<Candidate> all, OpWithdrawPolicy policy) {
+        boolean withoutWithdrawal = all.stream().anyMatch(c -> !c.withdraws());
+        Candidate best = null;
+        for (Candidate c : all) {
+            if (!admitted(c, policy, withoutWithdrawal)) continue;
+            if (best == null || BEST_FIRST.compare(c, best) < 0) best = c;
+        }
+        return best;
+    }
+
+    /** Whether the policy admits a candidate, given whether any candidate arrives without a withdrawal. */
+    public static boolean admitted(Candidate c, OpWithdrawPolicy policy, boolean withoutWithdrawal) {
+        if (policy == OpWithdrawPolicy.FORCE) return c.withdraws();
+        return !c.withdraws() || !withoutWithdrawal;
     }
 
     /** The path of a candidate, with its amounts and tx indexes. */
@@ -119,7 +164,31 @@ public final class RouteSearch {
         int dst = g.nodeOf(dest);
         List<Candidate> out = new ArrayList<>();
         if (dst < 0 || src < 0) return out;
-        Walk w = new Walk(g, dst, amountIn, maxHops, limits.isNone() ? null : limits, limits.singleTx(), cost, out);
+        Walk w = new Walk(
+                g, dst, amountIn, null, maxHops, limits.isNone() ? null : limits, limits.singleTx(), cost, out);
+        w.visited[g.chainOf(src)] = true;
+        w.walk(src, LOCAL, false, -1, 0, 0L, 0);
+        return out;
+    }
+
+    /**
+     * {@link #candidates} for an exact-out request: every route that can deliver at least {@code amountOut}, each with
+     * the smallest input that does (its {@code amountIn}) and what that input delivers.
+     */
+    public static List<Candidate> candidatesExactOut(
+            RouteGraph g,
+            Asset source,
+            Asset dest,
+            BigInteger amountOut,
+            int maxHops,
+            RouteLimits limits,
+            RouteCost cost) {
+        int src = g.nodeOf(source);
+        int dst = g.nodeOf(dest);
+        List<Candidate> out = new ArrayList<>();
+        if (dst < 0 || src < 0) return out;
+        Walk w = new Walk(
+                g, dst, null, amountOut, maxHops, limits.isNone() ? null : limits, limits.singleTx(), cost, out);
         w.visited[g.chainOf(src)] = true;
         w.walk(src, LOCAL, false, -1, 0, 0L, 0);
         return out;
@@ -129,7 +198,12 @@ public final class RouteSearch {
     private static final class Walk {
         final RouteGraph g;
         final int dst;
+        /** The input of an exact-in walk (null for exact-out). */
         final BigInteger amountIn;
+        /** The amount out of an exact-out walk (null for exact-in). */
+        final BigInteger target;
+
+        final java.util.Map<String, BigInteger> swapIn = new java.util.HashMap<>();
         final int maxHops;
         final RouteLimits only;
         final boolean singleTx;
@@ -146,6 +220,7 @@ public final class RouteSearch {
                 RouteGraph g,
                 int dst,
                 BigInteger amountIn,
+                BigInteger target,
                 int maxHops,
                 RouteLimits only,
                 boolean singleTx,
@@ -154,6 +229,7 @@ public final class RouteSearch {
             this.g = g;
             this.dst = dst;
             this.amountIn = amountIn;
+            this.target = target;
             this.maxHops = maxHops;
             this.only = only;
             this.singleTx = singleTx;
@@ -175,7 +251,57 @@ public final class RouteSearch {
             return v;
         }
 
+        /** The smallest input of a swap slot returning at least {@code need} (null when none does), computed once. */
+        BigInteger swapIn(int slot, BigInteger need) {
+            String key = slot + "/" + need;
+            if (swapIn.containsKey(key)) return swapIn.get(key);
+            Edge e = g.swap(slot);
+            BigInteger v = PoolMath.amountInFor(g, e, g.asset(e.from()).denom(), need);
+            swapIn.put(key, v);
+            return v;
+        }
+
+        /** An exact-out candidate of the current path: its smallest input, back from the target (null: none). */
+        void exactOut(int slot, int txs, long secs, boolean withdraws, int hops) {
+            BigInteger need = target;
+            for (int i = hops - 1; i >= 0; i--) {
+                Edge e = stack[i];
+                if (e.wrapper() != null) {
+                    BigInteger scale = BigInteger.TEN.pow(
+                            g.asset(e.to()).decimals() - g.asset(e.from()).decimals());
+                    BigInteger[] qr = need.divideAndRemainder(scale);
+                    need = qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
+                } else if (e.isSwap()) {
+                    need = swapIn(slot, need);
+                    if (need == null) return;
+                }
+            }
+            BigInteger in = need.max(BigInteger.ONE);
+            BigInteger delivered = in;
+            for (int i = 0; i < hops; i++) {
+                Edge e = stack[i];
+                if (e.isSwap())
+                    delivered = PoolMath.amountOut(g, e, g.asset(e.from()).denom(), delivered);
+                else if (e.wrapper() != null) {
+                    delivered = delivered.multiply(BigInteger.TEN.pow(
+                            g.asset(e.to()).decimals() - g.asset(e.from()).decimals()));
+                }
+            }
+            out.add(new Candidate(
+                    List.of(java.util.Arrays.copyOf(stack, hops)),
+                    in,
+                    delivered,
+                    txs,
+                    secs,
+                    withdraws,
+                    cost.value(delivered, txs, withdraws, secs)));
+        }
+
         void walk(int node, int mode, boolean withdraws, int slot, int txIndex, long secs, int hops) {
+            if (node == dst && target != null) {
+                exactOut(slot, txIndex + 1, secs, withdraws, hops);
+                return;
+            }
             if (node == dst) {
                 BigInteger amount = slot < 0 ? amountIn : swapOut(slot);
                 for (int i = 0; i < hops; i++) {
@@ -188,6 +314,7 @@ public final class RouteSearch {
                 int txs = txIndex + 1;
                 out.add(new Candidate(
                         List.of(java.util.Arrays.copyOf(stack, hops)),
+                        amountIn,
                         amount,
                         txs,
                         secs,
@@ -211,7 +338,7 @@ public final class RouteSearch {
                 if (e.isSwap()) {
                     if (slot >= 0 || !reaches[to]) continue;
                     int sw = g.swapSlot(e.id());
-                    if (swapOut(sw).signum() <= 0) continue;
+                    if (target == null && swapOut(sw).signum() <= 0) continue;
                     nSlot = sw;
                     if (mode == FLIGHT && g.hookSwap(e.id())) {
                         nMode = SETTLED;

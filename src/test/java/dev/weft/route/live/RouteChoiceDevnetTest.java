@@ -1,6 +1,7 @@
 package dev.weft.route.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.bus.Addresses;
 import dev.weft.chain.Hex;
@@ -15,6 +16,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -67,11 +69,67 @@ class RouteChoiceDevnetTest {
                 .getJsonObject(0);
         assertEquals("uinit", op.getString("denom_in"));
         assertEquals("uusdc", op.getString("denom_out"));
-        assertEquals(simulated(op.getString("pool"), "uinit", "1000000"), r.getString("amount_out"));
+        assertEquals(simulated(op.getString("pool"), "uinit", "uusdc", "1000000"), r.getString("amount_out"));
     }
 
-    /** The L1's own {@code dex::get_swap_simulation} of a weighted pool. */
-    static String simulated(String pool, String denomIn, String amount) {
+    static JsonObject bus(String address, JsonObject body) {
+        return TestNodes.await(vertx.eventBus().<JsonObject>request(address, body))
+                .body();
+    }
+
+    @Test
+    void exactOutIsTheSmallestInputTheChainAgrees() {
+        // weighted INIT/USDC both ways, and the INIT/ibc-INIT stableswap pool
+        String[][] pairs = {
+            {"uinit", "uusdc", "498499"},
+            {"uusdc", "uinit", "1234567"},
+            {"uinit", RouteFixtures.INIT_DEVNET_ON_L1, "777777"}
+        };
+        for (String[] p : pairs) {
+            JsonObject req = RouteFixtures.request("1", "weft-l1-1", p[0], "weft-l1-1", p[1]);
+            req.remove("amount_in");
+            req.put("amount_out", p[2]);
+            JsonObject r = Await.value(
+                    "an exact-out quote " + p[0] + " → " + p[1], 30, () -> bus(Addresses.ROUTE_COMPUTE, req));
+            JsonObject op = r.getJsonArray("operations")
+                    .getJsonObject(0)
+                    .getJsonObject("swap")
+                    .getJsonObject("swap_in")
+                    .getJsonArray("swap_operations")
+                    .getJsonObject(0);
+            BigInteger in = new BigInteger(r.getString("amount_in"));
+            BigInteger target = new BigInteger(p[2]);
+            String what = p[0] + " → " + p[1] + " " + r.encode();
+            BigInteger atIn = new BigInteger(simulated(op.getString("pool"), p[0], p[1], in.toString()));
+            BigInteger below = new BigInteger(simulated(
+                    op.getString("pool"),
+                    p[0],
+                    p[1],
+                    in.subtract(BigInteger.ONE).toString()));
+            assertTrue(atIn.compareTo(target) >= 0, what);
+            assertTrue(below.compareTo(target) < 0, what);
+            assertEquals(atIn.toString(), r.getString("amount_out"), what);
+            // /msgs builds it: the route's amounts and operations, as @skip-go/client sends them
+            JsonObject msgs = bus(
+                    Addresses.ROUTE_MSGS,
+                    new JsonObject()
+                            .put("amount_in", r.getString("amount_in"))
+                            .put("amount_out", r.getString("amount_out"))
+                            .put("source_asset_chain_id", "weft-l1-1")
+                            .put("source_asset_denom", p[0])
+                            .put("dest_asset_chain_id", "weft-l1-1")
+                            .put("dest_asset_denom", p[1])
+                            .put("address_list", new JsonArray().add(RouteFixtures.INIT_ADDR))
+                            .put("operations", r.getJsonArray("operations"))
+                            .put("slippage_tolerance_percent", "1"));
+            assertEquals(1, msgs.getJsonArray("txs").size(), what);
+        }
+    }
+
+    /** The L1's own {@code get_swap_simulation} of a pool (dex, else stableswap). */
+    static String simulated(String pool, String denomIn, String denomOut, String amount) {
+        String offer = Json.encode("0x" + Hex.lower(Denoms.moveMetadata(denomIn)));
+        String ret = Json.encode("0x" + Hex.lower(Denoms.moveMetadata(denomOut)));
         JsonObject req = new JsonObject()
                 .put("address", "0x1")
                 .put("module_name", "dex")
@@ -81,13 +139,24 @@ class RouteChoiceDevnetTest {
                         "args",
                         new JsonArray()
                                 .add(Json.encode("0x" + pool.substring(5)))
-                                .add(Json.encode("0x" + Hex.lower(Denoms.moveMetadata(denomIn))))
+                                .add(offer)
                                 .add(Json.encode(amount)));
         int port = dev.weft.devnet.DevnetEndpoints.of(node.context().info())
                 .chain("weft-l1-1")
                 .orElseThrow()
                 .restPort();
         var res = http.post(port, "/initia/move/v1/view/json", req.encode());
+        if (res.statusCode() != 200) {
+            req.put("module_name", "stableswap")
+                    .put(
+                            "args",
+                            new JsonArray()
+                                    .add(Json.encode("0x" + pool.substring(5)))
+                                    .add(offer)
+                                    .add(ret)
+                                    .add(Json.encode(amount)));
+            res = http.post(port, "/initia/move/v1/view/json", req.encode());
+        }
         assertEquals(200, res.statusCode(), res.body());
         return (String) Json.decodeValue(new JsonObject(res.body()).getString("data"));
     }
