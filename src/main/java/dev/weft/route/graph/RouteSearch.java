@@ -172,6 +172,37 @@ public final class RouteSearch {
     }
 
     /**
+     * The routes a request's rules leave out, for {@code /routes}' {@code rejected}: every route without limits and
+     * with chains visited again (each node still once), at most {@code maxHops} edges, exact-in.
+     */
+    public static List<Candidate> unrestricted(
+            RouteGraph g, Asset source, Asset dest, BigInteger amountIn, int maxHops, RouteCost cost) {
+        int src = g.nodeOf(source);
+        int dst = g.nodeOf(dest);
+        List<Candidate> out = new ArrayList<>();
+        if (dst < 0 || src < 0) return out;
+        Walk w = new Walk(g, dst, amountIn, null, maxHops, null, false, cost, out);
+        w.revisits = true;
+        w.visited[g.chainOf(src)] = true;
+        w.onPath[src] = true;
+        w.walk(src, LOCAL, false, -1, 0, 0L, 0);
+        return out;
+    }
+
+    /** Whether a candidate enters a chain it has left (the chain it visits twice, else null). */
+    public static String chainVisitedTwice(RouteGraph g, Candidate c) {
+        java.util.Set<String> left = new java.util.HashSet<>();
+        for (Edge e : c.edges()) {
+            String from = g.asset(e.from()).chainId();
+            String to = g.asset(e.to()).chainId();
+            if (from.equals(to)) continue;
+            left.add(from);
+            if (left.contains(to)) return to;
+        }
+        return null;
+    }
+
+    /**
      * {@link #candidates} for an exact-out request: every route that can deliver at least {@code amountOut}, each with
      * the smallest input that does (its {@code amountIn}) and what that input delivers.
      */
@@ -213,6 +244,10 @@ public final class RouteSearch {
         // cannot reach the destination is never on a route, and its amount is not worth computing
         final boolean[] reaches;
         final boolean[] visited;
+        /** Chains may be entered again (for {@link #unrestricted}); nodes are then kept to once by {@code onPath}. */
+        boolean revisits;
+
+        final boolean[] onPath;
         final Edge[] stack;
         final BigInteger[] swapOut;
 
@@ -237,6 +272,7 @@ public final class RouteSearch {
             this.out = out;
             this.reaches = g.reachesByTransfers(dst);
             this.visited = new boolean[g.chainCount()];
+            this.onPath = new boolean[g.nodeCount()];
             this.stack = new Edge[maxHops];
             this.swapOut = new BigInteger[g.swapCount()];
         }
@@ -329,7 +365,7 @@ public final class RouteSearch {
                 if (only != null && !only.allows(e)) continue;
                 int to = e.to();
                 int toChain = g.chainOf(to);
-                if (toChain != chain && visited[toChain]) continue;
+                if (revisits ? onPath[to] : toChain != chain && visited[toChain]) continue;
                 if (slot >= 0 && !reaches[to]) continue;
                 int nSlot = slot;
                 int nMode;
@@ -356,7 +392,9 @@ public final class RouteSearch {
                 stack[hops] = e;
                 boolean entered = toChain != chain;
                 if (entered) visited[toChain] = true;
+                onPath[to] = true;
                 walk(to, nMode, nWithdraws, nSlot, nTx, secs + e.durationSeconds(), hops + 1);
+                onPath[to] = false;
                 if (entered) visited[toChain] = false;
             }
         }
