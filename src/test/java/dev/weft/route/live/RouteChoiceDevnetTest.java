@@ -70,6 +70,16 @@ class RouteChoiceDevnetTest {
         assertEquals("uinit", op.getString("denom_in"));
         assertEquals("uusdc", op.getString("denom_out"));
         assertEquals(simulated(op.getString("pool"), "uinit", "uusdc", "1000000"), r.getString("amount_out"));
+        // the detour exists on the devnet (a pool of the rollup's INIT voucher): /routes names why it is not
+        // taken
+        JsonArray rejected = bus(Addresses.ROUTE_ROUTES, req).getJsonArray("rejected");
+        org.junit.jupiter.api.Assertions.assertTrue(
+                rejected.stream()
+                        .map(o -> (JsonObject) o)
+                        .anyMatch(x -> x.getString("reason").equals("CHAIN_VISITED_TWICE")
+                                && x.getJsonArray("operations")
+                                        .equals(new JsonArray(List.of("op_init_transfer", "transfer", "swap")))),
+                rejected.encode());
     }
 
     static JsonObject bus(String address, JsonObject body) {
