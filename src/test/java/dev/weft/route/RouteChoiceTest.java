@@ -152,6 +152,12 @@ class RouteChoiceTest {
         assertTrue(new BigInteger(below.getString("amount_out")).compareTo(BigInteger.valueOf(498_499)) < 0);
         assertEquals(at.getString("amount_out"), r.getString("amount_out"));
         assertEquals(at.getJsonArray("operations"), r.getJsonArray("operations"));
+        // msgs_direct takes the exact-out request as it is
+        JsonObject direct = s.msgsDirect(sw.copy()
+                .put("amount_out", "498499")
+                .put("chain_ids_to_addresses", new JsonObject().put("weft-l1-1", RouteFixtures.INIT_ADDR)));
+        assertEquals(r, direct.getJsonObject("route"));
+        assertEquals(1, direct.getJsonArray("txs").size());
         BusError e = org.junit.jupiter.api.Assertions.assertThrows(
                 BusError.class, () -> s.route(sw.copy().put("amount_out", "1" + "0".repeat(30))));
         assertEquals(404, e.httpStatus());
