@@ -37,6 +37,8 @@ public final class Addresses {
     public static final String ROUTE_VENUES = "weft.route.venues";
     public static final String ROUTE_BRIDGES = "weft.route.bridges";
     public static final String ROUTE_MSGS_DIRECT = "weft.route.msgs-direct";
+    /** Weft's {@code /v2/fungible/routes}: the k best routes and the rejected paths. */
+    public static final String ROUTE_ROUTES = "weft.route.routes";
 
     /**
      * A request header the routing addresses honour: with {@value #ENCODED_REPLY} the reply body is the JSON already

@@ -25,6 +25,8 @@ import java.util.Map;
  * @param stateTimeout         timeout of one market-state request to a chain's REST API
  * @param restUrls             chain id → REST URLs the market state is read from (else the registry's {@code apis.rest},
  *                             else the local devnet's port for the chain)
+ * @param extraTxBps           the cost model's penalty per user tx beyond the first, in basis points of the amount out
+ * @param minuteBps            the cost model's penalty per minute of estimated duration, in basis points
  */
 public record RouteConfig(
         List<String> registries,
@@ -39,7 +41,9 @@ public record RouteConfig(
         Duration poolRefresh,
         Duration maxStateAge,
         Duration stateTimeout,
-        Map<String, List<String>> restUrls) {
+        Map<String, List<String>> restUrls,
+        int extraTxBps,
+        int minuteBps) {
 
     public static final List<String> DEFAULT_REGISTRIES =
             List.of("conf/registry/mainnet.json", "conf/registry/devnet.json");
@@ -70,7 +74,9 @@ public record RouteConfig(
                 atLeast(c, "route.pool_refresh", Duration.ofSeconds(2), Duration.ofMillis(100)),
                 atLeast(c, "route.max_state_age", Duration.ofSeconds(30), Duration.ofSeconds(1)),
                 atLeast(c, "route.state_timeout", Duration.ofSeconds(5), Duration.ofMillis(100)),
-                c.urlsByChain("route.rest"));
+                c.urlsByChain("route.rest"),
+                c.intValue("route.cost.extra_tx_bps", 10, 0, 10_000),
+                c.intValue("route.cost.minute_bps", 1, 0, 10_000));
     }
 
     private static Duration atLeast(ConfigSource c, String key, Duration def, Duration min) {

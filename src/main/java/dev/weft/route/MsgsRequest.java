@@ -32,6 +32,8 @@ public record MsgsRequest(
     public record SignedOpHook(String signer, String hook) {}
 
     public static MsgsRequest parse(JsonObject body) {
+        // a msgs body repeats the route's amount_in whatever the route request gave (an exact-out quote answers one)
+        if (body.getValue("amount_in") == null) throw BusError.badRequest("amount_in is required");
         RouteRequest route = RouteRequest.parse(body);
         BigInteger amountOut = body.getValue("amount_out") == null ? null : RouteRequest.amount(body, "amount_out");
         Object list = body.getValue("address_list");

@@ -82,6 +82,7 @@ public final class RouteComputeVerticle extends VerticleBase {
             registered.add(serve(Addresses.ROUTE_VENUES, RouteService::venues));
             registered.add(serve(Addresses.ROUTE_BRIDGES, RouteService::bridges));
             registered.add(serve(Addresses.ROUTE_MSGS_DIRECT, RouteService::msgsDirect));
+            registered.add(serve(Addresses.ROUTE_ROUTES, RouteService::routes));
             registered.add(vertx.eventBus()
                     .<JsonObject>consumer(Addresses.ROUTE_RELOAD, this::onReload)
                     .completion());

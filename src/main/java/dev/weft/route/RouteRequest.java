@@ -16,6 +16,10 @@ import java.util.regex.Pattern;
 /**
  * A {@code POST /v2/fungible/route} body, checked for types and required fields. The HTTP module parses it to answer
  * 400 before any bus hop; the route verticle parses it again (the bus has other clients).
+ *
+ * <p>Exact-in ({@code amount_in}) or, as Skip, exact-out: {@code amount_out} without {@code amount_in} asks for the
+ * smallest input delivering at least that much ({@code amountIn} is then null until the route is computed). With both,
+ * {@code amount_in} is the request and {@code amount_out} what a {@code /msgs} body repeats from the route.
  */
 public record RouteRequest(
         BigInteger amountIn,
@@ -26,7 +30,33 @@ public record RouteRequest(
         boolean allowUnsafe,
         Boolean goFast,
         boolean isOpWithdraw,
-        RouteLimits limits) {
+        RouteLimits limits,
+        BigInteger exactOut) {
+
+    /** An exact-in request. */
+    public RouteRequest(
+            BigInteger amountIn,
+            String sourceChainId,
+            String sourceDenom,
+            String destChainId,
+            String destDenom,
+            boolean allowUnsafe,
+            Boolean goFast,
+            boolean isOpWithdraw,
+            RouteLimits limits) {
+        this(
+                amountIn,
+                sourceChainId,
+                sourceDenom,
+                destChainId,
+                destDenom,
+                allowUnsafe,
+                goFast,
+                isOpWithdraw,
+                limits,
+                null);
+    }
+
     /** Skip's BridgeType values, and the edge kinds of those Weft models (the others have no lane: no route uses them). */
     private static final Map<String, List<Edge.Kind>> BRIDGES = Map.of(
             "IBC",
@@ -54,17 +84,18 @@ public record RouteRequest(
 
     public static RouteRequest parse(JsonObject body) {
         if (body == null) throw BusError.badRequest("request body must be a JSON object");
-        if (body.getValue("amount_in") == null && body.getValue("amount_out") != null) {
-            throw BusError.badRequest("amount_in is required (quotes for an exact amount_out are not supported)");
-        }
+        boolean exactOut = body.getValue("amount_in") == null && body.getValue("amount_out") != null;
         Object affiliateBps = body.getValue("cumulative_affiliate_fee_bps");
         if (affiliateBps != null && !ZEROS.matcher(String.valueOf(affiliateBps)).matches()) {
             throw BusError.badRequest(
                     "cumulative_affiliate_fee_bps must be \"0\": affiliate fees are not supported (got "
                             + show(affiliateBps) + ")");
         }
+        if (body.getValue("amount_in") == null && body.getValue("amount_out") == null) {
+            throw BusError.badRequest("amount_in is required");
+        }
         return new RouteRequest(
-                amount(body, "amount_in"),
+                exactOut ? null : amount(body, "amount_in"),
                 string(body, "source_asset_chain_id"),
                 string(body, "source_asset_denom"),
                 string(body, "dest_asset_chain_id"),
@@ -72,7 +103,8 @@ public record RouteRequest(
                 bool(body, "allow_unsafe", true),
                 optBool(body, "go_fast"),
                 bool(body, "is_op_withdraw", false),
-                limits(body));
+                limits(body),
+                exactOut ? amount(body, "amount_out") : null);
     }
 
     /**

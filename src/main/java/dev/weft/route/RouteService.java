@@ -5,6 +5,7 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.chain.CosmosTx;
 import dev.weft.config.RouteConfig;
 import dev.weft.route.graph.Edge;
+import dev.weft.route.graph.RouteCost;
 import dev.weft.route.graph.RouteGraph;
 import dev.weft.route.graph.RouteLimits;
 import dev.weft.route.graph.RouteSearch;
@@ -101,42 +102,18 @@ public final class RouteService {
         Asset source = asset(req.sourceChainId(), req.sourceDenom(), "source");
         Asset dest = asset(req.destChainId(), req.destDenom(), "destination");
         if (source == dest) throw BusError.badRequest("the source and destination assets are the same");
-        Chain sourceChain = registry.chain(source.chainId());
-        boolean evmSigned = sourceChain.isEvmChain()
-                || sourceChain.hasEvm()
-                        && !req.sourceDenom().equals(source.denom())
-                        && req.sourceDenom().regionMatches(true, 0, "0x", 0, 2);
-        RouteSearch.Result found = RouteSearch.find(
-                graph,
-                source,
-                dest,
-                req.amountIn(),
-                req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID,
-                config.maxHops(),
-                req.limits());
+        boolean evmSigned = evmSigned(req, source);
+        RouteSearch.Result found = search(graph, source, dest, req, req.limits());
         if (found.path() == null && staleGraph != null) {
-            RouteSearch.Result old = RouteSearch.find(
-                    staleGraph,
-                    source,
-                    dest,
-                    req.amountIn(),
-                    req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID,
-                    config.maxHops(),
-                    req.limits());
+            RouteSearch.Result old = search(staleGraph, source, dest, req, req.limits());
             if (old.path() != null) throw stale(old.path());
         }
         if (found.path() == null) {
             String between =
                     "from " + source.chainId() + " " + source.denom() + " to " + dest.chainId() + " " + dest.denom();
             if (req.limits().singleTx()) {
-                RouteSearch.Result multi = RouteSearch.find(
-                        graph,
-                        source,
-                        dest,
-                        req.amountIn(),
-                        req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID,
-                        config.maxHops(),
-                        req.limits().withMultiTx());
+                RouteSearch.Result multi =
+                        search(graph, source, dest, req, req.limits().withMultiTx());
                 if (multi.path() != null) {
                     throw BusError.notFound("no single-tx routes found " + between + " (the route takes "
                             + multi.path().txsRequired() + " txs): set allow_multi_tx to true");
@@ -148,14 +125,20 @@ public final class RouteService {
             }
             throw BusError.notFound("no route found " + between);
         }
-        VenueState state = swapState(found.path());
-        if (state != null && MarketState.stale(state, clock.instant(), config.maxStateAge())) throw stale(found.path());
-        ComputedRoute route = RouteBuilder.build(graph, shared, req, source, dest, evmSigned, found.path());
+        return render(req, source, dest, evmSigned, found.path());
+    }
+
+    /** The Skip route of a found path: refused on stale pool state or, without allow_unsafe, a high price impact. */
+    private ComputedRoute render(
+            RouteRequest req, Asset source, Asset dest, boolean evmSigned, dev.weft.route.graph.RoutePath path) {
+        VenueState state = swapState(path);
+        if (state != null && MarketState.stale(state, clock.instant(), config.maxStateAge())) throw stale(path);
+        ComputedRoute route = RouteBuilder.build(graph, shared, req, source, dest, evmSigned, path);
         if (state != null) route.json().put("swap_state_height", Long.toString(state.height()));
         if (!req.allowUnsafe()
-                && found.path().swapQuote() != null
-                && found.path().swapQuote().impactPercent().compareTo(RouteBuilder.IMPACT_WARNING_PERCENT) > 0) {
-            String impact = RouteBuilder.percent(found.path().swapQuote().impactPercent());
+                && path.swapQuote() != null
+                && path.swapQuote().impactPercent().compareTo(RouteBuilder.IMPACT_WARNING_PERCENT) > 0) {
+            String impact = RouteBuilder.percent(path.swapQuote().impactPercent());
             throw new BusError(
                     400,
                     "swap price impact of " + impact + "% is above " + RouteBuilder.IMPACT_WARNING_PERCENT
@@ -165,6 +148,64 @@ public final class RouteService {
                                     "BAD_PRICE_ERROR", new JsonObject().put("price_impact_percent", impact))));
         }
         return route;
+    }
+
+    /** Whether the first tx is an EVM tx: an EVM source chain, or a minievm source asset named by its ERC-20 contract. */
+    private boolean evmSigned(RouteRequest req, Asset source) {
+        Chain sourceChain = registry.chain(source.chainId());
+        return sourceChain.isEvmChain()
+                || sourceChain.hasEvm()
+                        && !req.sourceDenom().equals(source.denom())
+                        && req.sourceDenom().regionMatches(true, 0, "0x", 0, 2);
+    }
+
+    /**
+     * The route among a request's candidates (not only the best: an exact-out quote's or one {@code /routes} offered) whose
+     * operations are exactly {@code operations}, or null. Candidates are rendered best first, at most
+     * {@value #MATCHED_CANDIDATES} of them.
+     */
+    private ComputedRoute matching(RouteRequest req, JsonArray operations) {
+        Asset source = asset(req.sourceChainId(), req.sourceDenom(), "source");
+        Asset dest = asset(req.destChainId(), req.destDenom(), "destination");
+        List<RouteSearch.Candidate> all = new ArrayList<>(
+                RouteSearch.candidates(graph, source, dest, req.amountIn(), config.maxHops(), req.limits(), cost()));
+        all.sort(RouteSearch.BEST_FIRST);
+        int tried = 0;
+        RouteSearch.OpWithdrawPolicy policy =
+                req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID;
+        boolean withoutWithdrawal = all.stream().anyMatch(c -> !c.withdraws());
+        for (RouteSearch.Candidate c : all) {
+            if (!RouteSearch.admitted(c, policy, withoutWithdrawal)) continue;
+            if (c.edges().size() != operations.size()) continue;
+            if (++tried > MATCHED_CANDIDATES) break;
+            ComputedRoute r;
+            try {
+                r = render(req, source, dest, evmSigned(req, source), RouteSearch.path(graph, c, req.amountIn()));
+            } catch (BusError e) {
+                continue;
+            }
+            if (OperationsDiff.firstDifference(
+                            "operations", operations, r.json().getJsonArray("operations"))
+                    == null) return r;
+        }
+        return null;
+    }
+
+    private static final int MATCHED_CANDIDATES = 64;
+
+    /** The best route of a request within {@code limits}: exact-in, or exact-out when it names only amount_out. */
+    private RouteSearch.Result search(RouteGraph g, Asset source, Asset dest, RouteRequest req, RouteLimits limits) {
+        RouteSearch.OpWithdrawPolicy policy =
+                req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID;
+        if (req.exactOut() != null) {
+            return RouteSearch.findExactOut(g, source, dest, req.exactOut(), policy, config.maxHops(), limits, cost());
+        }
+        return RouteSearch.find(g, source, dest, req.amountIn(), policy, config.maxHops(), limits, cost());
+    }
+
+    /** The cost model routes are chosen by ({@code route.cost.*}). */
+    public RouteCost cost() {
+        return new RouteCost(config.extraTxBps(), config.minuteBps());
     }
 
     /** The state the swap of a path was quoted on (null without a swap on a live venue). */
@@ -206,6 +247,222 @@ public final class RouteService {
         return a;
     }
 
+    // ---- /v2/fungible/routes (Weft's extension) ----
+
+    /** Most routes {@code /routes} offers, and its default. */
+    static final int MAX_ROUTES = 10;
+
+    static final int DEFAULT_ROUTES = 3;
+    /** Most entries of {@code rejected} (best first): enough to explain a choice, bounded on any registry. */
+    static final int MAX_REJECTED = 20;
+
+    /**
+     * A route request plus {@code limit} (1–10, default 3) → {@code {routes: [{tags, route}], rejected: [..]}}: up to
+     * {@code limit} distinct routes of the Pareto front of (amount out, txs, duration), best first under the cost model
+     * (the first is {@code /route}'s), each tagged {@code BEST}, {@code MOST_OUTPUT}, {@code FEWEST_TXS},
+     * {@code FASTEST} where it is the first such; and the candidate paths not offered, each with its binding reason.
+     * Exact-in only.
+     */
+    public JsonObject routes(JsonObject body) {
+        int limit = limit(body);
+        RouteRequest req = RouteRequest.parse(body);
+        if (req.exactOut() != null)
+            throw BusError.badRequest("/v2/fungible/routes takes amount_in (exact-out: /route)");
+        ComputedRoute chosen = compute(req);
+        Asset source = chosen.source();
+        Asset dest = chosen.dest();
+        boolean evm = chosen.evmSigned();
+        RouteSearch.OpWithdrawPolicy policy =
+                req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID;
+        List<RouteSearch.Candidate> all = new ArrayList<>(
+                RouteSearch.candidates(graph, source, dest, req.amountIn(), config.maxHops(), req.limits(), cost()));
+        all.sort(RouteSearch.BEST_FIRST);
+        boolean withoutWithdrawal = all.stream().anyMatch(c -> !c.withdraws());
+        // what each admitted candidate renders to (or why it cannot be offered)
+        List<RouteSearch.Candidate> offerable = new ArrayList<>();
+        List<ComputedRoute> rendered = new ArrayList<>();
+        java.util.Map<List<Edge>, String[]> reasons = new java.util.LinkedHashMap<>();
+        for (RouteSearch.Candidate c : all) {
+            if (!RouteSearch.admitted(c, policy, withoutWithdrawal)) {
+                reasons.put(
+                        c.edges(),
+                        req.isOpWithdraw()
+                                ? new String[] {
+                                    "NOT_OP_WITHDRAW", "is_op_withdraw is true and the route does not withdraw"
+                                }
+                                : new String[] {
+                                    "OP_WITHDRAW_AVOIDED", "an OPinit withdrawal, used only when no other route arrives"
+                                });
+                continue;
+            }
+            try {
+                rendered.add(render(req, source, dest, evm, RouteSearch.path(graph, c, req.amountIn())));
+                offerable.add(c);
+            } catch (BusError e) {
+                String reason = e.httpStatus() == 503 ? "STALE_POOL_STATE" : "PRICE_IMPACT";
+                reasons.put(c.edges(), new String[] {reason, e.getMessage()});
+            }
+        }
+        // the Pareto front of (amount out, txs, duration) among the offerable, kept in best-first order
+        List<Integer> front = new ArrayList<>();
+        for (int i = 0; i < offerable.size(); i++) {
+            RouteSearch.Candidate c = offerable.get(i);
+            RouteSearch.Candidate by = null;
+            for (RouteSearch.Candidate o : offerable) {
+                if (o != c && dominates(o, c)) {
+                    by = o;
+                    break;
+                }
+            }
+            if (by == null) front.add(i);
+            else {
+                reasons.put(c.edges(), new String[] {
+                    "DOMINATED",
+                    "another route delivers as much or more in no more txs and no more time (" + by.amountOut() + " in "
+                            + by.txs() + " tx, " + by.seconds() + " s)"
+                });
+            }
+        }
+        // the best first (it is /route's), then the first of each other tag, then the rest of the front in order
+        List<Integer> picked = new ArrayList<>();
+        if (!front.isEmpty()) {
+            picked.add(front.get(0));
+            for (java.util.Comparator<RouteSearch.Candidate> tag : List.<java.util.Comparator<RouteSearch.Candidate>>of(
+                    java.util.Comparator.comparing(RouteSearch.Candidate::amountOut)
+                            .reversed(),
+                    java.util.Comparator.comparingInt(RouteSearch.Candidate::txs),
+                    java.util.Comparator.comparingLong(RouteSearch.Candidate::seconds))) {
+                int first = front.get(0);
+                for (int i : front) if (tag.compare(offerable.get(i), offerable.get(first)) < 0) first = i;
+                if (!picked.contains(first)) picked.add(first);
+            }
+            for (int i : front) if (!picked.contains(i)) picked.add(i);
+        }
+        List<Integer> offered = picked.subList(0, Math.min(limit, picked.size()));
+        JsonArray routes = new JsonArray();
+        for (int i : offered) {
+            RouteSearch.Candidate c = offerable.get(i);
+            JsonArray tags = new JsonArray();
+            if (i == front.get(0)) tags.add("BEST");
+            if (firstWith(
+                    front,
+                    offerable,
+                    c,
+                    java.util.Comparator.comparing(RouteSearch.Candidate::amountOut)
+                            .reversed())) tags.add("MOST_OUTPUT");
+            if (firstWith(front, offerable, c, java.util.Comparator.comparingInt(RouteSearch.Candidate::txs)))
+                tags.add("FEWEST_TXS");
+            if (firstWith(front, offerable, c, java.util.Comparator.comparingLong(RouteSearch.Candidate::seconds)))
+                tags.add("FASTEST");
+            // the first is /route's answer itself (its swap_state_height included)
+            JsonObject json =
+                    i == front.get(0) ? chosen.json() : rendered.get(i).json();
+            routes.add(new JsonObject().put("tags", tags).put("route", json));
+        }
+        for (int i : picked.subList(offered.size(), picked.size())) {
+            reasons.put(offerable.get(i).edges(), new String[] {"LIMIT", "beyond limit " + limit});
+        }
+        // paths the request's rules leave out: a chain twice, bridges, swaps and venues, one tx
+        for (RouteSearch.Candidate c :
+                sorted(RouteSearch.unrestricted(graph, source, dest, req.amountIn(), config.maxHops(), cost()))) {
+            if (reasons.containsKey(c.edges())
+                    || offeredEdges(offered, offerable).contains(c.edges())) continue;
+            String twice = RouteSearch.chainVisitedTwice(graph, c);
+            String[] why = twice != null
+                    ? new String[] {"CHAIN_VISITED_TWICE", "visits " + twice + " twice"}
+                    : excludedBy(req.limits(), c);
+            if (why != null) reasons.put(c.edges(), why);
+        }
+        JsonArray rejected = new JsonArray();
+        for (var e : reasons.entrySet()) {
+            if (rejected.size() == MAX_REJECTED) break;
+            rejected.add(rejectedJson(e.getKey(), e.getValue()));
+        }
+        return new JsonObject().put("routes", routes).put("rejected", rejected);
+    }
+
+    private static int limit(JsonObject body) {
+        Object v = body.getValue("limit");
+        if (v == null) return DEFAULT_ROUTES;
+        if (!(v instanceof Integer || v instanceof Long)
+                || ((Number) v).longValue() < 1
+                || ((Number) v).longValue() > MAX_ROUTES) {
+            throw BusError.badRequest(
+                    "limit must be an integer from 1 to " + MAX_ROUTES + " (got " + RouteRequest.show(v) + ")");
+        }
+        return ((Number) v).intValue();
+    }
+
+    private static boolean dominates(RouteSearch.Candidate a, RouteSearch.Candidate b) {
+        int out = a.amountOut().compareTo(b.amountOut());
+        boolean noWorse = out >= 0 && a.txs() <= b.txs() && a.seconds() <= b.seconds();
+        return noWorse && (out > 0 || a.txs() < b.txs() || a.seconds() < b.seconds());
+    }
+
+    private static boolean firstWith(
+            List<Integer> front,
+            List<RouteSearch.Candidate> offerable,
+            RouteSearch.Candidate c,
+            java.util.Comparator<RouteSearch.Candidate> tag) {
+        for (int i : front) {
+            RouteSearch.Candidate o = offerable.get(i);
+            if (tag.compare(o, c) < 0) return false;
+            if (o == c) return true;
+        }
+        return false;
+    }
+
+    private static List<RouteSearch.Candidate> sorted(List<RouteSearch.Candidate> all) {
+        List<RouteSearch.Candidate> out = new ArrayList<>(all);
+        out.sort(RouteSearch.BEST_FIRST);
+        return out;
+    }
+
+    private static Set<List<Edge>> offeredEdges(List<Integer> offered, List<RouteSearch.Candidate> offerable) {
+        Set<List<Edge>> out = new HashSet<>();
+        for (int i : offered) out.add(offerable.get(i).edges());
+        return out;
+    }
+
+    /** The request restriction that leaves a path out (null: none does). */
+    private static String[] excludedBy(RouteLimits limits, RouteSearch.Candidate c) {
+        for (Edge e : c.edges()) {
+            if (limits.allows(e)) continue;
+            if (!e.isSwap()) return new String[] {"EXCLUDED_BY_BRIDGES", "uses " + e.kind() + ", not in bridges"};
+            if (!limits.swaps()) return new String[] {"EXCLUDED_BY_ALLOW_SWAPS", "swaps and allow_swaps is false"};
+            return new String[] {
+                "EXCLUDED_BY_SWAP_VENUES",
+                "swaps on " + e.venue().name() + " (" + e.venue().chainId() + "), not in swap_venues"
+            };
+        }
+        if (limits.singleTx() && c.txs() > 1)
+            return new String[] {"EXCLUDED_BY_ALLOW_MULTI_TX", "takes " + c.txs() + " txs and allow_multi_tx is false"};
+        return null;
+    }
+
+    private JsonObject rejectedJson(List<Edge> edges, String[] why) {
+        JsonArray ops = new JsonArray();
+        JsonArray chains = new JsonArray();
+        for (Edge e : edges) {
+            ops.add(
+                    switch (e.kind()) {
+                        case IBC -> "transfer";
+                        case OP_DEPOSIT, OP_WITHDRAW -> "op_init_transfer";
+                        case LAYER_ZERO -> "layer_zero_transfer";
+                        case SWAP -> "swap";
+                    });
+            String from = graph.asset(e.from()).chainId();
+            if (chains.isEmpty()) chains.add(from);
+            String to = graph.asset(e.to()).chainId();
+            if (!to.equals(chains.getString(chains.size() - 1))) chains.add(to);
+        }
+        return new JsonObject()
+                .put("operations", ops)
+                .put("chain_ids", chains)
+                .put("reason", why[0])
+                .put("message", why[1]);
+    }
+
     // ---- /v2/fungible/msgs ----
 
     public JsonObject msgs(JsonObject body) {
@@ -226,6 +483,13 @@ public final class RouteService {
         ComputedRoute route = compute(again);
         // the operations are the route's, or differ from it only in the swap estimates of pools that have moved since
         List<BigInteger> amounts = null;
+        if (OperationsDiff.firstDifference(
+                        "operations", m.operations(), route.json().getJsonArray("operations"))
+                != null) {
+            // another route for the same amount, exactly as quoted (an exact-out quote's input, a /routes alternative)
+            ComputedRoute other = matching(again, m.operations());
+            if (other != null) route = other;
+        }
         if (OperationsDiff.firstDifference(
                         "operations", m.operations(), route.json().getJsonArray("operations"))
                 != null) {
@@ -451,6 +715,7 @@ public final class RouteService {
         JsonObject routeJson = route.json();
         JsonObject msgsBody = body.copy()
                 .put("address_list", addresses)
+                .put("amount_in", routeJson.getString("amount_in"))
                 .put("operations", routeJson.getJsonArray("operations").copy())
                 .put("amount_out", routeJson.getString("amount_out"));
         msgsBody.remove("chain_ids_to_addresses");

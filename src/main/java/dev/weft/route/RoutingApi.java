@@ -47,6 +47,9 @@ public final class RoutingApi implements ApiModule {
         router.get("/v2/fungible/assets").handler(this::assets);
         router.get("/v2/fungible/venues").handler(this::venues);
         router.get("/v2/info/bridges").handler(rc -> forward(rc, Addresses.ROUTE_BRIDGES, new JsonObject()));
+        router.post("/v2/fungible/routes")
+                .handler(HttpApiVerticle.bodyHandler(ctx))
+                .handler(rc -> post(rc, Addresses.ROUTE_ROUTES, RouteRequest::parse));
         router.post("/v2/fungible/msgs_direct")
                 .handler(HttpApiVerticle.bodyHandler(ctx))
                 .handler(rc -> post(rc, Addresses.ROUTE_MSGS_DIRECT, RouteRequest::parse));

@@ -83,8 +83,8 @@ class RouteErrorsTest {
         none.remove("amount_in");
         assertEquals(expected(400, 3, "amount_in is required"), error(none));
         assertEquals(
-                expected(400, 3, "amount_in is required (quotes for an exact amount_out are not supported)"),
-                error(none.copy().put("amount_out", "5")));
+                expected(400, 3, "amount_out must be a positive integer in base units (got \"0\")"),
+                error(none.copy().put("amount_out", "0")));
         assertEquals(
                 expected(400, 3, "allow_unsafe must be a boolean"),
                 error(request("1", "noble-1", "uusdc", "interwoven-1", USDC_INITIA)

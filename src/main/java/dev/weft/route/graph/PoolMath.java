@@ -141,6 +141,26 @@ public final class PoolMath {
     }
 
     /**
+     * The smallest input for which a swap edge returns at least {@code target} (null when no input up to 2^64 − 1, Move's
+     * u64, does): the exact inverse of {@link #amountOut}, found by bisection on it (what it returns never falls as the
+     * input grows), so an exact-out quote holds to the unit whatever the pool type.
+     */
+    static BigInteger amountInFor(RouteGraph g, Edge e, String denomIn, BigInteger target) {
+        BigInteger hi = target.max(BigInteger.ONE);
+        while (amountOut(g, e, denomIn, hi).compareTo(target) < 0) {
+            if (hi.compareTo(U64_MAX) >= 0) return null;
+            hi = hi.shiftLeft(1).min(U64_MAX);
+        }
+        BigInteger lo = BigInteger.ZERO; // amountOut(lo) < target (an input of 0 returns nothing)
+        while (hi.subtract(lo).compareTo(BigInteger.ONE) > 0) {
+            BigInteger mid = lo.add(hi).shiftRight(1);
+            if (amountOut(g, e, denomIn, mid).compareTo(target) >= 0) hi = mid;
+            else lo = mid;
+        }
+        return hi;
+    }
+
+    /**
      * A swap edge's quote from the quotes of its pools ({@link #quotes}): its pool's, or for a two-pool path the pools
      * chained (the second swaps what the first returns, as Skip's entry point does), with the first pool's fee and the
      * compounded price impact.

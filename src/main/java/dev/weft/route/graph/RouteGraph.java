@@ -29,6 +29,10 @@ public final class RouteGraph {
     private final Asset[] nodes;
     private final Map<String, Integer> index = new HashMap<>();
     private final boolean[] pfm;
+    /** Each node's chain, as an index into the registry's chains (the search's visited set). */
+    private final int[] chainOf;
+
+    private final int chainCount;
     private final Edge[] edges;
     private final int[] outStart;
     private final int[] outEdges;
@@ -47,9 +51,14 @@ public final class RouteGraph {
         List<Asset> assets = registry.assets();
         nodes = assets.toArray(new Asset[0]);
         pfm = new boolean[nodes.length];
+        chainOf = new int[nodes.length];
+        Map<String, Integer> chainIndex = new HashMap<>();
+        for (String id : registry.chains().keySet()) chainIndex.put(id, chainIndex.size());
+        chainCount = chainIndex.size();
         for (int i = 0; i < nodes.length; i++) {
             index.put(nodes[i].key(), i);
             pfm[i] = registry.chain(nodes[i].chainId()).pfm();
+            chainOf[i] = chainIndex.get(nodes[i].chainId());
         }
         Set<String> depositOnly = new HashSet<>();
         for (Erc20Wrapper w : registry.wrappers()) depositOnly.add(w.chainId() + "/" + w.wrappedDenom());
@@ -239,6 +248,15 @@ public final class RouteGraph {
 
     public Registry registry() {
         return registry;
+    }
+
+    /** The index of a node's chain, below {@link #chainCount()}. */
+    public int chainOf(int node) {
+        return chainOf[node];
+    }
+
+    public int chainCount() {
+        return chainCount;
     }
 
     public int nodeCount() {

@@ -1,6 +1,5 @@
 package dev.weft.route.graph;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,7 +33,7 @@ class RouteGraphTest {
     }
 
     @Test
-    void aNodeReachesByTransfersExactlyWhenTheSearchFindsARouteWithoutSwaps() {
+    void aNodeReachesByTransfersWhenTheSearchFindsARouteWithoutSwaps() {
         RouteLimits noSwaps = new RouteLimits(
                 java.util.EnumSet.complementOf(java.util.EnumSet.of(Edge.Kind.SWAP)), false, null, false);
         int checked = 0;
@@ -53,11 +52,12 @@ class RouteGraphTest {
                         RouteSearch.OpWithdrawPolicy.AVOID,
                         64,
                         noSwaps);
-                assertEquals(
-                        reaches[n],
-                        found.path() != null,
-                        g.asset(n).key() + " to " + g.asset(dst).key());
-                if (reaches[n]) checked++;
+                // reaching by transfers may pass a chain twice, which no route does: the search finds a subset
+                if (found.path() != null) {
+                    assertTrue(
+                            reaches[n], g.asset(n).key() + " to " + g.asset(dst).key());
+                    checked++;
+                }
             }
         }
         assertTrue(checked > 3, "some nodes reach each destination: " + checked);
