@@ -22,9 +22,23 @@ public final class Addresses {
     /** A tracked transfer changed state: {tx_hash, chain_id, state}. */
     public static final String TRANSFER_UPDATED = "weft.updates.transfers";
 
+    /**
+     * The durable event log has more events: {sequence} (the last one written, absent when the writer could not tell,
+     * after a commit whose answer was lost). A hint to wake readers, who read the log itself from where they stand
+     * ({@code /v1/events}); published after every commit that wrote events.
+     */
+    public static final String EVENTS_APPENDED = "weft.updates.events";
+
     /** The addresses outside subscribers may listen to. */
     public static final List<String> PUBLISHED =
-            List.of(BLOCK_INDEXED, INTERNAL_TXS_INDEXED, RICH_LIST_UPDATED, TRANSFER_UPDATED);
+            List.of(BLOCK_INDEXED, INTERNAL_TXS_INDEXED, RICH_LIST_UPDATED, TRANSFER_UPDATED, EVENTS_APPENDED);
+
+    /** Publishes {@link #EVENTS_APPENDED}. */
+    public static void eventsAppended(io.vertx.core.eventbus.EventBus bus, Long lastSequence) {
+        io.vertx.core.json.JsonObject body = new io.vertx.core.json.JsonObject();
+        if (lastSequence != null) body.put("sequence", lastSequence);
+        bus.publish(EVENTS_APPENDED, body);
+    }
 
     // ---- request/reply: routing ----
 

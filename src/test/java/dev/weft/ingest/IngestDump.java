@@ -54,6 +54,11 @@ public final class IngestDump {
         QUERIES.put(
                 "account",
                 "SELECT encode(address,'hex') FROM account WHERE id IN (SELECT account_id FROM tx_account UNION SELECT account_id FROM evm_tx_account) ORDER BY 1");
+        // the durable event log's ingest events, in log order (sequences left out: a rolled-back commit leaves a gap)
+        QUERIES.put(
+                "event_log",
+                "SELECT chain_id, topic, height, encode(account,'hex'), encode(tx_hash,'hex'), payload::text FROM event_log "
+                        + "WHERE topic IN ('blocks', 'txs') ORDER BY sequence");
         QUERIES.put("ingest_totals", "SELECT blocks, txs, evm_txs FROM ingest_totals");
         QUERIES.put("cursor", "SELECT height FROM pipeline_cursor WHERE name = 'ingest'");
         QUERIES.put(
@@ -136,6 +141,38 @@ public final class IngestDump {
         for (String table : expected.keySet()) assertEquals(expected.get(table), actual.get(table), "table " + table);
     }
 
+    /**
+     * The event log holds exactly one {@code blocks} event per indexed block and one {@code txs} event per involved
+     * account row ({@code tx_account}), nothing else, in height order, each block's event before its txs'.
+     */
+    static void assertEventsMatchData(Statement st) throws SQLException {
+        assertEquals(
+                scalar(st, "SELECT count(*) FROM block"),
+                scalar(st, "SELECT count(*) FROM event_log WHERE topic = 'blocks'"),
+                "block events = blocks indexed");
+        assertEquals(
+                0,
+                scalar(
+                        st,
+                        "SELECT count(*) FROM block b FULL JOIN (SELECT height FROM event_log WHERE topic = 'blocks') e "
+                                + "ON e.height = b.height WHERE b.height IS NULL OR e.height IS NULL"),
+                "a block event for every block, none without");
+        assertEquals(
+                scalar(st, "SELECT count(*) FROM tx_account"),
+                scalar(st, "SELECT count(*) FROM event_log WHERE topic = 'txs'"),
+                "tx events = involved-account rows");
+        assertEquals(0, scalar(st, """
+          SELECT count(*) FROM (SELECT a.address, t.hash, t.height FROM tx_account x JOIN account a ON a.id = x.account_id
+                                JOIN tx t ON t.sequence = x.sequence) d
+          FULL JOIN (SELECT account, tx_hash, height FROM event_log WHERE topic = 'txs') e
+            ON e.account = d.address AND e.tx_hash = d.hash AND e.height = d.height
+          WHERE d.address IS NULL OR e.account IS NULL"""), "a tx event for every involved account, none without");
+        assertEquals(0, scalar(st, """
+          SELECT count(*) FROM (SELECT height, topic, lag(height) OVER (ORDER BY sequence) p,
+                                       lag(topic) OVER (ORDER BY sequence) pt FROM event_log WHERE topic IN ('blocks', 'txs')) x
+          WHERE height < p OR (topic = 'txs' AND pt IS NULL) OR (height > p AND topic <> 'blocks')"""), "events in order");
+    }
+
     /** The counters equal what counting the rows gives, and sequences are gapless. */
     public static void assertConsistent(String url) throws SQLException {
         try (Connection c = TestDatabase.jdbc(url);
@@ -197,6 +234,7 @@ public final class IngestDump {
                             st,
                             "SELECT count(*) FROM pipeline_cursor c WHERE c.name = 'ingest' AND c.height = (SELECT coalesce(max(height), 0) FROM block)"),
                     "cursor");
+            assertEventsMatchData(st);
             assertEquals(
                     0,
                     scalar(
