@@ -94,6 +94,7 @@ public final class BlockIngestVerticle extends VerticleBase {
                 cfg);
         store = new IngestStore(ctx.pool(), 500_000, chain.isEvm(), chain.chainId());
         events = new EventStore(ctx.pool());
+        retention = new EventRetention(vertx, events, ctx.config().events());
         metrics = IngestMetrics.forChain(chain.chainId());
         pipeline = new OrderedCommitPipeline<>(
                 vertx,
@@ -140,6 +141,7 @@ public final class BlockIngestVerticle extends VerticleBase {
                                     ? ""
                                     : ", json-rpc " + evm.http().endpoints().all());
                     pollHead();
+                    retention.start();
                 });
     }
 
@@ -147,6 +149,7 @@ public final class BlockIngestVerticle extends VerticleBase {
     public Future<?> stop() {
         stopped = true;
         if (headTimer >= 0) vertx.cancelTimer(headTimer);
+        if (retention != null) retention.stop();
         // let a running commit finish (it either commits whole or rolls back), then close the clients
         Future<Void> quiet = pipeline != null ? pipeline.stop() : Future.succeededFuture();
         return quiet.compose(
@@ -247,6 +250,7 @@ public final class BlockIngestVerticle extends VerticleBase {
     }
 
     private EventStore events;
+    private EventRetention retention;
     /** The announcements in commit order (a lost answer's waits for its sequences to be read back). */
     private Future<Void> announcing = Future.succeededFuture();
 

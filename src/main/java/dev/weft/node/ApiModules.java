@@ -4,6 +4,7 @@ import dev.weft.api.AdminApi;
 import dev.weft.api.ApiModule;
 import dev.weft.api.BlockApi;
 import dev.weft.api.DocsApi;
+import dev.weft.api.EventsApi;
 import dev.weft.api.EvmInternalTxApi;
 import dev.weft.api.EvmTxApi;
 import dev.weft.api.LiveApi;
@@ -43,6 +44,7 @@ public final class ApiModules {
                 new EvmInternalTxApi(ctx),
                 new NftApi(ctx),
                 new RichListApi(ctx),
+                new EventsApi(ctx),
                 new TrackingApi(ctx),
                 new WalletApi(ctx));
     }
