@@ -13,13 +13,16 @@ public final class Addresses {
 
     // ---- published updates (outbound through the bridges) ----
 
-    /** A block was committed: {chain_id, height, hash, tx_count, time}. */
+    /**
+     * A block was committed: {chain_id, height, hash, tx_count, time, sequence}. Every {@code weft.updates.*} payload
+     * carries the {@code sequence} of its event in the durable event log (absent when it could not be read back).
+     */
     public static final String BLOCK_INDEXED = "weft.updates.blocks";
-    /** Internal txs of a height were committed: {chain_id, height, count}. */
+    /** Internal txs of a height were committed: {chain_id, height, count, sequence}. */
     public static final String INTERNAL_TXS_INDEXED = "weft.updates.internal-txs";
-    /** The rich list was applied up to a height: {chain_id, height, denoms}. */
+    /** The rich list was applied up to a height: {chain_id, height, denoms, sequence}. */
     public static final String RICH_LIST_UPDATED = "weft.updates.richlist";
-    /** A tracked transfer changed state: {tx_hash, chain_id, state}. */
+    /** A tracked transfer changed state: {tx_hash, chain_id, state, sequence}. */
     public static final String TRANSFER_UPDATED = "weft.updates.transfers";
 
     /**

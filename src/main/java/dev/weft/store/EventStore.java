@@ -41,6 +41,17 @@ public final class EventStore {
         RETURNING sequence, topic)
       SELECT max(sequence), array_agg(sequence ORDER BY sequence) FILTER (WHERE topic = 'blocks') FROM ins""";
 
+    /**
+     * One event per height of a run, of one topic, its payload as the bus carries it; answers the last sequence and
+     * the events' sequences, in height order.
+     */
+    static final String INSERT_PER_HEIGHT = """
+      WITH ins AS (
+        INSERT INTO event_log (chain_id, topic, height, payload)
+        SELECT $1, $2, unnest($3::bigint[]), unnest($4::text[])::jsonb
+        RETURNING sequence)
+      SELECT max(sequence), array_agg(sequence ORDER BY sequence) FROM ins""";
+
     private static final String COLUMNS = "sequence, chain_id, topic, height, account, tx_hash, transfer, payload";
 
     private final Pool pool;

@@ -33,7 +33,7 @@ class InternalTxStoreTest {
         TestConfig c = TestConfig.defaults();
         url = (String) c.get("database.url");
         db = TestNodes.await(Database.start(vertx, c.build().database()));
-        store = new InternalTxStore(db.pool(), 1000);
+        store = new InternalTxStore(db.pool(), 1000, "test-1");
     }
 
     @AfterEach
@@ -88,7 +88,7 @@ class InternalTxStoreTest {
                 "out of order");
 
         // a second writer with a stale view, even of a following height
-        InternalTxStore other = new InternalTxStore(db.pool(), 1000);
+        InternalTxStore other = new InternalTxStore(db.pool(), 1000, "test-1");
         InternalTxStore.Batch next = store.prepare(List.of(block9At(6)), first.after());
         TestNodes.await(store.commit(next));
         assertThrows(

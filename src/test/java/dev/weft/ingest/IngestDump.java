@@ -91,6 +91,9 @@ public final class IngestDump {
                 "SELECT encode(a.address, 'hex'), s.internal_txs FROM account_internal_tx_stats s JOIN account a ON a.id = s.account_id ORDER BY 1");
         INTERNAL_TX_QUERIES.put("evm_internal_totals", "SELECT internal_txs FROM evm_internal_totals");
         INTERNAL_TX_QUERIES.put("evm_cursor", "SELECT height FROM pipeline_cursor WHERE name = 'evm'");
+        INTERNAL_TX_QUERIES.put(
+                "internal_tx_events",
+                "SELECT chain_id, height, payload::text FROM event_log WHERE topic = 'internal-txs' ORDER BY sequence");
     }
 
     /**
@@ -267,6 +270,21 @@ public final class IngestDump {
                             st,
                             "SELECT count(*) FROM evm_internal_totals WHERE internal_txs = (SELECT count(*) FROM evm_internal_tx)"),
                     "internal tx total");
+            // one internal-txs event per traced height (every height with EVM txs up to the tracer's cursor), with its
+            // count, none twice
+            assertEquals(0, scalar(st, """
+              SELECT count(*) FROM (SELECT b.height, (SELECT count(*) FROM evm_internal_tx t WHERE t.height = b.height) AS n
+                                    FROM block b, pipeline_cursor c
+                                    WHERE c.name = 'evm' AND b.evm_tx_count > 0 AND b.height <= c.height) d
+              FULL JOIN (SELECT height, (payload->>'count')::bigint AS n FROM event_log WHERE topic = 'internal-txs') e
+                ON e.height = d.height AND e.n = d.n
+              WHERE d.height IS NULL OR e.height IS NULL"""), "an internal-txs event for every traced height, none without");
+            assertEquals(
+                    0,
+                    scalar(
+                            st,
+                            "SELECT count(*) FROM (SELECT height FROM event_log WHERE topic = 'internal-txs' GROUP BY height HAVING count(*) > 1) x"),
+                    "internal-txs events once per height");
             assertEquals(
                     0,
                     scalar(
@@ -294,6 +312,13 @@ public final class IngestDump {
         try (Connection c = TestDatabase.jdbc(url);
                 Statement st = c.createStatement()) {
             assertEquals(0, scalar(st, "SELECT count(*) FROM rich_list WHERE amount < 0"), "negative balances");
+            // one richlist event per rich-list transaction: heights increasing in log order, the last at the cursor
+            assertEquals(0, scalar(st, """
+              SELECT count(*) FROM (SELECT height, lag(height) OVER (ORDER BY sequence) p FROM event_log WHERE topic = 'richlist') x
+              WHERE height <= p"""), "richlist events: heights increase, none twice");
+            assertEquals(1, scalar(st, """
+              SELECT count(*) FROM pipeline_cursor c
+              WHERE c.name = 'richlist' AND (c.height = 0 OR c.height = (SELECT max(height) FROM event_log WHERE topic = 'richlist'))"""), "the last richlist event is at the cursor");
             assertEquals(
                     0,
                     scalar(
