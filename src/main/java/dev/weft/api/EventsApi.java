@@ -189,7 +189,13 @@ public final class EventsApi implements ApiModule {
             ws.setWriteQueueMaxSize(cfg.sendBufferBytes());
             Subscription s = new Subscription(ws, q);
             metrics.subscribed();
+            // a quiet subscription (a rare account) still writes: a ping at half the idle timeout keeps it open
+            long pings = ctx.vertx()
+                    .setPeriodic(Math.max(500, ctx.config().http().idleTimeout().toMillis() / 2), t -> {
+                        if (!ws.isClosed()) ws.writePing(io.vertx.core.buffer.Buffer.buffer());
+                    });
             ws.closeHandler(v -> {
+                ctx.vertx().cancelTimer(pings);
                 s.closed = true;
                 waiting.remove(s);
                 metrics.unsubscribed();

@@ -60,7 +60,8 @@ class EventsApiTest {
                 .set("devnet.block_interval", "150ms")
                 .set("devnet.txs_per_block", 4)
                 .set("ingest.poll_interval", "50ms")
-                .set("events.ws_subscriptions_per_client", 3);
+                .set("events.ws_subscriptions_per_client", 3)
+                .set("http.idle_timeout", "2s");
         url = (String) c.get("database.url");
         node = TestNodes.start(vertx, c.build());
         port = TestNodes.httpPort(node);
@@ -322,6 +323,22 @@ class EventsApiTest {
 
     @Test
     @Order(6)
+    @DisplayName("a quiet subscription outlives the idle timeout: the server pings it")
+    void quietSubscriptionStaysOpen() {
+        java.util.concurrent.atomic.AtomicInteger pings = new java.util.concurrent.atomic.AtomicInteger();
+        Received quiet = new Received("chain_id=elsewhere-1");
+        quiet.ws.frameHandler(f -> {
+            if (f.isPing()) pings.incrementAndGet();
+        });
+        // pings every second (half of http.idle_timeout = 2s): six of them span three idle timeouts
+        Await.until("six pings", 20, () -> pings.get() >= 6);
+        assertEquals(null, quiet.closeCode, "still open");
+        assertTrue(quiet.events.isEmpty());
+        quiet.close();
+    }
+
+    @Test
+    @Order(7)
     @DisplayName(
             "below retention: the poll answers 410 naming the oldest sequence kept; a subscription is closed saying so; after it, all is well")
     void belowRetention() throws Exception {
