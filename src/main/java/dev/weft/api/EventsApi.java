@@ -6,7 +6,6 @@ import dev.weft.chain.Hex;
 import dev.weft.config.EventsConfig;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.EventStore;
-import io.vertx.core.Vertx;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -275,8 +274,8 @@ public final class EventsApi implements ApiModule {
         }
     }
 
-    /** For tests: open subscriptions of this node (every client). */
-    static int open(Vertx vertx) {
+    /** For tests: the subscriptions open in this JVM (every node and client). */
+    static int open() {
         return SUBSCRIPTIONS.values().stream().mapToInt(AtomicInteger::get).sum();
     }
 }

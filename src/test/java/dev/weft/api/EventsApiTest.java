@@ -317,7 +317,7 @@ class EventsApiTest {
         } finally {
             open.forEach(Received::close);
         }
-        Await.until("subscriptions released", 10, () -> EventsApi.open(vertx) == 0);
+        Await.until("subscriptions released", 10, () -> EventsApi.open() == 0);
         new Received("topic=blocks").close();
     }
 
