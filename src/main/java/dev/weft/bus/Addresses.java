@@ -13,18 +13,35 @@ public final class Addresses {
 
     // ---- published updates (outbound through the bridges) ----
 
-    /** A block was committed: {chain_id, height, hash, tx_count, time}. */
+    /**
+     * A block was committed: {chain_id, height, hash, tx_count, time, sequence}. Every {@code weft.updates.*} payload
+     * carries the {@code sequence} of its event in the durable event log (absent when it could not be read back).
+     */
     public static final String BLOCK_INDEXED = "weft.updates.blocks";
-    /** Internal txs of a height were committed: {chain_id, height, count}. */
+    /** Internal txs of a height were committed: {chain_id, height, count, sequence}. */
     public static final String INTERNAL_TXS_INDEXED = "weft.updates.internal-txs";
-    /** The rich list was applied up to a height: {chain_id, height, denoms}. */
+    /** The rich list was applied up to a height: {chain_id, height, denoms, sequence}. */
     public static final String RICH_LIST_UPDATED = "weft.updates.richlist";
-    /** A tracked transfer changed state: {tx_hash, chain_id, state}. */
+    /** A tracked transfer changed state: {tx_hash, chain_id, state, sequence}. */
     public static final String TRANSFER_UPDATED = "weft.updates.transfers";
+
+    /**
+     * The durable event log has more events: {sequence} (the last one written, absent when the writer could not tell,
+     * after a commit whose answer was lost). A hint to wake readers, who read the log itself from where they stand
+     * ({@code /v1/events}); published after every commit that wrote events.
+     */
+    public static final String EVENTS_APPENDED = "weft.updates.events";
 
     /** The addresses outside subscribers may listen to. */
     public static final List<String> PUBLISHED =
-            List.of(BLOCK_INDEXED, INTERNAL_TXS_INDEXED, RICH_LIST_UPDATED, TRANSFER_UPDATED);
+            List.of(BLOCK_INDEXED, INTERNAL_TXS_INDEXED, RICH_LIST_UPDATED, TRANSFER_UPDATED, EVENTS_APPENDED);
+
+    /** Publishes {@link #EVENTS_APPENDED}. */
+    public static void eventsAppended(io.vertx.core.eventbus.EventBus bus, Long lastSequence) {
+        io.vertx.core.json.JsonObject body = new io.vertx.core.json.JsonObject();
+        if (lastSequence != null) body.put("sequence", lastSequence);
+        bus.publish(EVENTS_APPENDED, body);
+    }
 
     // ---- request/reply: routing ----
 

@@ -103,6 +103,7 @@ public final class BusError extends RuntimeException {
             case 404 -> 5; // NOT_FOUND
             case 405, 501, 505 -> 12; // UNIMPLEMENTED
             case 409 -> 6; // ALREADY_EXISTS
+            case 410 -> 11; // OUT_OF_RANGE (events pruned by retention)
             case 429 -> 8; // RESOURCE_EXHAUSTED
             case 503 -> 14; // UNAVAILABLE
             case 408, 504 -> 4; // DEADLINE_EXCEEDED

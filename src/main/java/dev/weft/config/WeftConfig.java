@@ -30,7 +30,8 @@ public record WeftConfig(
         TrackConfig track,
         RichListConfig richlist,
         AdminConfig admin,
-        RateLimitConfig rateLimit) {
+        RateLimitConfig rateLimit,
+        EventsConfig events) {
 
     public static final String DEFAULT_FILE = "conf/weft.json";
     /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -52,7 +53,8 @@ public record WeftConfig(
                 TrackConfig.from(c),
                 RichListConfig.from(c),
                 AdminConfig.from(c),
-                RateLimitConfig.from(c));
+                RateLimitConfig.from(c),
+                EventsConfig.from(c));
     }
 
     /**

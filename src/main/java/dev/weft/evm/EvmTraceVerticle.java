@@ -13,12 +13,14 @@ import dev.weft.pipeline.RetryPolicy;
 import dev.weft.pipeline.Targets;
 import dev.weft.pipeline.Writer;
 import dev.weft.runtime.NodeContext;
+import dev.weft.store.EventStore;
 import dev.weft.store.InternalTxStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,7 +84,8 @@ public final class EvmTraceVerticle extends VerticleBase {
         rpc = new EvmRpcClient(
                 vertx, chain.jsonRpcUrls(), retries.clientOptions().withMaxRequests(cfg.maxRequests()));
         tracer = new BlockTracer(vertx, rpc, cfg.traceTimeout());
-        store = new InternalTxStore(ctx.pool(), 200_000);
+        store = new InternalTxStore(ctx.pool(), 200_000, chain.chainId());
+        events = new EventStore(ctx.pool());
         source = sourceOverride != null ? sourceOverride : HeightSource.ingested(store);
         metrics = EvmMetrics.forChain(chain.chainId());
         // traced heights are held in memory until their commit: the window (heights) is their bound, bytes only a
@@ -162,7 +165,30 @@ public final class EvmTraceVerticle extends VerticleBase {
 
         @Override
         public void committed(InternalTxStore.Batch batch) {
-            batch.blocks().forEach(EvmTraceVerticle.this::published);
+            // a commit found committed after its answer was lost wrote its events all the same: their sequences are
+            // read back (in order with the announcements of the runs after it)
+            List<TracedBlock> blocks = batch.blocks();
+            announcing = announcing
+                    .transform(x -> batch.sequences() != null || blocks.isEmpty()
+                            ? Future.succeededFuture(Map.<Long, Long>of())
+                            : events.sequencesAt(
+                                            chain.chainId(),
+                                            EventStore.INTERNAL_TXS,
+                                            blocks.get(0).height(),
+                                            blocks.get(blocks.size() - 1).height())
+                                    .otherwise(Map.of()))
+                    .map(found -> {
+                        Long[] known = batch.sequences();
+                        Long last = batch.lastSequence();
+                        for (int i = 0; i < blocks.size(); i++) {
+                            TracedBlock b = blocks.get(i);
+                            Long s = known != null ? known[i] : found.get(b.height());
+                            published(b, s);
+                            if (known == null && s != null && (last == null || s > last)) last = s;
+                        }
+                        Addresses.eventsAppended(vertx.eventBus(), last);
+                        return null;
+                    });
         }
 
         @Override
@@ -178,7 +204,11 @@ public final class EvmTraceVerticle extends VerticleBase {
         return n;
     }
 
-    private void published(TracedBlock b) {
+    private EventStore events;
+    /** The announcements in commit order (a lost answer's waits for its sequences to be read back). */
+    private Future<Void> announcing = Future.succeededFuture();
+
+    private void published(TracedBlock b, Long sequence) {
         metrics.heights.increment();
         metrics.internalTxs.increment(b.rows().size());
         vertx.eventBus()
@@ -187,6 +217,7 @@ public final class EvmTraceVerticle extends VerticleBase {
                         new JsonObject()
                                 .put("chain_id", chain.chainId())
                                 .put("height", b.height())
-                                .put("count", b.rows().size()));
+                                .put("count", b.rows().size())
+                                .put("sequence", sequence));
     }
 }

@@ -18,6 +18,7 @@ import dev.weft.pipeline.RetryPolicy;
 import dev.weft.pipeline.Targets;
 import dev.weft.pipeline.Writer;
 import dev.weft.runtime.NodeContext;
+import dev.weft.store.EventStore;
 import dev.weft.store.IngestStore;
 import dev.weft.store.MoveStoreOwnerStore;
 import dev.weft.store.NftStore;
@@ -26,6 +27,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,7 +92,9 @@ public final class BlockIngestVerticle extends VerticleBase {
                 nftMetadata,
                 storeOwners,
                 cfg);
-        store = new IngestStore(ctx.pool(), 500_000, chain.isEvm());
+        store = new IngestStore(ctx.pool(), 500_000, chain.isEvm(), chain.chainId());
+        events = new EventStore(ctx.pool());
+        retention = new EventRetention(vertx, events, ctx.config().events());
         metrics = IngestMetrics.forChain(chain.chainId());
         pipeline = new OrderedCommitPipeline<>(
                 vertx,
@@ -137,6 +141,7 @@ public final class BlockIngestVerticle extends VerticleBase {
                                     ? ""
                                     : ", json-rpc " + evm.http().endpoints().all());
                     pollHead();
+                    retention.start();
                 });
     }
 
@@ -144,6 +149,7 @@ public final class BlockIngestVerticle extends VerticleBase {
     public Future<?> stop() {
         stopped = true;
         if (headTimer >= 0) vertx.cancelTimer(headTimer);
+        if (retention != null) retention.stop();
         // let a running commit finish (it either commits whole or rolls back), then close the clients
         Future<Void> quiet = pipeline != null ? pipeline.stop() : Future.succeededFuture();
         return quiet.compose(
@@ -212,7 +218,27 @@ public final class BlockIngestVerticle extends VerticleBase {
 
         @Override
         public void committed(IngestStore.Batch batch) {
-            batch.committed().forEach(BlockIngestVerticle.this::published);
+            // a commit found committed after its answer was lost wrote its events all the same: their sequences are
+            // read back (in order with the announcements of the runs after it) and announced like any others
+            announcing = announcing
+                    .transform(x -> batch.sequencesKnown()
+                            ? Future.succeededFuture(Map.<Long, Long>of())
+                            : events.sequencesAt(
+                                            chain.chainId(), EventStore.BLOCKS, batch.firstHeight(), batch.lastHeight())
+                                    .otherwise(Map.of()))
+                    .map(sequences -> {
+                        List<IngestStore.Committed> blocks = batch.committed(sequences);
+                        blocks.forEach(BlockIngestVerticle.this::published);
+                        Long last = batch.lastSequence();
+                        if (last == null)
+                            last = blocks.stream()
+                                    .map(IngestStore.Committed::sequence)
+                                    .filter(java.util.Objects::nonNull)
+                                    .max(Long::compare)
+                                    .orElse(null);
+                        Addresses.eventsAppended(vertx.eventBus(), last);
+                        return null;
+                    });
         }
 
         @Override
@@ -222,6 +248,11 @@ public final class BlockIngestVerticle extends VerticleBase {
                     || (evm != null && evm.http().queueing());
         }
     }
+
+    private EventStore events;
+    private EventRetention retention;
+    /** The announcements in commit order (a lost answer's waits for its sequences to be read back). */
+    private Future<Void> announcing = Future.succeededFuture();
 
     private void published(IngestStore.Committed c) {
         metrics.blocks.increment();
@@ -235,6 +266,7 @@ public final class BlockIngestVerticle extends VerticleBase {
                                 .put("height", c.height())
                                 .put("hash", Hex.upper(c.hash()))
                                 .put("tx_count", c.txCount())
-                                .put("time", Rfc3339.nanos(c.timeNs())));
+                                .put("time", Rfc3339.nanos(c.timeNs()))
+                                .put("sequence", c.sequence()));
     }
 }

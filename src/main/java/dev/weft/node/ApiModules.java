@@ -5,6 +5,7 @@ import dev.weft.api.AdminApi;
 import dev.weft.api.ApiModule;
 import dev.weft.api.BlockApi;
 import dev.weft.api.DocsApi;
+import dev.weft.api.EventsApi;
 import dev.weft.api.EvmInternalTxApi;
 import dev.weft.api.EvmTxApi;
 import dev.weft.api.InfoApi;
@@ -54,6 +55,7 @@ public final class ApiModules {
                 new TokenApi(ctx, new RegistryTokens(ctx)),
                 new SearchApi(ctx),
                 new PairApi(ctx),
+                new EventsApi(ctx),
                 new TrackingApi(ctx),
                 new WalletApi(ctx));
     }

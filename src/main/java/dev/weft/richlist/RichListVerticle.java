@@ -11,6 +11,7 @@ import dev.weft.config.RichListConfig;
 import dev.weft.pipeline.RetryPolicy;
 import dev.weft.pipeline.StepLoop;
 import dev.weft.runtime.NodeContext;
+import dev.weft.store.EventStore;
 import dev.weft.store.RichListStore;
 import dev.weft.store.RichListStore.Pair;
 import dev.weft.store.RichListStore.Writes;
@@ -81,7 +82,8 @@ public final class RichListVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        store = new RichListStore(ctx.pool());
+        store = new RichListStore(ctx.pool(), chain.chainId());
+        events = new EventStore(ctx.pool());
         metrics = RichListMetrics.forChain(chain.chainId());
         loop = new StepLoop(vertx, "rich list", new RetryPolicy(ingest.retryBase(), ingest.retryMax()), this::step);
         if (!chain.isEvm()) {
@@ -219,7 +221,7 @@ public final class RichListVerticle extends VerticleBase {
                     if (n != null) throw new NegativeBalance(n);
                     return RunDeltas.holderDeltas(after, net, base);
                 })
-                .map(x -> committed(w, d.sides(to)))
+                .compose(c -> committed(c, d.sides(to)))
                 .recover(e -> {
                     if (!(e instanceof NegativeBalance nb)) return Future.failedFuture(e);
                     long h = nb.negative.height();
@@ -300,12 +302,11 @@ public final class RichListVerticle extends VerticleBase {
                     Map<Pair, BigInteger> firstSight = new LinkedHashMap<>(absolutes);
                     absolutes.putAll(read);
                     Writes w = new Writes(h, net, absolutes, n.tokens(), newDenoms);
-                    return store.transact(h - 1, w, after -> RunDeltas.holderDeltas(after, net, firstSight))
-                            .map(w);
+                    return store.transact(h - 1, w, after -> RunDeltas.holderDeltas(after, net, firstSight));
                 })
-                .map(w -> {
+                .compose(c -> {
                     metrics.repairs.increment(n.tokens().size());
-                    return committed(w, d.sides(h));
+                    return committed(c, d.sides(h));
                 });
     }
 
@@ -346,10 +347,10 @@ public final class RichListVerticle extends VerticleBase {
                             if (v.signum() > 0) positive.put(p, v);
                         });
                         Writes w = new Writes(h, Map.of(), positive, tokens, newDenoms);
-                        return store.transact(0, w, after -> Map.of()).map(w);
+                        return store.transact(0, w, after -> Map.of());
                     });
                 })
-                .map(w -> committed(w, 0));
+                .compose(c -> committed(c, 0));
     }
 
     /**
@@ -394,7 +395,26 @@ public final class RichListVerticle extends VerticleBase {
         });
     }
 
-    private Void committed(Writes w, long sides) {
+    private EventStore events;
+
+    /**
+     * Announces a committed transaction. One whose answer was lost (found committed) wrote its event all the same: its
+     * sequence is read back first (the rich list runs one step at a time, so announcements stay in order).
+     */
+    private Future<Void> committed(RichListStore.Committed c, long sides) {
+        Writes w = c.writes();
+        Future<Long> sequence = c.sequence() != null
+                ? Future.succeededFuture(c.sequence())
+                : events.sequencesAt(chain.chainId(), EventStore.RICHLIST, w.cursor(), w.cursor())
+                        .map(m -> m.get(w.cursor()))
+                        .otherwise((Long) null);
+        return sequence.map(s -> {
+            announce(w, s, sides);
+            return null;
+        });
+    }
+
+    private void announce(Writes w, Long sequence, long sides) {
         metrics.deltas.increment(sides);
         rowsSinceRebuild += w.deltas().size() + w.absolutes().size();
         metrics.height.set(w.cursor());
@@ -407,7 +427,8 @@ public final class RichListVerticle extends VerticleBase {
                         new JsonObject()
                                 .put("chain_id", chain.chainId())
                                 .put("height", w.cursor())
-                                .put("denoms", changed));
-        return null;
+                                .put("denoms", changed)
+                                .put("sequence", sequence));
+        Addresses.eventsAppended(vertx.eventBus(), sequence);
     }
 }

@@ -5,6 +5,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Transaction;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
@@ -27,10 +29,20 @@ final class CommitBurst {
     private static final Logger LOG = LoggerFactory.getLogger(CommitBurst.class);
     private final List<String> sql = new ArrayList<>();
     private final List<Tuple> params = new ArrayList<>();
+    private final List<Future<RowSet<Row>>> results = new ArrayList<>();
 
     void add(String statement, Tuple t) {
         sql.add(statement);
         params.add(t);
+    }
+
+    int size() {
+        return sql.size();
+    }
+
+    /** The rows statement {@code i} answered, once {@link #run} succeeded. */
+    RowSet<Row> result(int i) {
+        return results.get(i).result();
     }
 
     Future<Void> run(Pool pool) {
@@ -46,8 +58,12 @@ final class CommitBurst {
                     List<Future<?>> all = new ArrayList<>(sql.size() + 1);
                     all.add(conn.begin());
                     Transaction tx = conn.transaction();
-                    for (int i = 0; i < sql.size(); i++)
-                        all.add(conn.preparedQuery(sql.get(i)).execute(params.get(i)));
+                    results.clear();
+                    for (int i = 0; i < sql.size(); i++) {
+                        Future<RowSet<Row>> r = conn.preparedQuery(sql.get(i)).execute(params.get(i));
+                        results.add(r);
+                        all.add(r);
+                    }
                     // a failed statement's own error is the one reported, once the transaction has rolled back
                     return Future.all(all)
                             .transform(ar -> ar.succeeded()

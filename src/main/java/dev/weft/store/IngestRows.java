@@ -218,6 +218,51 @@ final class IngestRows {
                 .addValue(blockJson);
     }
 
+    /**
+     * The run's events, in log order: each block's {@code blocks} event (its payload as the bus carries it), then one
+     * {@code txs} event per involved account of each of its txs (Cosmos txs; an EVM tx is one of them), keyed by the
+     * account's bytes and the tx hash.
+     */
+    Tuple events(String chainId) {
+        int n = blocks.size() + accId.size();
+        String[] topic = new String[n];
+        Long[] height = new Long[n];
+        Buffer[] account = new Buffer[n];
+        Buffer[] txHash = new Buffer[n];
+        String[] payload = new String[n];
+        int i = 0;
+        for (IndexedBlock b : blocks) {
+            topic[i] = EventStore.BLOCKS;
+            height[i] = b.height();
+            payload[i] = new io.vertx.core.json.JsonObject()
+                    .put("chain_id", chainId)
+                    .put("height", b.height())
+                    .put("hash", dev.weft.chain.Hex.upper(b.hash()))
+                    .put("tx_count", b.txCount())
+                    .put("time", dev.weft.chain.model.Rfc3339.nanos(b.timeNs()))
+                    .encode();
+            i++;
+            for (IndexedBlock.Tx t : b.txs()) {
+                Buffer hash = SqlArrays.bytea(t.hash());
+                for (AccountAddress a : t.accounts().keySet()) {
+                    topic[i] = EventStore.TXS;
+                    height[i] = b.height();
+                    account[i] = SqlArrays.bytea(a.bytes());
+                    txHash[i] = hash;
+                    i++;
+                }
+            }
+        }
+        if (i != n) throw new IllegalStateException(i + " events for " + n + " rows");
+        return Tuple.tuple()
+                .addValue(chainId)
+                .addValue(topic)
+                .addValue(height)
+                .addValue(account)
+                .addValue(txHash)
+                .addValue(payload);
+    }
+
     Tuple transfers() {
         return Tuple.tuple()
                 .addValue(SqlArrays.longs(transferHeight))

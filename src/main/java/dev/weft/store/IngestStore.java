@@ -93,8 +93,11 @@ public final class IngestStore {
         }
     }
 
-    /** A committed block: what the {@code block indexed} event and the metrics need. */
-    public record Committed(long height, byte[] hash, int txCount, int evmTxCount, long timeNs) {}
+    /**
+     * A committed block: what the {@code block indexed} event and the metrics need; {@code sequence} is its event's in
+     * the log (null when the commit's answer was lost: {@link EventStore#sequencesAt} finds it).
+     */
+    public record Committed(long height, byte[] hash, int txCount, int evmTxCount, long timeNs, Long sequence) {}
 
     /** A run of blocks ready to commit: its statements, and the position before and after it. */
     public static final class Batch {
@@ -103,6 +106,11 @@ public final class IngestStore {
         private final Position after;
         private final CommitBurst statements = new CommitBurst();
         private final Set<String> coinDenoms;
+        private int eventsAt = -1;
+        /** The last event sequence and the block events' sequences, once the commit answered (null otherwise). */
+        private Long lastSequence;
+
+        private Long[] blockSequences;
 
         private Batch(List<IndexedBlock> blocks, Position before, Position after, Set<String> coinDenoms) {
             this.blocks = blocks;
@@ -131,12 +139,30 @@ public final class IngestStore {
             return blocks.get(blocks.size() - 1).height();
         }
 
-        public List<Committed> committed() {
+        /** The run's last event sequence, when its commit answered (null when its answer was lost). */
+        public Long lastSequence() {
+            return lastSequence;
+        }
+
+        /** The committed blocks, with their events' sequences when known ({@code sequences}: height → sequence, may be empty). */
+        public List<Committed> committed(Map<Long, Long> sequences) {
             List<Committed> out = new ArrayList<>(blocks.size());
-            for (IndexedBlock b : blocks)
+            for (int i = 0; i < blocks.size(); i++) {
+                IndexedBlock b = blocks.get(i);
+                Long s = blockSequences != null ? blockSequences[i] : sequences.get(b.height());
                 out.add(new Committed(
-                        b.height(), b.hash(), b.txCount(), b.evmTxs().size(), b.timeNs()));
+                        b.height(), b.hash(), b.txCount(), b.evmTxs().size(), b.timeNs(), s));
+            }
             return out;
+        }
+
+        public List<Committed> committed() {
+            return committed(Map.of());
+        }
+
+        /** Whether the block events' sequences are known (the commit answered). */
+        public boolean sequencesKnown() {
+            return blockSequences != null;
         }
     }
 
@@ -146,13 +172,17 @@ public final class IngestStore {
     /** Bank denoms known to be committed: left out of their insert. */
     private final Lru<String, Boolean> knownCoinDenoms = new Lru<>(10_000);
 
+    private final String chainId;
+
     /** An EVM chain's store (NFT collections dated by the earliest tx touching the contract). */
-    public IngestStore(Pool pool, int accountCacheSize) {
-        this(pool, accountCacheSize, true);
+    public IngestStore(Pool pool, int accountCacheSize, String chainId) {
+        this(pool, accountCacheSize, true, chainId);
     }
 
-    public IngestStore(Pool pool, int accountCacheSize, boolean evmChain) {
+    /** @param chainId the chain the run's events name */
+    public IngestStore(Pool pool, int accountCacheSize, boolean evmChain, String chainId) {
         this.pool = pool;
+        this.chainId = chainId;
         this.dictionaries = new DictionaryStore(pool, accountCacheSize);
         this.evmChain = evmChain;
     }
@@ -274,6 +304,10 @@ public final class IngestStore {
                         Tuple.tuple().addValue(SqlArrays.strings(newDenoms)).addValue(SqlArrays.longs(firstHeights)));
         }
         NftWrites.add(nftFold(blocks, c.firstSeq), evmChain, b::add);
+        // the events last: the lock that orders their sequences is held from here to the commit
+        b.add(EventStore.LOCK, Tuple.tuple());
+        b.eventsAt = b.statements.size();
+        b.add(EventStore.INSERT_INGEST, c.events(chainId));
         b.add(UPDATE_TOTALS, Tuple.of(after.blocks(), after.txs(), after.evmTxs()));
         b.add(StatusStore.ADVANCE, Tuple.of(StatusStore.INGEST, after.height(), after.commit()));
         return b;
@@ -298,7 +332,11 @@ public final class IngestStore {
      */
     public Future<Void> commit(Batch b) {
         return CommitBurst.resolve(
-                        b.statements.run(pool),
+                        b.statements.run(pool).onSuccess(v -> {
+                            Row r = b.statements.result(b.eventsAt).iterator().next();
+                            b.lastSequence = r.getLong(0);
+                            b.blockSequences = r.getArrayOfLongs(1);
+                        }),
                         null,
                         StatusStore.INGEST,
                         () -> CommitBurst.landed(

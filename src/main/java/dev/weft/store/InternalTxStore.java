@@ -73,6 +73,9 @@ public final class InternalTxStore {
         private final Position after;
         private final CommitBurst statements = new CommitBurst();
         private final Set<ByteBuffer> accounts;
+        private int eventsAt = -1;
+        private Long lastSequence;
+        private Long[] sequences;
 
         private Batch(List<TracedBlock> blocks, Position before, Position after, Set<ByteBuffer> accounts) {
             this.blocks = blocks;
@@ -95,6 +98,16 @@ public final class InternalTxStore {
 
         public Position after() {
             return after;
+        }
+
+        /** The run's last event sequence, when its commit answered (null when its answer was lost). */
+        public Long lastSequence() {
+            return lastSequence;
+        }
+
+        /** The {@code internal-txs} event sequence of each height, in order, when the commit answered (else null). */
+        public Long[] sequences() {
+            return sequences;
         }
     }
 
@@ -133,13 +146,19 @@ public final class InternalTxStore {
 
     private final Map<String, String> sqlCache = new java.util.concurrent.ConcurrentHashMap<>();
 
-    public InternalTxStore(Pool pool, int accountCacheSize) {
+    /** The chain the tracer's events name (null for a store that only reads). */
+    private final String chainId;
+
+    /** The tracer's store: its commits write one {@code internal-txs} event per height, naming {@code chainId}. */
+    public InternalTxStore(Pool pool, int accountCacheSize, String chainId) {
         this.pool = pool;
         this.knownAccounts = new Lru<>(accountCacheSize);
+        this.chainId = chainId;
     }
 
+    /** A store that only reads (the API). */
     public InternalTxStore(Pool pool) {
-        this(pool, 1);
+        this(pool, 1, null);
     }
 
     // ---- the tracer ----
@@ -269,6 +288,28 @@ public final class InternalTxStore {
             batch.add(UPSERT_ACCOUNT_STATS, Tuple.tuple().addValue(statAccount).addValue(statCount));
             batch.add(UPDATE_TOTAL, Tuple.of(after.internalTxs()));
         }
+        // the events last: the lock that orders their sequences is held from here to the commit
+        java.util.Objects.requireNonNull(chainId, "a store that only reads does not commit");
+        Long[] heights = new Long[blocks.size()];
+        String[] payloads = new String[blocks.size()];
+        for (int k = 0; k < blocks.size(); k++) {
+            TracedBlock b = blocks.get(k);
+            heights[k] = b.height();
+            payloads[k] = new io.vertx.core.json.JsonObject()
+                    .put("chain_id", chainId)
+                    .put("height", b.height())
+                    .put("count", b.rows().size())
+                    .encode();
+        }
+        batch.add(EventStore.LOCK, Tuple.tuple());
+        batch.eventsAt = batch.statements.size();
+        batch.add(
+                EventStore.INSERT_PER_HEIGHT,
+                Tuple.tuple()
+                        .addValue(chainId)
+                        .addValue(EventStore.INTERNAL_TXS)
+                        .addValue(heights)
+                        .addValue(payloads));
         batch.add(StatusStore.ADVANCE, Tuple.of(StatusStore.EVM, after.height(), after.commit()));
         return batch;
     }
@@ -298,7 +339,11 @@ public final class InternalTxStore {
      */
     public Future<Void> commit(Batch b) {
         return CommitBurst.resolve(
-                        b.statements.run(pool),
+                        b.statements.run(pool).onSuccess(v -> {
+                            Row r = b.statements.result(b.eventsAt).iterator().next();
+                            b.lastSequence = r.getLong(0);
+                            b.sequences = r.getArrayOfLongs(1);
+                        }),
                         null,
                         StatusStore.EVM,
                         () -> CommitBurst.landed(

@@ -105,10 +105,22 @@ public final class RichListStore {
     public record Holder(byte[] account, String amount) {}
 
     private final Pool pool;
+    /** The chain the rich list's events name (null for a store that only reads). */
+    private final String chainId;
 
+    /** A store that only reads (the API). */
     public RichListStore(Pool pool) {
-        this.pool = pool;
+        this(pool, null);
     }
+
+    /** The rich list's store: each of its transactions writes one {@code richlist} event naming {@code chainId}. */
+    public RichListStore(Pool pool, String chainId) {
+        this.pool = pool;
+        this.chainId = chainId;
+    }
+
+    /** A committed transaction's writes and its {@code richlist} event's sequence (null when its answer was lost). */
+    public record Committed(Writes writes, Long sequence) {}
 
     public Future<Progress> progress() {
         return progress(pool);
@@ -229,18 +241,19 @@ public final class RichListStore {
      * written through {@code INSERT … ON CONFLICT} on the primary key, so no plan depends on table statistics. A
      * transaction whose answer was lost but which went through succeeds.
      */
-    public Future<Writes> transact(
+    public Future<Committed> transact(
             long expected, Writes w, Function<Map<Pair, BigInteger>, Map<AccountAddress, Long>> holders) {
         UUID token = UUID.randomUUID();
         return CommitBurst.resolve(
                 write(expected, w, holders, token),
-                w,
+                new Committed(w, null),
                 StatusStore.RICHLIST,
                 () -> CommitBurst.landed(pool, StatusStore.RICHLIST, token));
     }
 
-    private Future<Writes> write(
+    private Future<Committed> write(
             long expected, Writes w, Function<Map<Pair, BigInteger>, Map<AccountAddress, Long>> holders, UUID token) {
+        java.util.Objects.requireNonNull(chainId, "a store that only reads does not write");
         return pool.withTransaction(conn -> {
                     List<Future<?>> first = new ArrayList<>();
                     first.add(conn.preparedQuery(EXPECT).execute(Tuple.of(expected)));
@@ -290,9 +303,27 @@ public final class RichListStore {
                                             keys,
                                             addrs(w.denoms().values()))));
                         }
+                        // the event last: the lock that orders sequences is held from here to the commit
+                        io.vertx.core.json.JsonArray changed = new io.vertx.core.json.JsonArray();
+                        for (AccountAddress t : w.tokens()) changed.add(t.hex());
+                        String payload = new io.vertx.core.json.JsonObject()
+                                .put("chain_id", chainId)
+                                .put("height", w.cursor())
+                                .put("denoms", changed)
+                                .encode();
+                        all.add(conn.preparedQuery(EventStore.LOCK).execute());
+                        Future<RowSet<Row>> event = conn.preparedQuery(EventStore.INSERT_PER_HEIGHT)
+                                .execute(Tuple.tuple()
+                                        .addValue(chainId)
+                                        .addValue(EventStore.RICHLIST)
+                                        .addValue(new Long[] {w.cursor()})
+                                        .addValue(new String[] {payload}));
+                        all.add(event);
                         all.add(conn.preparedQuery(StatusStore.ADVANCE)
                                 .execute(Tuple.of(StatusStore.RICHLIST, w.cursor(), token)));
-                        return Future.all(all).map(w);
+                        return Future.all(all)
+                                .map(v -> new Committed(
+                                        w, event.result().iterator().next().getLong(0)));
                     });
                 })
                 .recover(e -> {

@@ -35,8 +35,52 @@ public final class TransferStore {
     /** A transfer as stored: the model, its stored state and last progress time (ms). */
     public record Stored(Transfer transfer, TransferState state, long progressAtMillis) {}
 
-    /** The outcome of a registration: the transfer's id, and whether it is new or an abandoned one tracked again. */
-    public record Registration(long id, boolean created, boolean rearmed) {}
+    /**
+     * The outcome of a registration: the transfer's id, whether it is new or an abandoned one tracked again, and then the
+     * sequence of its {@code transfers} event ({@code STATE_SUBMITTED}, written in the same transaction; null otherwise).
+     */
+    public record Registration(long id, boolean created, boolean rearmed, Long sequence) {}
+
+    /** A state a tracked transfer went through, to write as a {@code transfers} event with the save that records it. */
+    public record Announced(String chainId, String txHash, String state) {}
+
+    /** The event key of a tracked transfer: {@code <chain id>/<tx hash>} (the hash as tracked). */
+    public static String transferKey(String chainId, String txHash) {
+        return chainId + "/" + txHash;
+    }
+
+    /**
+     * The {@code transfers} events of states, in order, from parallel arrays (chain, hash, hash bytes or null, key,
+     * payload): answers their sequences in order.
+     */
+    private static final String INSERT_EVENTS = """
+      WITH ins AS (
+        INSERT INTO event_log (chain_id, topic, tx_hash, transfer, payload)
+        SELECT unnest($1::text[]), 'transfers', unnest($2::bytea[]), unnest($3::text[]), unnest($4::text[])::jsonb
+        RETURNING sequence)
+      SELECT array_agg(sequence ORDER BY sequence) FROM ins""";
+
+    private static Tuple events(List<Announced> announced) {
+        int n = announced.size();
+        String[] chains = new String[n];
+        io.vertx.core.buffer.Buffer[] hashes = new io.vertx.core.buffer.Buffer[n];
+        String[] keys = new String[n];
+        String[] payloads = new String[n];
+        for (int i = 0; i < n; i++) {
+            Announced a = announced.get(i);
+            chains[i] = a.chainId();
+            hashes[i] = dev.weft.chain.Hex.isHex(a.txHash(), 32)
+                    ? SqlArrays.bytea(dev.weft.chain.Hex.decode(a.txHash()))
+                    : null;
+            keys[i] = transferKey(a.chainId(), a.txHash());
+            payloads[i] = new JsonObject()
+                    .put("tx_hash", a.txHash())
+                    .put("chain_id", a.chainId())
+                    .put("state", a.state())
+                    .encode();
+        }
+        return Tuple.tuple().addValue(chains).addValue(hashes).addValue(keys).addValue(payloads);
+    }
 
     /** A chain's scan cursor: the last height scanned and its block time (ns). */
     public record Cursor(long height, long timeNanos) {}
@@ -46,21 +90,27 @@ public final class TransferStore {
      * ABANDONED one the state SUBMITTED again, armed, with its progress clock reset.
      */
     public Future<Registration> register(String chainId, String hash) {
-        return pool.preparedQuery(
+        return pool.withTransaction(c -> c.preparedQuery(
                         "INSERT INTO track_transfer (chain_id, tx_hash, state) VALUES ($1, $2, 'STATE_SUBMITTED') "
                                 + "ON CONFLICT (chain_id, tx_hash) DO UPDATE SET state = 'STATE_SUBMITTED', armed = true, progress_at = now(), updated_at = now() "
                                 + "WHERE track_transfer.state = 'STATE_ABANDONED' RETURNING id, (xmax = 0) AS created")
                 .execute(Tuple.of(chainId, hash))
                 .compose(rows -> {
-                    if (rows.size() > 0) {
-                        Row r = rows.iterator().next();
-                        boolean created = r.getBoolean(1);
-                        return Future.succeededFuture(new Registration(r.getLong(0), created, !created));
-                    }
-                    return pool.preparedQuery("SELECT id FROM track_transfer WHERE chain_id = $1 AND tx_hash = $2")
-                            .execute(Tuple.of(chainId, hash))
-                            .map(r -> new Registration(r.iterator().next().getLong(0), false, false));
-                });
+                    if (rows.size() == 0)
+                        return c.preparedQuery("SELECT id FROM track_transfer WHERE chain_id = $1 AND tx_hash = $2")
+                                .execute(Tuple.of(chainId, hash))
+                                .map(r -> new Registration(r.iterator().next().getLong(0), false, false, null));
+                    Row r = rows.iterator().next();
+                    long id = r.getLong(0);
+                    boolean created = r.getBoolean(1);
+                    // the new state's event in the same transaction, under the lock that orders sequences
+                    return c.preparedQuery(EventStore.LOCK)
+                            .execute()
+                            .compose(x -> c.preparedQuery(INSERT_EVENTS)
+                                    .execute(events(List.of(new Announced(chainId, hash, "STATE_SUBMITTED")))))
+                            .map(ev -> new Registration(
+                                    id, created, !created, ev.iterator().next().getArrayOfLongs(0)[0]));
+                }));
     }
 
     /** A tracked transfer with its hops, or null. */
@@ -169,7 +219,17 @@ public final class TransferStore {
      * {@code unnest} writes), the cursors of the chains scanned, and no cursor for chains no longer polled.
      */
     public Future<Void> save(List<Save> transfers, Map<String, Cursor> cursors, List<String> droppedCursors) {
-        if (transfers.isEmpty() && cursors.isEmpty() && droppedCursors.isEmpty()) return Future.succeededFuture();
+        return save(transfers, cursors, droppedCursors, List.of()).mapEmpty();
+    }
+
+    /**
+     * {@link #save(List, Map, List)} with the states the transfers went through as {@code transfers} events, written last
+     * in the same transaction: answers their sequences, in order.
+     */
+    public Future<List<Long>> save(
+            List<Save> transfers, Map<String, Cursor> cursors, List<String> droppedCursors, List<Announced> announced) {
+        if (transfers.isEmpty() && cursors.isEmpty() && droppedCursors.isEmpty() && announced.isEmpty())
+            return Future.succeededFuture(List.of());
         int n = transfers.size();
         Long[] ids = new Long[n];
         String[] states = new String[n];
@@ -239,7 +299,10 @@ public final class TransferStore {
                 f = f.compose(x -> c.preparedQuery("DELETE FROM track_cursor WHERE chain_id = ANY($1)")
                         .execute(Tuple.of(droppedCursors.toArray(new String[0]))));
             }
-            return f.mapEmpty();
+            if (announced.isEmpty()) return f.map(x -> List.<Long>of());
+            return f.compose(x -> c.preparedQuery(EventStore.LOCK).execute())
+                    .compose(x -> c.preparedQuery(INSERT_EVENTS).execute(events(announced)))
+                    .map(rows -> List.of(rows.iterator().next().getArrayOfLongs(0)));
         });
     }
 }

@@ -53,7 +53,9 @@ public final class TrackService {
                                 new JsonObject()
                                         .put("tx_hash", hash)
                                         .put("chain_id", chain)
-                                        .put("state", TransferState.STATE_SUBMITTED.name()));
+                                        .put("state", TransferState.STATE_SUBMITTED.name())
+                                        .put("sequence", r.sequence()));
+                        Addresses.eventsAppended(bus, r.sequence());
                     }
                     return new JsonObject().put("tx_hash", hash).put("explorer_link", chains.explorerLink(chain, hash));
                 });

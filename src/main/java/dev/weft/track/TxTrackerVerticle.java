@@ -430,20 +430,25 @@ public final class TxTrackerVerticle extends VerticleBase {
             if (p.cursor() != null) cursors.put(chain, p.cursor());
         });
         List<String> drop = List.copyOf(dropped);
-        return store.save(saves, cursors, drop).map(v -> {
+        List<TransferStore.Announced> announced = new ArrayList<>();
+        for (TransferBook.Change c : changes)
+            for (TransferState s : c.states())
+                announced.add(new TransferStore.Announced(c.transfer().chainId, c.transfer().txHash, s.name()));
+        return store.save(saves, cursors, drop, announced).map(sequences -> {
             dropped.removeAll(drop);
             book.saved(changes);
-            for (TransferBook.Change c : changes) {
-                for (TransferState s : c.states()) {
-                    vertx.eventBus()
-                            .publish(
-                                    Addresses.TRANSFER_UPDATED,
-                                    new JsonObject()
-                                            .put("tx_hash", c.transfer().txHash)
-                                            .put("chain_id", c.transfer().chainId)
-                                            .put("state", s.name()));
-                }
+            for (int i = 0; i < announced.size(); i++) {
+                TransferStore.Announced a = announced.get(i);
+                vertx.eventBus()
+                        .publish(
+                                Addresses.TRANSFER_UPDATED,
+                                new JsonObject()
+                                        .put("tx_hash", a.txHash())
+                                        .put("chain_id", a.chainId())
+                                        .put("state", a.state())
+                                        .put("sequence", sequences.get(i)));
             }
+            if (!announced.isEmpty()) Addresses.eventsAppended(vertx.eventBus(), sequences.get(sequences.size() - 1));
             return null;
         });
     }

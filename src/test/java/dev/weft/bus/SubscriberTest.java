@@ -94,7 +94,7 @@ class SubscriberTest {
             long h = body.getLong("height");
             if (h == 0) continue;
             assertEquals(
-                    List.of("chain_id", "height", "hash", "tx_count", "time"),
+                    List.of("chain_id", "height", "hash", "tx_count", "time", "sequence"),
                     new ArrayList<>(body.fieldNames()),
                     body.encode());
             out.add(h);

@@ -539,7 +539,7 @@ class EvmTraceAnvilTest {
         List<Long> heights = events.stream().map(e -> e.getLong("height")).toList();
         assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), heights);
         for (JsonObject e : events) {
-            assertFields(e, "chain_id", "height", "count");
+            assertFields(e, "chain_id", "height", "count", "sequence");
             assertEquals("anvil-31337", e.getString("chain_id"));
             long n = allItems().stream()
                     .filter(o -> o.getLong("height").equals(e.getLong("height")))

@@ -34,7 +34,7 @@ class InternalTxStoreTest {
         TestConfig c = weft.config();
         url = (String) c.get("database.url");
         db = weft.database(c);
-        store = new InternalTxStore(db.pool(), 1000);
+        store = new InternalTxStore(db.pool(), 1000, "test-1");
     }
 
     /** Anvil's block 9 as if it stood at another height (same txs, same frames). */
@@ -83,7 +83,7 @@ class InternalTxStoreTest {
                 "out of order");
 
         // a second writer with a stale view, even of a following height
-        InternalTxStore other = new InternalTxStore(db.pool(), 1000);
+        InternalTxStore other = new InternalTxStore(db.pool(), 1000, "test-1");
         InternalTxStore.Batch next = store.prepare(List.of(block9At(6)), first.after());
         TestNodes.await(store.commit(next));
         assertThrows(

@@ -54,6 +54,11 @@ public final class IngestDump {
         QUERIES.put(
                 "account",
                 "SELECT encode(address,'hex') FROM account WHERE id IN (SELECT account_id FROM tx_account UNION SELECT account_id FROM evm_tx_account) ORDER BY 1");
+        // the durable event log's ingest events, in log order (sequences left out: a rolled-back commit leaves a gap)
+        QUERIES.put(
+                "event_log",
+                "SELECT chain_id, topic, height, encode(account,'hex'), encode(tx_hash,'hex'), payload::text FROM event_log "
+                        + "WHERE topic IN ('blocks', 'txs') ORDER BY sequence");
         QUERIES.put("ingest_totals", "SELECT blocks, txs, evm_txs FROM ingest_totals");
         QUERIES.put("cursor", "SELECT height FROM pipeline_cursor WHERE name = 'ingest'");
         QUERIES.put(
@@ -90,6 +95,9 @@ public final class IngestDump {
                 "SELECT encode(a.address, 'hex'), s.internal_txs FROM account_internal_tx_stats s JOIN account a ON a.id = s.account_id ORDER BY 1");
         INTERNAL_TX_QUERIES.put("evm_internal_totals", "SELECT internal_txs FROM evm_internal_totals");
         INTERNAL_TX_QUERIES.put("evm_cursor", "SELECT height FROM pipeline_cursor WHERE name = 'evm'");
+        INTERNAL_TX_QUERIES.put(
+                "internal_tx_events",
+                "SELECT chain_id, height, payload::text FROM event_log WHERE topic = 'internal-txs' ORDER BY sequence");
     }
 
     /**
@@ -138,6 +146,38 @@ public final class IngestDump {
     /** Table by table, so a difference names its table. */
     public static void assertSame(Map<String, List<String>> expected, Map<String, List<String>> actual) {
         for (String table : expected.keySet()) assertEquals(expected.get(table), actual.get(table), "table " + table);
+    }
+
+    /**
+     * The event log holds exactly one {@code blocks} event per indexed block and one {@code txs} event per involved
+     * account row ({@code tx_account}), nothing else, in height order, each block's event before its txs'.
+     */
+    static void assertEventsMatchData(Statement st) throws SQLException {
+        assertEquals(
+                scalar(st, "SELECT count(*) FROM block"),
+                scalar(st, "SELECT count(*) FROM event_log WHERE topic = 'blocks'"),
+                "block events = blocks indexed");
+        assertEquals(
+                0,
+                scalar(
+                        st,
+                        "SELECT count(*) FROM block b FULL JOIN (SELECT height FROM event_log WHERE topic = 'blocks') e "
+                                + "ON e.height = b.height WHERE b.height IS NULL OR e.height IS NULL"),
+                "a block event for every block, none without");
+        assertEquals(
+                scalar(st, "SELECT count(*) FROM tx_account"),
+                scalar(st, "SELECT count(*) FROM event_log WHERE topic = 'txs'"),
+                "tx events = involved-account rows");
+        assertEquals(0, scalar(st, """
+          SELECT count(*) FROM (SELECT a.address, t.hash, t.height FROM tx_account x JOIN account a ON a.id = x.account_id
+                                JOIN tx t ON t.sequence = x.sequence) d
+          FULL JOIN (SELECT account, tx_hash, height FROM event_log WHERE topic = 'txs') e
+            ON e.account = d.address AND e.tx_hash = d.hash AND e.height = d.height
+          WHERE d.address IS NULL OR e.account IS NULL"""), "a tx event for every involved account, none without");
+        assertEquals(0, scalar(st, """
+          SELECT count(*) FROM (SELECT height, topic, lag(height) OVER (ORDER BY sequence) p,
+                                       lag(topic) OVER (ORDER BY sequence) pt FROM event_log WHERE topic IN ('blocks', 'txs')) x
+          WHERE height < p OR (topic = 'txs' AND pt IS NULL) OR (height > p AND topic <> 'blocks')"""), "events in order");
     }
 
     /** The counters equal what counting the rows gives, and sequences are gapless. */
@@ -201,6 +241,7 @@ public final class IngestDump {
                             st,
                             "SELECT count(*) FROM pipeline_cursor c WHERE c.name = 'ingest' AND c.height = (SELECT coalesce(max(height), 0) FROM block)"),
                     "cursor");
+            assertEventsMatchData(st);
             assertEquals(
                     0,
                     scalar(
@@ -237,6 +278,21 @@ public final class IngestDump {
                             st,
                             "SELECT count(*) FROM evm_internal_totals WHERE internal_txs = (SELECT count(*) FROM evm_internal_tx)"),
                     "internal tx total");
+            // one internal-txs event per traced height (every height with EVM txs up to the tracer's cursor), with its
+            // count, none twice
+            assertEquals(0, scalar(st, """
+              SELECT count(*) FROM (SELECT b.height, (SELECT count(*) FROM evm_internal_tx t WHERE t.height = b.height) AS n
+                                    FROM block b, pipeline_cursor c
+                                    WHERE c.name = 'evm' AND b.evm_tx_count > 0 AND b.height <= c.height) d
+              FULL JOIN (SELECT height, (payload->>'count')::bigint AS n FROM event_log WHERE topic = 'internal-txs') e
+                ON e.height = d.height AND e.n = d.n
+              WHERE d.height IS NULL OR e.height IS NULL"""), "an internal-txs event for every traced height, none without");
+            assertEquals(
+                    0,
+                    scalar(
+                            st,
+                            "SELECT count(*) FROM (SELECT height FROM event_log WHERE topic = 'internal-txs' GROUP BY height HAVING count(*) > 1) x"),
+                    "internal-txs events once per height");
             assertEquals(
                     0,
                     scalar(
@@ -264,6 +320,13 @@ public final class IngestDump {
         try (Connection c = TestDatabase.jdbc(url);
                 Statement st = c.createStatement()) {
             assertEquals(0, scalar(st, "SELECT count(*) FROM rich_list WHERE amount < 0"), "negative balances");
+            // one richlist event per rich-list transaction: heights increasing in log order, the last at the cursor
+            assertEquals(0, scalar(st, """
+              SELECT count(*) FROM (SELECT height, lag(height) OVER (ORDER BY sequence) p FROM event_log WHERE topic = 'richlist') x
+              WHERE height <= p"""), "richlist events: heights increase, none twice");
+            assertEquals(1, scalar(st, """
+              SELECT count(*) FROM pipeline_cursor c
+              WHERE c.name = 'richlist' AND (c.height = 0 OR c.height = (SELECT max(height) FROM event_log WHERE topic = 'richlist'))"""), "the last richlist event is at the cursor");
             assertEquals(
                     0,
                     scalar(

@@ -46,7 +46,7 @@ class IngestStoreTest {
         WeftConfig config = c.build();
         db = weft.database(c);
         blocks = new FixtureBlocks(FixtureChain.offline("fixture-1"), config.chain());
-        store = new IngestStore(db.pool(), 1000);
+        store = new IngestStore(db.pool(), 1000, "test-1");
     }
 
     /** A run prepared as ingestion prepares it: its account ids resolved first. */
@@ -68,7 +68,7 @@ class IngestStoreTest {
         assertEquals(new IngestStore.Position(0, null, 0, 0, 0, null), p0);
         // two writers preparing the same heights (a lease that changed hands): only the one that committed sees its
         // position
-        IngestStore.Batch lost = prepared(new IngestStore(db.pool(), 1000), blocks.range(1, 5), p0);
+        IngestStore.Batch lost = prepared(new IngestStore(db.pool(), 1000, "test-1"), blocks.range(1, 5), p0);
         IngestStore.Position p5 = commit(store, 1, 5, p0);
         assertEquals(p5, TestNodes.await(store.position()));
         assertEquals(lost.after().height(), p5.height());
@@ -81,7 +81,7 @@ class IngestStoreTest {
         assertEquals(after5, IngestDump.dump(url));
         assertThrows(IllegalArgumentException.class, () -> prepared(store, blocks.range(7, 8), p5), "a gap");
         // a second writer's stale view: refused even when the heights follow
-        IngestStore other = new IngestStore(db.pool(), 1000);
+        IngestStore other = new IngestStore(db.pool(), 1000, "test-1");
         IngestStore.Position p8 = commit(store, 6, 8, p5);
         assertThrows(
                 PositionMovedException.class,
@@ -99,7 +99,7 @@ class IngestStoreTest {
         Database db2 = TestNodes.await(Database.start(
                 vertx, weft.config().set("database.url", other).build().database()));
         try {
-            IngestStore s2 = new IngestStore(db2.pool(), 1000);
+            IngestStore s2 = new IngestStore(db2.pool(), 1000, "test-1");
             commit(s2, 1, 8, TestNodes.await(s2.position()));
             IngestDump.assertSame(IngestDump.dump(url), IngestDump.dump(other));
             IngestDump.assertConsistent(other);
@@ -140,7 +140,9 @@ class IngestStoreTest {
         commit(store, 1, 3, TestNodes.await(store.position()));
         // a second store (a restarted node, an empty cache) reads the same ids back without adding rows
         assertEquals(
-                ids, TestNodes.await(new IngestStore(db.pool(), 1000).ids(run)).accounts());
+                ids,
+                TestNodes.await(new IngestStore(db.pool(), 1000, "test-1").ids(run))
+                        .accounts());
         assertEquals(involved.size() + 1, IngestDump.scalar(url, "SELECT count(*) FROM account"));
         Set<String> types = new HashSet<>();
         run.forEach(b -> b.txs().forEach(t -> types.addAll(t.msgTypes())));

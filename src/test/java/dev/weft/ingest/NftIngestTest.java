@@ -123,7 +123,7 @@ class NftIngestTest {
         Database d = TestNodes.await(Database.start(
                 vertx, weft.config().set("database.url", u).build().database()));
         try {
-            IngestStore s = new IngestStore(d.pool(), 1000, evm);
+            IngestStore s = new IngestStore(d.pool(), 1000, evm, "test-1");
             IngestStore.Position p = TestNodes.await(s.position());
             List<IndexedBlock> chain = chain(story);
             for (long[] r : runs) p = commit(s, chain, r[0], r[1], p);
@@ -185,7 +185,7 @@ class NftIngestTest {
     @DisplayName(
             "token order is byte-wise lexicographic: \"9\" > \"55\" > \"100\" > \"10\" descending, whatever their heights")
     void lexicographicOrder() throws Exception {
-        IngestStore s = new IngestStore(db.pool(), 1000, true);
+        IngestStore s = new IngestStore(db.pool(), 1000, true, "test-1");
         List<IndexedBlock> chain = chain(evmStory());
         commit(s, chain, 1, 7, TestNodes.await(s.position()));
         NftStore store = new NftStore(db.pool());
@@ -354,7 +354,7 @@ class NftIngestTest {
     @DisplayName(
             "Move tx history (rollytics): a live token's NFT changes and every tx involving its object, by sequence; a burnt token keeps its changes")
     void moveHistoryWithObjectTxs() throws Exception {
-        IngestStore s = new IngestStore(db.pool(), 1000, false);
+        IngestStore s = new IngestStore(db.pool(), 1000, false, "test-1");
         // height 7's second tx (sequence 11) involves token 2's object without an NFT event (a marketplace listing,
         // say)
         commit(s, involving(chain(moveStory()), 7, 1, a32(0x44)), 1, 7, TestNodes.await(s.position()));

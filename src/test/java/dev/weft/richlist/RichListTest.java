@@ -294,7 +294,7 @@ class RichListTest {
             Set<String> named = new LinkedHashSet<>();
             long prev = 0;
             for (JsonObject e : events) {
-                assertFields(e, "chain_id", "height", "denoms");
+                assertFields(e, "chain_id", "height", "denoms", "sequence");
                 assertTrue(e.getLong("height") > prev);
                 prev = e.getLong("height");
                 e.getJsonArray("denoms").forEach(d -> named.add((String) d));

@@ -45,12 +45,24 @@ class CommitTokenMigrationTest {
                             .count(),
                     (long) await(Migrations.apply(vertx, pool)),
                     "V011 and the later ones");
-            IngestStore.Position p = await(new IngestStore(pool, 10).position());
+            IngestStore.Position p = await(new IngestStore(pool, 10, "test-1").position());
             assertEquals(new IngestStore.Position(7, null, 7, 3, 0, null), p);
             assertNull(await(new InternalTxStore(pool).position()).commit());
             assertEquals(0, await(Migrations.apply(vertx, pool)));
         } finally {
             await(pool.close());
+        }
+    }
+
+    /** How many migrations the index lists from V011 on (later ones are applied too). */
+    static int fromV011() throws Exception {
+        try (var in = CommitTokenMigrationTest.class.getClassLoader().getResourceAsStream(Migrations.INDEX)) {
+            var lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                    .lines()
+                    .map(String::trim)
+                    .filter(l -> l.startsWith("V"))
+                    .toList();
+            return lines.size() - lines.indexOf("V011__commit_tokens.sql");
         }
     }
 }

@@ -146,19 +146,39 @@ class DatabaseFaultTest {
         final List<Long> blocks = Collections.synchronizedList(new ArrayList<>());
         final List<Long> internalTxs = Collections.synchronizedList(new ArrayList<>());
         final List<Long> richList = Collections.synchronizedList(new ArrayList<>());
+        /** height → the sequence its block indexed event named */
+        final Map<Long, Long> blockSequences = new java.util.concurrent.ConcurrentHashMap<>();
+
+        final Map<Long, Long> internalTxSequences = new java.util.concurrent.ConcurrentHashMap<>();
+        final Map<Long, Long> richListSequences = new java.util.concurrent.ConcurrentHashMap<>();
+        /** the highest sequence a "there is more" notification named */
+        final java.util.concurrent.atomic.AtomicLong appended = new java.util.concurrent.atomic.AtomicLong();
+
         private final List<MessageConsumer<JsonObject>> consumers = new ArrayList<>();
 
         Events() {
-            consumers.add(vertx.eventBus()
-                    .consumer(Addresses.BLOCK_INDEXED, m -> blocks.add(m.body().getLong("height"))));
+            consumers.add(vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> {
+                blocks.add(m.body().getLong("height"));
+                if (m.body().getLong("sequence") != null)
+                    blockSequences.put(m.body().getLong("height"), m.body().getLong("sequence"));
+            }));
+            consumers.add(vertx.eventBus().consumer(Addresses.EVENTS_APPENDED, m -> {
+                Long s = m.body().getLong("sequence");
+                if (s != null) appended.accumulateAndGet(s, Math::max);
+            }));
             consumers.add(vertx.eventBus()
                     .consumer(
                             Addresses.INTERNAL_TXS_INDEXED,
                             m -> internalTxs.add(m.body().getLong("height"))));
-            consumers.add(vertx.eventBus()
-                    .consumer(
-                            Addresses.RICH_LIST_UPDATED,
-                            m -> richList.add(m.body().getLong("height"))));
+            consumers.add(vertx.eventBus().consumer(Addresses.RICH_LIST_UPDATED, m -> {
+                richList.add(m.body().getLong("height"));
+                if (m.body().getLong("sequence") != null)
+                    richListSequences.put(m.body().getLong("height"), m.body().getLong("sequence"));
+            }));
+            consumers.add(vertx.eventBus().consumer(Addresses.INTERNAL_TXS_INDEXED, m -> {
+                if (m.body().getLong("sequence") != null)
+                    internalTxSequences.put(m.body().getLong("height"), m.body().getLong("sequence"));
+            }));
             consumers.forEach(c -> TestNodes.await(c.completion()));
         }
 
@@ -168,6 +188,12 @@ class DatabaseFaultTest {
             for (long h = 1; h <= BLOCKS; h++) want.add(h);
             Await.until("the last block indexed event", 20, () -> blocks.contains(BLOCKS));
             assertEquals(want, new ArrayList<>(blocks), "block indexed");
+            // the events were written with the data (IngestDump's checks); every block indexed named its event's
+            // sequence, also after a lost answer, and the notifications reached the last event of the ingest log
+            assertEquals(logged(url, "blocks"), new java.util.HashMap<>(blockSequences), "block indexed sequences");
+            long lastIngestEvent =
+                    IngestDump.scalar(url, "SELECT max(sequence) FROM event_log WHERE topic IN ('blocks', 'txs')");
+            Await.until("the last ingest event announced", 20, () -> appended.get() >= lastIngestEvent);
             List<Long> traced = evmHeights(url);
             Await.until(
                     "the last internal txs indexed event",
@@ -178,6 +204,24 @@ class DatabaseFaultTest {
             List<Long> rich = new ArrayList<>(richList);
             for (int i = 1; i < rich.size(); i++)
                 assertTrue(rich.get(i) > rich.get(i - 1), "rich list updated heights increase: " + rich);
+            // the sequences the announcements named are their events' (an announcement may lack one only when it
+            // could not be read back)
+            Map<Long, Long> internal = logged(url, "internal-txs");
+            internalTxSequences.forEach((h, s) -> assertEquals(internal.get(h), s, "internal txs indexed at " + h));
+            assertEquals(traced.size(), internal.size(), "an internal-txs event per traced height");
+            Map<Long, Long> richLogged = logged(url, "richlist");
+            richListSequences.forEach((h, s) -> assertEquals(richLogged.get(h), s, "rich list updated at " + h));
+        }
+
+        static Map<Long, Long> logged(String url, String topic) throws Exception {
+            Map<Long, Long> out = new java.util.HashMap<>();
+            try (Connection c = TestDatabase.jdbc(url);
+                    Statement st = c.createStatement();
+                    ResultSet rs =
+                            st.executeQuery("SELECT height, sequence FROM event_log WHERE topic = '" + topic + "'")) {
+                while (rs.next()) out.put(rs.getLong(1), rs.getLong(2));
+            }
+            return out;
         }
 
         @Override

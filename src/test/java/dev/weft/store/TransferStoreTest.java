@@ -39,7 +39,7 @@ class TransferStoreTest {
         TransferStore.Registration first = await(store.register("weft-l1-1", H1));
         assertTrue(first.created());
         TransferStore.Registration again = await(store.register("weft-l1-1", H1));
-        assertEquals(new TransferStore.Registration(first.id(), false, false), again);
+        assertEquals(new TransferStore.Registration(first.id(), false, false, null), again);
         await(store.register("weft-devnet-1", H1));
         List<TransferStore.Stored> armed = await(store.takeArmed(100));
         assertEquals(2, armed.size());
@@ -47,10 +47,35 @@ class TransferStoreTest {
         assertTrue(await(store.takeArmed(100)).isEmpty(), "picked up once");
         Transfer t = armed.get(0).transfer();
         t.abandon();
-        await(store.save(
-                List.of(new TransferStore.Save(t, TransferState.STATE_ABANDONED, 1_000)), Map.of(), List.of()));
+        List<Long> saved = await(store.save(
+                List.of(new TransferStore.Save(t, TransferState.STATE_ABANDONED, 1_000)),
+                Map.of(),
+                List.of(),
+                List.of(new TransferStore.Announced(t.chainId, t.txHash, "STATE_ABANDONED"))));
+        assertEquals(1, saved.size());
+        assertTrue(saved.get(0) > first.sequence());
+        // each state change's event, with the data it describes: chain, tx hash, transfer key, state
+        EventStore.Page log = await(new EventStore(db.pool())
+                .after(new EventStore.Query(
+                        0,
+                        100,
+                        null,
+                        EventStore.TRANSFERS,
+                        null,
+                        null,
+                        TransferStore.transferKey(t.chainId, t.txHash))));
+        assertEquals(
+                List.of("STATE_SUBMITTED", "STATE_ABANDONED"),
+                log.events().stream().map(e -> e.payload().getString("state")).toList());
+        assertEquals(
+                List.of(first.sequence(), saved.get(0)),
+                log.events().stream().map(EventStore.Event::sequence).toList());
+        assertEquals(t.chainId, log.events().get(1).chainId());
         TransferStore.Registration rearm = await(store.register("weft-l1-1", H1));
-        assertEquals(new TransferStore.Registration(first.id(), false, true), rearm);
+        assertEquals(first.id(), rearm.id());
+        assertEquals(false, rearm.created());
+        assertEquals(true, rearm.rearmed());
+        assertEquals(true, rearm.sequence() > first.sequence(), "a transfers event for each new STATE_SUBMITTED");
         List<TransferStore.Stored> back = await(store.takeArmed(100));
         assertEquals(1, back.size());
         assertFalse(back.get(0).transfer().abandoned());
