@@ -167,6 +167,13 @@ public final class EventsApi implements ApiModule {
 
     private void subscribe(RoutingContext rc) {
         EventQuery q = EventQuery.parse(rc.queryParams(), EventQuery.SUBSCRIBE, 0);
+        // checked before a subscription is counted: a request that cannot become a WebSocket gets the JSON error body
+        // (not the server's plain-text refusal) and never holds one of its client's subscriptions
+        if (!isWebSocketHandshake(rc.request())) {
+            throw BusError.badRequest(
+                    "GET /v1/events/ws is a WebSocket endpoint: send a WebSocket handshake (Connection: Upgrade,"
+                            + " Upgrade: websocket), or poll GET /v1/events");
+        }
         String client = ctx.nodeId() + "/" + clients.of(rc.request());
         AtomicInteger open = SUBSCRIPTIONS.computeIfAbsent(client, k -> new AtomicInteger());
         if (open.incrementAndGet() > cfg.subscriptionsPerClient()) {
@@ -176,7 +183,14 @@ public final class EventsApi implements ApiModule {
                     "too many event subscriptions from this client (events.ws_subscriptions_per_client = "
                             + cfg.subscriptionsPerClient() + ")");
         }
-        rc.request().toWebSocket().onComplete(ar -> {
+        io.vertx.core.Future<ServerWebSocket> upgrade;
+        try {
+            upgrade = rc.request().toWebSocket();
+        } catch (RuntimeException e) {
+            release(client, open);
+            throw BusError.badRequest("not a WebSocket handshake: " + e.getMessage());
+        }
+        upgrade.onComplete(ar -> {
             if (ar.failed()) {
                 release(client, open);
                 if (!rc.response().ended())
@@ -203,6 +217,18 @@ public final class EventsApi implements ApiModule {
             ws.handler(b -> {}); // the client sends nothing that matters; pings are answered by Vert.x
             s.run();
         });
+    }
+
+    /** RFC 6455 §4.2.1: a GET whose Upgrade is websocket and whose Connection names upgrade. */
+    static boolean isWebSocketHandshake(io.vertx.core.http.HttpServerRequest r) {
+        String upgrade = r.getHeader("Upgrade");
+        String connection = r.getHeader("Connection");
+        return r.method() == io.vertx.core.http.HttpMethod.GET
+                && upgrade != null
+                && upgrade.trim().equalsIgnoreCase("websocket")
+                && connection != null
+                && java.util.Arrays.stream(connection.split(","))
+                        .anyMatch(t -> t.trim().equalsIgnoreCase("upgrade"));
     }
 
     private static void release(String client, AtomicInteger open) {

@@ -237,15 +237,17 @@ class EventsApiTest {
         volatile String closeReason;
 
         Received(String query) {
-            ws = TestNodes.await(wsClient.connect(new WebSocketConnectOptions()
+            // handlers first: the replay starts as soon as the handshake is done, before connect's future is seen
+            io.vertx.core.http.ClientWebSocket socket = wsClient.webSocket();
+            socket.textMessageHandler(t -> events.add(new JsonObject(t)));
+            socket.closeHandler(v -> {
+                closeCode = socket.closeStatusCode();
+                closeReason = socket.closeReason();
+            });
+            ws = TestNodes.await(socket.connect(new WebSocketConnectOptions()
                     .setHost("127.0.0.1")
                     .setPort(port)
                     .setURI("/v1/events/ws?" + query)));
-            ws.textMessageHandler(t -> events.add(new JsonObject(t)));
-            ws.closeHandler(v -> {
-                closeCode = ws.closeStatusCode();
-                closeReason = ws.closeReason();
-            });
         }
 
         long lastSequence() {
@@ -319,6 +321,14 @@ class EventsApiTest {
         }
         Await.until("subscriptions released", 10, () -> EventsApi.open() == 0);
         new Received("topic=blocks").close();
+        // a request that is no WebSocket handshake gets the JSON error body and holds no subscription
+        var plain = get("/v1/events/ws?topic=blocks");
+        assertEquals(400, plain.statusCode());
+        assertEquals(3, plain.bodyAsJsonObject().getInteger("code"), plain.bodyAsString());
+        var head =
+                TestNodes.await(client.head(port, "127.0.0.1", "/v1/events/ws").send());
+        assertEquals(400, head.statusCode());
+        Await.until("no subscription held", 10, () -> EventsApi.open() == 0);
     }
 
     @Test
