@@ -12,6 +12,7 @@ import dev.weft.testsupport.Await;
 import dev.weft.testsupport.TestConfig;
 import dev.weft.testsupport.TestDatabase;
 import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.UpgradeRejectedException;
 import io.vertx.core.http.WebSocket;
@@ -28,13 +29,13 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code /v1/events} and {@code /v1/events/ws} on a node indexing a live devnet: pages and filters, the long poll, a
@@ -42,6 +43,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class EventsApiTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
     static Vertx vertx;
     static WeftNode node;
     static WebClient client;
@@ -52,8 +56,8 @@ class EventsApiTest {
 
     @BeforeAll
     static void start() {
-        vertx = TestNodes.newVertx();
-        TestConfig c = TestConfig.defaults()
+        vertx = weft.vertx();
+        TestConfig c = weft.config()
                 .roles("devnet", "ingest", "api")
                 .set("devnet.mode", "live")
                 .set("devnet.history_blocks", 20)
@@ -63,18 +67,12 @@ class EventsApiTest {
                 .set("events.ws_subscriptions_per_client", 3)
                 .set("http.idle_timeout", "2s");
         url = (String) c.get("database.url");
-        node = TestNodes.start(vertx, c.build());
+        node = weft.start(c);
         port = TestNodes.httpPort(node);
         chainId = node.context().config().chain().chainId();
         client = WebClient.create(vertx);
         wsClient = vertx.createWebSocketClient();
         Await.cursor(url, "ingest", 20, 60);
-    }
-
-    @AfterAll
-    static void stop() {
-        TestNodes.await(node.stop());
-        TestNodes.await(vertx.close());
     }
 
     static io.vertx.ext.web.client.HttpResponse<io.vertx.core.buffer.Buffer> get(String uri) {
