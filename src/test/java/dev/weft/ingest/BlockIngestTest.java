@@ -104,7 +104,13 @@ class BlockIngestTest {
                             .put("height", 7L)
                             .put("hash", FixtureChain.blockHash(7))
                             .put("tx_count", 3)
-                            .put("time", Rfc3339.nanos(FixtureChain.timeNs(7))),
+                            .put("time", Rfc3339.nanos(FixtureChain.timeNs(7)))
+                            // the block's event in the log, written in the same commit
+                            .put(
+                                    "sequence",
+                                    scalar(
+                                            url(c),
+                                            "SELECT sequence FROM event_log WHERE topic = 'blocks' AND height = 7")),
                     e7);
 
             String url = url(c);
