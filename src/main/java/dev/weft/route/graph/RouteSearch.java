@@ -160,15 +160,7 @@ public final class RouteSearch {
             int maxHops,
             RouteLimits limits,
             RouteCost cost) {
-        int src = g.nodeOf(source);
-        int dst = g.nodeOf(dest);
-        List<Candidate> out = new ArrayList<>();
-        if (dst < 0 || src < 0) return out;
-        Walk w = new Walk(
-                g, dst, amountIn, null, maxHops, limits.isNone() ? null : limits, limits.singleTx(), cost, out);
-        w.visited[g.chainOf(src)] = true;
-        w.walk(src, LOCAL, false, -1, 0, 0L, 0);
-        return out;
+        return walkAll(g, source, dest, amountIn, null, maxHops, limits, false, cost);
     }
 
     /**
@@ -177,16 +169,7 @@ public final class RouteSearch {
      */
     public static List<Candidate> unrestricted(
             RouteGraph g, Asset source, Asset dest, BigInteger amountIn, int maxHops, RouteCost cost) {
-        int src = g.nodeOf(source);
-        int dst = g.nodeOf(dest);
-        List<Candidate> out = new ArrayList<>();
-        if (dst < 0 || src < 0) return out;
-        Walk w = new Walk(g, dst, amountIn, null, maxHops, null, false, cost, out);
-        w.revisits = true;
-        w.visited[g.chainOf(src)] = true;
-        w.onPath[src] = true;
-        w.walk(src, LOCAL, false, -1, 0, 0L, 0);
-        return out;
+        return walkAll(g, source, dest, amountIn, null, maxHops, RouteLimits.NONE, true, cost);
     }
 
     /** Whether a candidate enters a chain it has left (the chain it visits twice, else null). */
@@ -214,13 +197,33 @@ public final class RouteSearch {
             int maxHops,
             RouteLimits limits,
             RouteCost cost) {
+        return walkAll(g, source, dest, null, amountOut, maxHops, limits, false, cost);
+    }
+
+    /**
+     * The depth-first walk from {@code source} to {@code dest} behind {@link #candidates}, {@link #unrestricted} and
+     * {@link #candidatesExactOut}: exact-in when {@code amountIn} is given, else exact-out; {@code revisits} lets
+     * chains be entered again (each node still once).
+     */
+    private static List<Candidate> walkAll(
+            RouteGraph g,
+            Asset source,
+            Asset dest,
+            BigInteger amountIn,
+            BigInteger amountOut,
+            int maxHops,
+            RouteLimits limits,
+            boolean revisits,
+            RouteCost cost) {
         int src = g.nodeOf(source);
         int dst = g.nodeOf(dest);
         List<Candidate> out = new ArrayList<>();
         if (dst < 0 || src < 0) return out;
         Walk w = new Walk(
-                g, dst, null, amountOut, maxHops, limits.isNone() ? null : limits, limits.singleTx(), cost, out);
+                g, dst, amountIn, amountOut, maxHops, limits.isNone() ? null : limits, limits.singleTx(), cost, out);
+        w.revisits = revisits;
         w.visited[g.chainOf(src)] = true;
+        w.onPath[src] = true;
         w.walk(src, LOCAL, false, -1, 0, 0L, 0);
         return out;
     }
