@@ -169,7 +169,7 @@ public final class EventsApi implements ApiModule {
         EventQuery q = EventQuery.parse(rc.queryParams(), EventQuery.SUBSCRIBE, 0);
         // checked before a subscription is counted: a request that cannot become a WebSocket gets the JSON error body
         // (not the server's plain-text refusal) and never holds one of its client's subscriptions
-        if (!isWebSocketHandshake(rc.request())) {
+        if (!rc.request().canUpgradeToWebSocket()) {
             throw BusError.badRequest(
                     "GET /v1/events/ws is a WebSocket endpoint: send a WebSocket handshake (Connection: Upgrade,"
                             + " Upgrade: websocket), or poll GET /v1/events");
@@ -217,18 +217,6 @@ public final class EventsApi implements ApiModule {
             ws.handler(b -> {}); // the client sends nothing that matters; pings are answered by Vert.x
             s.run();
         });
-    }
-
-    /** RFC 6455 §4.2.1: a GET whose Upgrade is websocket and whose Connection names upgrade. */
-    static boolean isWebSocketHandshake(io.vertx.core.http.HttpServerRequest r) {
-        String upgrade = r.getHeader("Upgrade");
-        String connection = r.getHeader("Connection");
-        return r.method() == io.vertx.core.http.HttpMethod.GET
-                && upgrade != null
-                && upgrade.trim().equalsIgnoreCase("websocket")
-                && connection != null
-                && java.util.Arrays.stream(connection.split(","))
-                        .anyMatch(t -> t.trim().equalsIgnoreCase("upgrade"));
     }
 
     private static void release(String client, AtomicInteger open) {
