@@ -177,8 +177,7 @@ public final class TrackChains {
 
     /** The Cosmos REST URLs of a chain: {@code route.rest}, else the registry's {@code apis.rest}; empty when none. */
     public List<String> restUrls(String chainId) {
-        List<String> configured = restUrls.get(chainId);
-        return configured != null ? configured : ChainEndpoints.rest(registry, chainId);
+        return ChainEndpoints.rest(registry, chainId, restUrls);
     }
 
     /**

@@ -161,7 +161,7 @@ public final class MarketStateSource {
                 2, config.stateTimeout(), 2, Duration.ofMillis(200), Duration.ofSeconds(1), 3, Duration.ofSeconds(10));
         for (SwapVenue v : registry.venues()) {
             if (!v.live()) continue;
-            List<String> urls = restUrls(registry, v.chainId());
+            List<String> urls = ChainEndpoints.rest(registry, v.chainId(), config.restUrls());
             if (urls.isEmpty()) {
                 LOG.warn(
                         "venue {} on {}: no REST URL known (route.rest.{}), its swaps are not quoted",
@@ -178,7 +178,7 @@ public final class MarketStateSource {
                     null));
         }
         for (String chain : registry.priceOracles()) {
-            List<String> urls = restUrls(registry, chain);
+            List<String> urls = ChainEndpoints.rest(registry, chain, config.restUrls());
             if (urls.isEmpty()) {
                 LOG.warn("price oracle of {}: no REST URL known (route.rest.{}), no USD values from it", chain, chain);
                 continue;
@@ -195,12 +195,6 @@ public final class MarketStateSource {
         NodeHttp http = new NodeHttp(vertx, api, urls, opts);
         clients.add(http);
         return http;
-    }
-
-    /** {@code route.rest.<chain>}, else the registry's REST endpoint. */
-    private List<String> restUrls(Registry registry, String chainId) {
-        List<String> configured = config.restUrls().get(chainId);
-        return configured != null ? configured : ChainEndpoints.rest(registry, chainId);
     }
 
     /** Starts reading (on the calling verticle's context). */
