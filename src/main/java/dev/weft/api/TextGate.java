@@ -89,6 +89,9 @@ final class TextGate {
                 undecodable[i] = e; // named below, once the template is known
             }
         }
+        // a clean segment within the default bound fits every parameter's bound (none is below it): only a request
+        // with a doubtful segment pays for finding its template, to name the parameter and apply its own bound
+        if (allWithinDefault(decoded, undecodable)) return;
         String[] template = template(decoded);
         for (int i = 0; i < decoded.length; i++) {
             String name = "path";
@@ -99,6 +102,18 @@ final class TextGate {
             if (undecodable[i] != null) decode(raw[i], false, name);
             text(name, decoded[i], PATH_LIMITS.getOrDefault(name, PATH_DEFAULT));
         }
+    }
+
+    private static boolean allWithinDefault(String[] decoded, BusError[] undecodable) {
+        for (int i = 0; i < decoded.length; i++) {
+            if (undecodable[i] != null) return false;
+            try {
+                text("path", decoded[i], PATH_DEFAULT);
+            } catch (BusError e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The template the path matches best (most literal segments), its last parameter taking the rest (a denom's slash). */
