@@ -145,7 +145,8 @@ public final class DevnetVerticle extends VerticleBase implements RolePlugin.Sta
     /**
      * The URLs the node's roles read as ordinary configuration: the generated chain's as {@code chain.*}, every chain's
      * REST as {@code route.rest.<id>} and every other chain's CometBFT RPC as {@code track.nodes.<id>} (the generated
-     * chain's RPC reaches the tracker as {@code chain.rpc}).
+     * chain's RPC reaches the tracker as {@code chain.rpc}), and every other chain's RPC and REST as
+     * {@code chains.<id>.rpc} / {@code .rest}, for a configuration that indexes it.
      */
     static Map<String, String> suppliedConfiguration(DevnetEndpoints e) {
         Map<String, String> out = new LinkedHashMap<>();
@@ -154,7 +155,12 @@ public final class DevnetVerticle extends VerticleBase implements RolePlugin.Sta
         out.put("chain.json_rpc", e.url(e.generated().jsonRpcPort()));
         for (DevnetEndpoints.Chain c : e.chains()) {
             out.put("route.rest." + c.chainId(), e.url(c.restPort()));
-            if (!c.equals(e.generated())) out.put("track.nodes." + c.chainId(), e.url(c.rpcPort()));
+            if (!c.equals(e.generated())) {
+                out.put("track.nodes." + c.chainId(), e.url(c.rpcPort()));
+                // read only where the configuration indexes the chain (an entry of chains)
+                out.put("chains." + c.chainId() + ".rpc", e.url(c.rpcPort()));
+                out.put("chains." + c.chainId() + ".rest", e.url(c.restPort()));
+            }
         }
         return Map.copyOf(out);
     }

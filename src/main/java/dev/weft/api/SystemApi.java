@@ -55,7 +55,7 @@ public final class SystemApi implements ApiModule {
         return "openapi/system.json";
     }
 
-    private void status(RoutingContext rc) {
+    void status(RoutingContext rc) {
         Responses.reply(rc, status.cursors().map(this::statusBody));
     }
 

@@ -2,8 +2,11 @@ package dev.weft.cluster;
 
 import dev.weft.runtime.NodeContext;
 import dev.weft.runtime.VerticleKind;
+import dev.weft.store.LeaseStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import java.util.HashSet;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +23,9 @@ public final class SingleWriterVerticle extends VerticleBase {
     private final NodeContext ctx;
     private final long pollMs;
     private WriterLease lease;
+    private LeaseStore leases;
+    private boolean perChain;
+    private long balanceTimer = -1;
     private LeaseMetrics metrics;
     private String childId;
     private boolean stopping;
@@ -37,7 +43,9 @@ public final class SingleWriterVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        lease = new WriterLease(vertx, ctx.dbOptions(), leaseName(kind, ctx));
+        lease = new WriterLease(vertx, ctx.dbOptions(), leaseName(kind, ctx), ctx.nodeId());
+        leases = new LeaseStore(ctx.pool());
+        perChain = ctx.config().chains().byId().size() > 1 && !kind.name().equals("track");
         lease.onLost(this::lost);
         metrics = LeaseMetrics.of(kind.name(), ctx.config().chain().chainId());
         return attempt();
@@ -57,10 +65,51 @@ public final class SingleWriterVerticle extends VerticleBase {
         return kind;
     }
 
+    /** The view of every lease of this kind, when it has one per chain and several chains are configured. */
+    private Future<LeaseBalance> balance() {
+        if (!perChain) return Future.succeededFuture(null);
+        Set<Long> keys = new HashSet<>();
+        for (String chain : ctx.config().chains().byId().keySet())
+            keys.add(WriterLease.keyOf(kind.name() + "." + chain));
+        return leases.connections()
+                .map(seen -> new LeaseBalance(ctx.nodeId(), lease.name(), lease.key(), keys, seen))
+                .recover(e -> Future.succeededFuture(null));
+    }
+
     private Future<Void> attempt() {
         if (stopping) return Future.succeededFuture();
         attempts++;
-        return lease.tryAcquire().compose(held -> {
+        return lease.standBy()
+                .compose(v -> balance())
+                .compose(b -> b == null || b.mayTake() ? lease.tryAcquire() : Future.succeededFuture(false))
+                .compose(this::afterAttempt);
+    }
+
+    /** While held, the lease is given to a less loaded node when the balance says so (then this node stands by). */
+    private void checkBalance() {
+        if (stopping || childId == null) return;
+        balance().onSuccess(b -> {
+            if (b != null && childId != null && !stopping && b.shouldHandOver()) {
+                LOG.info("node {} hands the {} lease to a node holding fewer", ctx.nodeId(), lease.name());
+                handOver();
+            } else if (!stopping) {
+                balanceTimer = vertx.setTimer(pollMs, t -> checkBalance());
+            }
+        });
+    }
+
+    private void handOver() {
+        String id = childId;
+        childId = null;
+        metrics.held.set(0);
+        Future<Void> undeployed =
+                id == null ? Future.succeededFuture() : vertx.undeploy(id).recover(e -> Future.succeededFuture());
+        // the freed lease goes to the waiting node at its next poll; this one waits two polls before trying again
+        undeployed.compose(v -> lease.release()).onComplete(x -> vertx.setTimer(2 * pollMs, t -> attempt()));
+    }
+
+    private Future<Void> afterAttempt(boolean acquired) {
+        return Future.succeededFuture(acquired).compose(held -> {
             if (!held) {
                 vertx.setTimer(pollMs, id -> attempt());
                 return Future.succeededFuture();
@@ -72,6 +121,7 @@ public final class SingleWriterVerticle extends VerticleBase {
                         metrics.acquired.increment();
                         metrics.held.set(1);
                         if (stopping) vertx.undeploy(id);
+                        else if (perChain) balanceTimer = vertx.setTimer(pollMs, t -> checkBalance());
                         return (Void) null;
                     })
                     .recover(e -> {
@@ -101,6 +151,7 @@ public final class SingleWriterVerticle extends VerticleBase {
     @Override
     public Future<?> stop() {
         stopping = true;
+        if (balanceTimer >= 0) vertx.cancelTimer(balanceTimer);
         if (metrics != null) metrics.held.set(0);
         String id = childId;
         childId = null;

@@ -1,14 +1,12 @@
 package dev.weft.cluster;
 
-import dev.weft.chain.Hashes;
+import dev.weft.store.LeaseStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.Tuple;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A cluster-wide exclusive lease: a PostgreSQL session advisory lock held on a dedicated connection. Every node of a
@@ -26,16 +24,28 @@ final class WriterLease {
     private Runnable onLost = () -> {};
     private boolean held;
 
-    WriterLease(Vertx vertx, PgConnectOptions options, String name) {
+    private final String nodeId;
+
+    WriterLease(Vertx vertx, PgConnectOptions options, String name, String nodeId) {
         this.vertx = vertx;
+        this.nodeId = nodeId;
         this.options = new PgConnectOptions(options).setCachePreparedStatements(false);
         this.name = name;
         this.key = keyOf(name);
     }
 
+    /**
+     * The connection's name as {@link LeaseStore} reads it: the node first (a UUID when clustered), then the lease; what
+     * passes PostgreSQL's 63 bytes is cut, and only the lease name can be (the key in pg_locks says which lease it is).
+     */
+    static String applicationName(String nodeId, String name) {
+        String s = (LeaseStore.APPLICATION_PREFIX + nodeId.replaceAll("[^A-Za-z0-9._-]", "") + " "
+                + name.replaceAll("[^A-Za-z0-9._-]", ""));
+        return s.length() > 63 ? s.substring(0, 63) : s;
+    }
+
     static long keyOf(String name) {
-        return ByteBuffer.wrap(Hashes.sha256(("weft.writer." + name).getBytes(StandardCharsets.UTF_8)))
-                .getLong();
+        return LeaseStore.keyOf(name);
     }
 
     /** One attempt: connects if needed and tries the lock; the future holds whether this session now holds the lease. */
@@ -51,6 +61,18 @@ final class WriterLease {
                     closeQuietly();
                     return Future.succeededFuture(false);
                 });
+    }
+
+    /** Opens the lease's connection without taking the lock: a standby that defers to a less loaded node shows as one. */
+    Future<Void> standBy() {
+        return connection().<Void>mapEmpty().recover(e -> {
+            closeQuietly();
+            return Future.succeededFuture();
+        });
+    }
+
+    long key() {
+        return key;
     }
 
     /** Called (once) when a held lease is lost. */
@@ -84,7 +106,7 @@ final class WriterLease {
         if (conn != null) return Future.succeededFuture(conn);
         return PgConnection.connect(vertx, options)
                 .compose(c -> c.query(
-                                "SET application_name = 'weft lease " + name.replace("'", "") + "'; "
+                                "SET application_name = '" + applicationName(nodeId, name) + "'; "
                                         + "SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3")
                         .execute()
                         .map(x -> {

@@ -26,18 +26,83 @@ public final class ConfigSource {
     /** Values a running plugin supplies (the devnet's node URLs), for the keys the layers above leave absent or empty. */
     private final Map<String, String> supplied;
     /** Every key looked up, so the configuration reference can be checked against what the code really reads. */
-    private final Set<String> keysRead = ConcurrentHashMap.newKeySet();
+    private final Set<String> keysRead;
+    /**
+     * The entry of {@code chains} this source reads a chain's settings from (null: the plain source): its
+     * {@code chain.*} keys are the entry's own, and its ingest, EVM and rich-list keys are the entry's overrides over
+     * the shared sections.
+     */
+    private final String chainEntry;
+    /** Whether this source reads one chain's settings (the {@code chain} block's when {@link #chainEntry} is null). */
+    private final boolean chainScoped;
 
     public ConfigSource(JsonObject file, Map<String, String> env, Map<String, String> sys) {
-        this(file, env, sys, Map.of());
+        this(file, env, sys, Map.of(), null, false, ConcurrentHashMap.newKeySet());
     }
 
     private ConfigSource(
-            JsonObject file, Map<String, String> env, Map<String, String> sys, Map<String, String> supplied) {
+            JsonObject file,
+            Map<String, String> env,
+            Map<String, String> sys,
+            Map<String, String> supplied,
+            String chainEntry,
+            boolean chainScoped,
+            Set<String> keysRead) {
         this.file = file == null ? new JsonObject() : file;
         this.env = env;
         this.sys = sys;
         this.supplied = supplied;
+        this.chainEntry = chainEntry;
+        this.chainScoped = chainScoped;
+        this.keysRead = keysRead;
+    }
+
+    /** Sections a {@code chains.<chain id>} entry may override for its chain. */
+    private static final List<String> PER_CHAIN_SECTIONS = List.of("ingest.", "evm.", "richlist.");
+
+    /**
+     * This source as one entry of {@code chains} sees it: {@code chain.vm} is {@code chains.<id>.vm}, and
+     * {@code ingest.batch}, when {@code chains.<id>.ingest.batch} is set, is that value. A null id is the
+     * {@code chain} block's chain, read as written.
+     */
+    public ConfigSource forChainEntry(String chainId) {
+        return new ConfigSource(file, env, sys, supplied, chainId, true, keysRead);
+    }
+
+    /** This source read for the node as a whole rather than for one chain. */
+    public ConfigSource forNode() {
+        return new ConfigSource(file, env, sys, supplied, null, false, keysRead);
+    }
+
+    /** Whether this source reads one chain's settings ({@link #forChainEntry}). */
+    public boolean chainScoped() {
+        return chainScoped;
+    }
+
+    /** The {@code chains} entry this source reads, or null (the node's view, or the {@code chain} block's). */
+    public String chainEntry() {
+        return chainEntry;
+    }
+
+    /** The entries of an object key as they are written (the file's keys and a plugin's supplied entries). */
+    public List<String> entryNames(String key) {
+        java.util.LinkedHashSet<String> out =
+                new java.util.LinkedHashSet<>(object(key).fieldNames());
+        return List.copyOf(out);
+    }
+
+    /** The key a lookup really reads, so values come from, and errors name, the key the operator writes. */
+    private String resolve(String key) {
+        if (chainEntry == null) return key;
+        String entry = "chains." + chainEntry + ".";
+        if (key.startsWith("chain.")) return entry + key.substring("chain.".length());
+        for (String section : PER_CHAIN_SECTIONS) {
+            if (key.startsWith(section)) {
+                String own = entry + key;
+                return configuredQuietly(own) != null ? own : key;
+            }
+        }
+        return key;
     }
 
     /**
@@ -47,7 +112,7 @@ public final class ConfigSource {
     public ConfigSource withSupplied(Map<String, String> values) {
         Map<String, String> all = new java.util.LinkedHashMap<>(supplied);
         all.putAll(values);
-        return new ConfigSource(file, env, sys, Map.copyOf(all));
+        return new ConfigSource(file, env, sys, Map.copyOf(all), chainEntry, chainScoped, keysRead);
     }
 
     /** A source over the given file contents, the process environment and the JVM system properties. */
@@ -75,6 +140,7 @@ public final class ConfigSource {
 
     /** The raw value: a String from the environment or system properties, or the JSON value from the file. */
     public Object raw(String key) {
+        key = resolve(key);
         Object v = configured(key);
         boolean empty =
                 v == null || (v instanceof String str && str.isBlank()) || (v instanceof JsonArray a && a.isEmpty());
@@ -82,7 +148,14 @@ public final class ConfigSource {
     }
 
     private Object configured(String key) {
-        String s = override(key);
+        keysRead.add(key);
+        return configuredQuietly(key);
+    }
+
+    /** {@link #configured} without recording the key as read (probing for a per-chain override). */
+    private Object configuredQuietly(String key) {
+        String s = sys.get("weft." + key);
+        if (s == null) s = env.get(envName(key));
         if (s != null) return s;
         Object cur = file;
         for (String part : key.split("\\.")) {
@@ -105,6 +178,7 @@ public final class ConfigSource {
     }
 
     public String string(String key, String def) {
+        key = resolve(key);
         Object v = raw(key);
         if (v == null) return def;
         if (v instanceof JsonObject || v instanceof JsonArray) throw new ConfigException(key, "must be a string");
@@ -112,6 +186,7 @@ public final class ConfigSource {
     }
 
     public String requiredString(String key) {
+        key = resolve(key);
         String v = string(key, null);
         if (v == null || v.isBlank()) throw new ConfigException(key, "is missing");
         return v;
@@ -124,6 +199,7 @@ public final class ConfigSource {
     }
 
     public long longValue(String key, long def, long min, long max) {
+        key = resolve(key);
         Object v = raw(key);
         if (v == null) return def;
         long n;
@@ -148,6 +224,7 @@ public final class ConfigSource {
     }
 
     public double doubleValue(String key, double def, double min, double max) {
+        key = resolve(key);
         Object v = raw(key);
         if (v == null) return def;
         double d;
@@ -166,6 +243,7 @@ public final class ConfigSource {
     }
 
     public boolean bool(String key, boolean def) {
+        key = resolve(key);
         Object v = raw(key);
         if (v == null) return def;
         if (v instanceof Boolean b) return b;
@@ -179,6 +257,7 @@ public final class ConfigSource {
 
     /** A duration written as a number of milliseconds or with a unit: {@code 500ms}, {@code 2s}, {@code 5m}, {@code 1h}, {@code 7d}. */
     public Duration duration(String key, Duration def) {
+        key = resolve(key);
         Object v = raw(key);
         if (v == null) return def;
         if (v instanceof Number n) return Duration.ofMillis(n.longValue());
@@ -198,6 +277,7 @@ public final class ConfigSource {
 
     /** A list given as a JSON array in the file, or comma-separated in the environment or system properties. */
     public List<String> stringList(String key, List<String> def) {
+        key = resolve(key);
         Object v = raw(key);
         if (v == null) return def;
         List<String> out = new ArrayList<>();
@@ -217,6 +297,7 @@ public final class ConfigSource {
 
     /** A nested JSON object of the file (no environment override), or an empty object. */
     public JsonObject object(String key) {
+        key = resolve(key);
         Object v = raw(key);
         if (v == null) return new JsonObject();
         if (v instanceof JsonObject o) return o;
@@ -268,6 +349,7 @@ public final class ConfigSource {
     }
 
     public <E extends Enum<E>> E enumValue(String key, Class<E> type, E def) {
+        key = resolve(key);
         String s = string(key, null);
         if (s == null) return def;
         for (E e : type.getEnumConstants()) if (e.name().equalsIgnoreCase(s.trim())) return e;
@@ -277,6 +359,7 @@ public final class ConfigSource {
     }
 
     public List<String> httpUrls(String key, List<String> def) {
+        key = resolve(key);
         List<String> urls = stringList(key, def);
         for (String u : urls) checkUrl(key, u);
         return urls;

@@ -31,19 +31,32 @@ public record WeftConfig(
         RichListConfig richlist,
         AdminConfig admin,
         RateLimitConfig rateLimit,
-        EventsConfig events) {
+        EventsConfig events,
+        ChainsConfig chains) {
 
     public static final String DEFAULT_FILE = "conf/weft.json";
     /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
     public static final String BUNDLED_RESOURCE = "conf/weft.json";
 
+    /**
+     * The configuration of a node whose chain ({@link #chain()}) is the default chain, or, when {@code c} is scoped to
+     * one chain ({@link ConfigSource#forChainEntry}), that chain: its ingest, EVM and rich-list sections then carry the
+     * entry's overrides.
+     */
     public static WeftConfig from(ConfigSource c) {
+        ChainsConfig chains = ChainsConfig.from(c.forNode());
+        if (!c.chainScoped()) {
+            String def = chains.defaultChainId();
+            c = c.forChainEntry(chains.isChainBlock(def) ? null : def);
+        }
+        ChainConfig chain =
+                chains.get(c.chainEntry() == null ? chains.legacy().iterator().next() : c.chainEntry());
         return new WeftConfig(
                 c,
                 NodeConfig.from(c),
                 HttpConfig.from(c),
                 DatabaseConfig.from(c),
-                ChainConfig.from(c),
+                chain,
                 ClusterConfig.from(c),
                 LogConfig.from(c),
                 BridgeConfig.from(c),
@@ -54,7 +67,15 @@ public record WeftConfig(
                 RichListConfig.from(c),
                 AdminConfig.from(c),
                 RateLimitConfig.from(c),
-                EventsConfig.from(c));
+                EventsConfig.from(c),
+                chains);
+    }
+
+    /** This configuration as the verticles of one indexed chain read it (this one for its own chain). */
+    public WeftConfig forChain(String chainId) {
+        if (chainId.equals(chain.chainId())) return this;
+        if (!chains.has(chainId)) throw new IllegalArgumentException("no configured chain " + chainId);
+        return from(source.forChainEntry(chains.isChainBlock(chainId) ? null : chainId));
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.weft.api.AccountApi;
 import dev.weft.api.AdminApi;
 import dev.weft.api.ApiModule;
 import dev.weft.api.BlockApi;
+import dev.weft.api.ChainsApi;
 import dev.weft.api.DocsApi;
 import dev.weft.api.EventsApi;
 import dev.weft.api.EvmInternalTxApi;
@@ -40,6 +41,7 @@ public final class ApiModules {
                 new PageCache(new StatusStore(ctx.pool()), ctx.config().http().pageCacheBytes());
         return List.of(
                 new SystemApi(ctx, VerticleKinds.all()),
+                new ChainsApi(ctx, ApiModules::indexerModules),
                 new AdminApi(ctx, VerticleKinds.all()),
                 new LiveApi(ctx),
                 new DocsApi(),
@@ -58,5 +60,22 @@ public final class ApiModules {
                 new EventsApi(ctx),
                 new TrackingApi(ctx),
                 new WalletApi(ctx));
+    }
+
+    /** One chain's indexer endpoint families, as {@code /chains/{chain_id}} serves them. */
+    static List<ApiModule> indexerModules(NodeContext chain) {
+        PageCache pages = new PageCache(
+                new StatusStore(chain.pool()), chain.config().http().pageCacheBytes());
+        return List.of(
+                new BlockApi(chain),
+                new TxApi(chain, pages),
+                new EvmTxApi(chain, pages),
+                new EvmInternalTxApi(chain),
+                new NftApi(chain),
+                new RichListApi(chain),
+                new AccountApi(chain),
+                new TokenApi(chain, new RegistryTokens(chain)),
+                new SearchApi(chain),
+                new PairApi(chain));
     }
 }

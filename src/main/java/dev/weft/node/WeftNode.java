@@ -9,6 +9,7 @@ import dev.weft.config.ConfigException;
 import dev.weft.config.Role;
 import dev.weft.config.WeftConfig;
 import dev.weft.runtime.BuildInfo;
+import dev.weft.runtime.ChainContexts;
 import dev.weft.runtime.NodeContext;
 import dev.weft.runtime.NodeControl;
 import dev.weft.runtime.NodeInfo;
@@ -56,7 +57,7 @@ public final class WeftNode implements NodeControl {
     private static final Set<Role> ROLES_WITH_CHAIN = EnumSet.of(Role.INGEST, Role.EVM, Role.RICHLIST);
 
     /** One deployment of one instance of a kind. */
-    private record Instance(String kind, String deploymentId, Deployable verticle) {}
+    private record Instance(String kind, String chainId, String deploymentId, Deployable verticle) {}
 
     private final Vertx vertx;
     private final boolean ownsVertx;
@@ -136,7 +137,8 @@ public final class WeftNode implements NodeControl {
         String nodeId = clustered
                 ? ((VertxInternal) vertx).clusterManager().getNodeId()
                 : config.node().name();
-        ctx = new NodeContext(vertx, config, null, null, BuildInfo.load(), nodeId, clustered, new NodeInfo());
+        ctx = new NodeContext(
+                vertx, config, null, null, BuildInfo.load(), nodeId, clustered, new NodeInfo(), new ChainContexts());
         List<RolePlugin> plugins;
         try {
             plugins = checkPlugins(config);
@@ -147,7 +149,7 @@ public final class WeftNode implements NodeControl {
         LOG.info("starting Weft {} node {} with roles {}", ctx.build().version(), nodeId, roleNames());
         Future<Void> chain = startDatabase();
         for (RolePlugin plugin : plugins) chain = chain.compose(v -> deployPlugin(plugin));
-        chain = chain.compose(v -> checkChainUrls());
+        chain = chain.compose(v -> openChains()).compose(v -> checkChainUrls());
         for (VerticleKind kind : VerticleKinds.all()) {
             chain = chain.compose(v -> ctx.config().node().runs(kind.role())
                     ? deploy(kind, kind.defaultInstances())
@@ -192,7 +194,7 @@ public final class WeftNode implements NodeControl {
         RolePlugin.Started verticle = plugin.create(ctx);
         return vertx.deployVerticle(verticle, new DeploymentOptions()).map(id -> {
             synchronized (instances) {
-                instances.add(new Instance(plugin.role(), id, verticle));
+                instances.add(new Instance(plugin.role(), null, id, verticle));
             }
             ctx = ctx.withConfig(ctx.config().withSupplied(verticle.configuration()));
             ctx.info().addPluginBanner(verticle.banner());
@@ -201,22 +203,61 @@ public final class WeftNode implements NodeControl {
         });
     }
 
+    /**
+     * The context of every configured chain: its configuration (with the values plugins supplied) and its pool, over
+     * its own schema, created and migrated here (a chain new to the configuration starts with empty tables).
+     */
+    private Future<Void> openChains() {
+        Future<Void> chain = Future.succeededFuture();
+        for (ChainConfig c : ctx.config().chains().all()) {
+            String id = c.chainId();
+            chain = chain.compose(v -> {
+                WeftConfig chainConfig = ctx.config().forChain(id);
+                if (database == null) {
+                    ctx.chains().put(id, ctx.forChain(chainConfig, null, null));
+                    return Future.succeededFuture();
+                }
+                return database.chainPool(
+                                chainConfig.chain().schema(),
+                                chainConfig.database().poolSize())
+                        .map(p -> {
+                            ctx.chains().put(id, ctx.forChain(chainConfig, p.pool(), p.connectOptions()));
+                            return null;
+                        });
+            });
+        }
+        return chain;
+    }
+
+    /** The chains this node's writer roles run for ({@code node.chains}, default every configured chain). */
+    private List<NodeContext> ownChains() {
+        List<NodeContext> out = new ArrayList<>();
+        for (String id : ctx.config().chains().ownChains()) ctx.chains().get(id).ifPresent(out::add);
+        return out;
+    }
+
     /** A role that reads a chain cannot start without its node URLs. */
     private Future<Void> checkChainUrls() {
         WeftConfig c = ctx.config();
-        ChainConfig chain = c.chain();
         if (ROLES_WITH_CHAIN.stream().noneMatch(c.node()::runs)) return Future.succeededFuture();
-        String missing = chain.rpcUrls().isEmpty()
-                ? "chain.rpc"
-                : chain.restUrls().isEmpty()
-                        ? "chain.rest"
-                        : chain.isEvm() && chain.jsonRpcUrls().isEmpty() ? "chain.json_rpc" : null;
-        return missing == null
-                ? Future.succeededFuture()
-                : Future.failedFuture(
+        for (NodeContext own : ownChains()) {
+            ChainConfig chain = own.config().chain();
+            String missing = chain.rpcUrls().isEmpty()
+                    ? "rpc"
+                    : chain.restUrls().isEmpty()
+                            ? "rest"
+                            : chain.isEvm() && chain.jsonRpcUrls().isEmpty() ? "json_rpc" : null;
+            if (missing != null) {
+                String key = c.chains().isChainBlock(chain.chainId())
+                        ? "chain." + missing
+                        : "chains." + chain.chainId() + "." + missing;
+                return Future.failedFuture(
                         new ConfigException(
-                                missing,
+                                key,
                                 "is empty and no role of this node supplies it: give the chain's node URLs or add the devnet role"));
+            }
+        }
+        return Future.succeededFuture();
     }
 
     private Future<Void> startDatabase() {
@@ -240,24 +281,38 @@ public final class WeftNode implements NodeControl {
                 });
     }
 
-    /** Deploys {@code count} more instances of a kind on this node (a single-writer kind runs at most one). */
+    /**
+     * Deploys {@code count} more instances of a kind on this node (a single-writer kind runs at most one); a kind that
+     * reads a chain (ingest, EVM tracer, rich list) gets one instance per chain of the node that has none yet.
+     */
     public Future<Void> deploy(VerticleKind kind, int count) {
         Future<Void> chain = Future.succeededFuture();
-        for (int i = 0; i < count; i++) chain = chain.compose(v -> deployOne(kind));
+        if (ROLES_WITH_CHAIN.contains(kind.role())) {
+            if (count <= 0) return chain;
+            for (NodeContext own : ownChains()) {
+                String id = own.config().chain().chainId();
+                chain = chain.compose(v -> instancesOf(kind.name()).stream().anyMatch(i -> id.equals(i.chainId()))
+                        ? Future.succeededFuture()
+                        : deployOne(kind, own));
+            }
+            return chain;
+        }
+        for (int i = 0; i < count; i++) chain = chain.compose(v -> deployOne(kind, ctx));
         return chain;
     }
 
-    private Future<Void> deployOne(VerticleKind kind) {
-        NodeContext c = ctx;
+    private Future<Void> deployOne(VerticleKind kind, NodeContext c) {
+        String chainId =
+                ROLES_WITH_CHAIN.contains(kind.role()) ? c.config().chain().chainId() : null;
         Deployable verticle = kind.singleWriter()
                 ? new SingleWriterVerticle(
                         kind, c, c.config().cluster().standbyPoll().toMillis())
                 : kind.factory().apply(c);
         return vertx.deployVerticle(verticle, new DeploymentOptions()).map(id -> {
             synchronized (instances) {
-                instances.add(new Instance(kind.name(), id, verticle));
+                instances.add(new Instance(kind.name(), chainId, id, verticle));
             }
-            LOG.info("deployed {} ({})", kind.name(), id);
+            LOG.info("deployed {}{} ({})", kind.name(), chainId == null ? "" : " for " + chainId, id);
             return null;
         });
     }
@@ -279,6 +334,11 @@ public final class WeftNode implements NodeControl {
                     new IllegalArgumentException(kindName + " needs a database and this node has none"));
         }
         List<Instance> current = instancesOf(kindName);
+        if (ROLES_WITH_CHAIN.contains(kind.role())) {
+            // one instance per chain: target 1 runs it for every chain of the node, 0 for none
+            if (target == 1) return deploy(kind, 1).map(v -> describe());
+            target = 0;
+        }
         if (current.size() < target)
             return deploy(kind, target - current.size()).map(v -> describe());
         // Scale-down answers at once and drains in the background: the request asking for it may itself be served by an
@@ -316,6 +376,15 @@ public final class WeftNode implements NodeControl {
                 o.put(
                         "active",
                         of.stream().anyMatch(i -> i.verticle() instanceof SingleWriterVerticle s && s.active()));
+            }
+            if (ROLES_WITH_CHAIN.contains(k.role())) {
+                JsonObject chains = new JsonObject();
+                for (Instance i : of)
+                    chains.put(
+                            i.chainId(),
+                            new JsonObject()
+                                    .put("active", i.verticle() instanceof SingleWriterVerticle s && s.active()));
+                o.put("chains", chains);
             }
             if (of.get(0).verticle() instanceof HttpApiVerticle) {
                 o.put(

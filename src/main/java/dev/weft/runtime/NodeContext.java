@@ -8,7 +8,7 @@ import io.vertx.sqlclient.Pool;
 /**
  * What every verticle of a node is built from: the Vert.x instance, the configuration, the node's one shared pool
  * (null on nodes whose roles need no database) and its connect options (for dedicated connections such as writer
- * leases), build info and the node's id (the cluster node id when clustered).
+ * leases), build info, the node's id (the cluster node id when clustered) and the context of each chain it serves.
  */
 public record NodeContext(
         Vertx vertx,
@@ -18,13 +18,19 @@ public record NodeContext(
         BuildInfo build,
         String nodeId,
         boolean clustered,
-        NodeInfo info) {
+        NodeInfo info,
+        ChainContexts chains) {
 
     public NodeContext withConfig(WeftConfig c) {
-        return new NodeContext(vertx, c, pool, dbOptions, build, nodeId, clustered, info);
+        return new NodeContext(vertx, c, pool, dbOptions, build, nodeId, clustered, info, chains);
     }
 
     public NodeContext withDatabase(Pool p, PgConnectOptions options) {
-        return new NodeContext(vertx, config, p, options, build, nodeId, clustered, info);
+        return new NodeContext(vertx, config, p, options, build, nodeId, clustered, info, chains);
+    }
+
+    /** This context as the verticles of one chain see it: that chain's configuration and pool. */
+    public NodeContext forChain(WeftConfig chainConfig, Pool chainPool, PgConnectOptions chainOptions) {
+        return new NodeContext(vertx, chainConfig, chainPool, chainOptions, build, nodeId, clustered, info, chains);
     }
 }

@@ -24,9 +24,17 @@ public final class Database {
     private final Pool pool;
     private final PgConnectOptions connectOptions;
     private final EmbeddedPostgresServer embedded;
+    private final int connectionTimeoutMs;
+    private final java.util.List<Pool> chainPools = new java.util.ArrayList<>();
 
-    private Database(Vertx vertx, Pool pool, PgConnectOptions connectOptions, EmbeddedPostgresServer embedded) {
+    private Database(
+            Vertx vertx,
+            Pool pool,
+            PgConnectOptions connectOptions,
+            EmbeddedPostgresServer embedded,
+            int connectionTimeoutMs) {
         this.vertx = vertx;
+        this.connectionTimeoutMs = connectionTimeoutMs;
         this.pool = pool;
         this.connectOptions = connectOptions;
         this.embedded = embedded;
@@ -61,7 +69,7 @@ public final class Database {
                     .connectingTo(opts)
                     .using(vertx)
                     .build();
-            Database db = new Database(vertx, pool, opts, emb);
+            Database db = new Database(vertx, pool, opts, emb, cfg.connectTimeoutMs());
             return pool.query("SELECT 1")
                     .execute()
                     .recover(e -> db.close()
@@ -99,6 +107,43 @@ public final class Database {
         return pool;
     }
 
+    /**
+     * A pool of its own for one chain whose tables live in {@code schema}: the schema created and migrated, every
+     * connection's {@code search_path} the schema, then {@code public} (where shared extensions such as pg_trgm live),
+     * so the stores' unqualified SQL reads and writes that chain's tables. {@code public} itself is {@link #pool()}.
+     */
+    public Future<ChainPool> chainPool(String schema, int poolSize) {
+        if (schema.equals("public")) return Future.succeededFuture(new ChainPool(pool, connectOptions));
+        if (!schema.matches("[a-z_][a-z0-9_]{0,62}")) throw new IllegalArgumentException("bad schema " + schema);
+        PgConnectOptions opts = new PgConnectOptions(connectOptions);
+        java.util.Map<String, String> props = new java.util.HashMap<>(opts.getProperties());
+        props.put("search_path", schema + ", public");
+        opts.setProperties(props);
+        Pool chain = PgBuilder.pool()
+                .with(new PoolOptions()
+                        .setMaxSize(poolSize)
+                        .setMaxWaitQueueSize(10_000)
+                        .setConnectionTimeout(connectionTimeoutMs)
+                        .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+                .connectingTo(opts)
+                .using(vertx)
+                .build();
+        return pool.query("CREATE SCHEMA IF NOT EXISTS " + schema)
+                .execute()
+                .compose(x -> Migrations.apply(vertx, chain))
+                .map(applied -> {
+                    LOG.info("schema {} ready ({} migration(s) applied)", schema, applied);
+                    synchronized (chainPools) {
+                        chainPools.add(chain);
+                    }
+                    return new ChainPool(chain, opts);
+                })
+                .recover(e -> chain.close().transform(x -> Future.failedFuture(e)));
+    }
+
+    /** A chain's pool and the options its dedicated connections (writer leases) connect with. */
+    public record ChainPool(Pool pool, PgConnectOptions connectOptions) {}
+
     public PgConnectOptions connectOptions() {
         return connectOptions;
     }
@@ -117,7 +162,12 @@ public final class Database {
 
     /** Closes the pool, then stops the embedded server (on a worker thread). */
     public Future<Void> close() {
-        Future<Void> closed = pool.close().recover(e -> Future.succeededFuture());
+        java.util.List<Future<Void>> closing = new java.util.ArrayList<>();
+        synchronized (chainPools) {
+            for (Pool p : chainPools) closing.add(p.close().recover(e -> Future.succeededFuture()));
+            chainPools.clear();
+        }
+        Future<Void> closed = Future.join(closing).transform(x -> pool.close()).recover(e -> Future.succeededFuture());
         if (embedded == null) return closed;
         return closed.compose(v -> vertx.executeBlocking(
                 () -> {

@@ -39,7 +39,9 @@ public final class Migrations {
     private static Future<Integer> applyOn(SqlConnection conn, List<Migration> all) {
         return conn.query("SELECT pg_advisory_lock(" + LOCK_KEY + ")")
                 .execute()
-                .compose(x -> conn.query("SELECT to_regclass('weft_migration') IS NOT NULL")
+                // this schema's own record (a chain's schema searches public too, which has one of its own)
+                .compose(x -> conn.query(
+                                "SELECT EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'weft_migration')")
                         .execute())
                 .compose(exists -> exists.iterator().next().getBoolean(0)
                         ? Future.succeededFuture()

@@ -76,7 +76,8 @@ class DatabaseRefusalTest {
                 BuildInfo.load(),
                 "refusal",
                 false,
-                new NodeInfo());
+                new NodeInfo(),
+                new dev.weft.runtime.ChainContexts());
         AdminApi admin = new AdminApi(ctx, List.of());
         TestNodes.await(vertx.deployVerticle(new HttpApiVerticle(ctx, List.of(admin, PLANTED))));
         port = ctx.info().httpPort();

@@ -122,7 +122,7 @@ class SingleWriterTest {
         try (Connection c = TestDatabase.jdbc(dbUrl)) {
             c.createStatement()
                     .execute(
-                            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'weft lease writer.%'"
+                            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'weft lease % writer.%'"
                                     + " AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)");
         }
         Await.until(

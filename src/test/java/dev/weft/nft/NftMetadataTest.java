@@ -106,7 +106,7 @@ class NftMetadataTest {
                 Duration.ofMillis(10),
                 100,
                 Duration.ofSeconds(1));
-        ChainConfig chain = new ChainConfig("c-1", vm, "init", List.of(base), List.of(base), List.of(base));
+        ChainConfig chain = new ChainConfig("c-1", vm, "init", "public", List.of(base), List.of(base), List.of(base));
         return new NftMetadata(
                 chain,
                 vm == ChainConfig.Vm.EVM ? new EvmRpcClient(vertx, List.of(base), o) : null,

@@ -1,0 +1,12 @@
+-- A chain indexed besides the first keeps its tables in a schema of its own (chain_<id>), reached through a pool whose
+-- search_path is that schema, then public. Every migration runs in each such schema; this one removes there the tables
+-- that exist once per deployment, so the unqualified names resolve to public's: the event log (one sequence over every
+-- chain, written in the same transaction as each chain's rows) and the tracker's transfers (they span chains).
+DO $$
+BEGIN
+  IF current_schema() <> 'public' THEN
+    DROP TABLE IF EXISTS event_log, event_retention, track_hop, track_transfer, track_cursor;
+    DROP FUNCTION IF EXISTS weft_event_lock();
+  END IF;
+END
+$$;

@@ -1,0 +1,176 @@
+package dev.weft.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.devnet.DevnetEndpoints;
+import dev.weft.testsupport.Await;
+import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.WebClient;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * One node indexing the devnet's three chains at once, as the run command does: each chain's rows in its own schema,
+ * its exact totals equal to the chain's own, served under {@code /chains/<id>/…} in the default chain's shapes, while
+ * {@code /indexer/…} and {@code /status} stay the default chain's.
+ */
+class MultiChainTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
+    static final int HISTORY = 40;
+    static final List<String> CHAINS = List.of("weft-devnet-1", "weft-l1-1", "weft-move-1");
+    static WeftNode node;
+    static WebClient client;
+    static int port;
+
+    /** The test configuration with the project's chains put back (TestConfig keeps one chain for the other tests). */
+    static TestConfig threeChains() {
+        TestConfig c = weft.config()
+                .set("devnet.mode", "history")
+                .set("devnet.history_blocks", HISTORY)
+                .set("devnet.txs_per_block", 4);
+        JsonObject project =
+                TestConfig.of(new JsonObject(read("conf/weft.json"))).json();
+        return c.set("chains", project.getJsonObject("chains"));
+    }
+
+    static String read(String path) {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of(path));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @BeforeAll
+    static void start() {
+        node = weft.start(threeChains());
+        port = TestNodes.httpPort(node);
+        client = WebClient.create(weft.vertx());
+        for (String chain : CHAINS) {
+            Await.until(
+                    chain + " indexed to " + HISTORY,
+                    240,
+                    () -> get("/chains/" + chain + "/status").getLong("height") >= HISTORY);
+        }
+    }
+
+    static JsonObject get(String uri) {
+        var r = TestNodes.get(client, port, uri);
+        assertEquals(200, r.statusCode(), uri + " → " + r.bodyAsString());
+        return r.bodyAsJsonObject();
+    }
+
+    @Test
+    @DisplayName("GET /chains: the three chains, default first, each with its heights, prefix and writer node")
+    void listsTheChains() {
+        JsonArray chains = get("/chains").getJsonArray("chains");
+        List<String> ids = new ArrayList<>();
+        for (Object o : chains) {
+            JsonObject c = (JsonObject) o;
+            ids.add(c.getString("chain_id"));
+            assertEquals(
+                    java.util.Set.of(
+                            "chain_id",
+                            "vm",
+                            "default",
+                            "height",
+                            "internal_tx_height",
+                            "rich_list_height",
+                            "path",
+                            "writers"),
+                    c.fieldNames());
+            assertEquals("/chains/" + c.getString("chain_id"), c.getString("path"));
+            assertEquals(node.context().nodeId(), c.getJsonObject("writers").getString("ingest"));
+            assertEquals(c.getString("chain_id").equals("weft-devnet-1"), c.getBoolean("default"));
+        }
+        assertEquals(CHAINS, ids);
+        assertEquals("evm", chains.getJsonObject(0).getString("vm"));
+        assertEquals("move", chains.getJsonObject(2).getString("vm"));
+    }
+
+    @Test
+    @DisplayName("per chain: blocks total = height and txs total = the chain's own tx count, through /chains/<id>")
+    void exactTotalsPerChain() {
+        DevnetEndpoints devnet = DevnetEndpoints.of(node.context().info());
+        for (String chain : CHAINS) {
+            String base = "/chains/" + chain;
+            JsonObject status = get(base + "/status");
+            assertEquals(chain, status.getString("chain_id"));
+            long height = status.getLong("height");
+            JsonObject blocks = get(base + "/indexer/block/v1/blocks?pagination.limit=1");
+            assertEquals(
+                    String.valueOf(height), blocks.getJsonObject("pagination").getString("total"), chain);
+            long own = 0;
+            int rpc = devnet.chains().stream()
+                    .filter(c -> c.chainId().equals(chain))
+                    .findFirst()
+                    .orElseThrow()
+                    .rpcPort();
+            for (long h = 1; h <= height; h += 20) {
+                var r = TestNodes.get(
+                        client, rpc, "/blockchain?minHeight=" + h + "&maxHeight=" + Math.min(height, h + 19));
+                for (Object m : r.bodyAsJsonObject().getJsonObject("result").getJsonArray("block_metas"))
+                    own += Long.parseLong(((JsonObject) m).getString("num_txs"));
+            }
+            assertEquals(
+                    String.valueOf(own), get(base + "/indexer/tx/v1/txs/count").getString("count"), chain + " txs");
+        }
+    }
+
+    @Test
+    @DisplayName("the default chain answers on the unprefixed paths exactly as on its prefixed ones")
+    void defaultPathsAreTheDefaultChain() {
+        assertEquals("weft-devnet-1", get("/status").getString("chain_id"));
+        for (String uri :
+                List.of("/indexer/block/v1/blocks?pagination.limit=3", "/indexer/tx/v1/txs?pagination.limit=3")) {
+            assertEquals(get(uri), get("/chains/weft-devnet-1" + uri), uri);
+        }
+        // and another chain's rows are its own
+        JsonObject l1 = get("/chains/weft-l1-1/indexer/block/v1/blocks?pagination.limit=1");
+        JsonObject dev = get("/indexer/block/v1/blocks?pagination.limit=1");
+        assertTrue(!l1.getJsonArray("blocks")
+                .getJsonObject(0)
+                .getString("hash")
+                .equals(dev.getJsonArray("blocks").getJsonObject(0).getString("hash")));
+    }
+
+    @Test
+    @DisplayName("an unknown chain is a JSON 404 naming it")
+    void unknownChain() {
+        for (String uri : List.of("/chains/nope-1/status", "/chains/nope-1/indexer/tx/v1/txs", "/chains/nope-1")) {
+            var r = TestNodes.get(client, port, uri);
+            assertEquals(404, r.statusCode(), uri);
+            assertEquals("application/json", r.getHeader("content-type"), uri);
+            assertTrue(r.bodyAsJsonObject().getString("message").contains("unknown chain nope-1"), r.bodyAsString());
+        }
+    }
+
+    @Test
+    @DisplayName("the OpenAPI document lists each indexer path under /chains/{chain_id}")
+    void openApiShowsThePrefixedPaths() {
+        JsonObject paths = get("/openapi.json").getJsonObject("paths");
+        assertTrue(paths.containsKey("/chains"));
+        assertTrue(paths.containsKey("/chains/{chain_id}/status"));
+        assertTrue(
+                paths.containsKey("/chains/{chain_id}/indexer/tx/v1/txs"),
+                paths.fieldNames().toString());
+        assertEquals(
+                "chain_id",
+                paths.getJsonObject("/chains/{chain_id}/indexer/tx/v1/txs")
+                        .getJsonObject("get")
+                        .getJsonArray("parameters")
+                        .getJsonObject(0)
+                        .getString("name"));
+    }
+}
