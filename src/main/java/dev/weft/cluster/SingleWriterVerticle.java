@@ -45,7 +45,7 @@ public final class SingleWriterVerticle extends VerticleBase {
     public Future<?> start() {
         lease = new WriterLease(vertx, ctx.dbOptions(), leaseName(kind, ctx), ctx.nodeId());
         leases = new LeaseStore(ctx.pool());
-        perChain = ctx.config().chains().byId().size() > 1 && !kind.name().equals("track");
+        perChain = ctx.config().chains().byId().size() > 1 && kind.role().perChain();
         lease.onLost(this::lost);
         metrics = LeaseMetrics.of(kind.name(), ctx.config().chain().chainId());
         return attempt();

@@ -17,6 +17,11 @@ public enum Role {
     TRACK,
     DB;
 
+    /** Whether the role's verticles run once per indexed chain (ingestion, the EVM tracer, the rich list). */
+    public boolean perChain() {
+        return this == INGEST || this == EVM || this == RICHLIST;
+    }
+
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }

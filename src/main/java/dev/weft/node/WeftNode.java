@@ -54,7 +54,6 @@ public final class WeftNode implements NodeControl {
     private static final Logger LOG = LoggerFactory.getLogger(WeftNode.class);
     private static final Set<Role> ROLES_WITH_DATABASE =
             EnumSet.of(Role.API, Role.INGEST, Role.EVM, Role.RICHLIST, Role.TRACK, Role.DB);
-    private static final Set<Role> ROLES_WITH_CHAIN = EnumSet.of(Role.INGEST, Role.EVM, Role.RICHLIST);
 
     /** One deployment of one instance of a kind. */
     private record Instance(String kind, String chainId, String deploymentId, Deployable verticle) {}
@@ -239,7 +238,8 @@ public final class WeftNode implements NodeControl {
     /** A role that reads a chain cannot start without its node URLs. */
     private Future<Void> checkChainUrls() {
         WeftConfig c = ctx.config();
-        if (ROLES_WITH_CHAIN.stream().noneMatch(c.node()::runs)) return Future.succeededFuture();
+        if (java.util.Arrays.stream(Role.values())
+                .noneMatch(r -> r.perChain() && c.node().runs(r))) return Future.succeededFuture();
         for (NodeContext own : ownChains()) {
             ChainConfig chain = own.config().chain();
             String missing = chain.rpcUrls().isEmpty()
@@ -287,7 +287,7 @@ public final class WeftNode implements NodeControl {
      */
     public Future<Void> deploy(VerticleKind kind, int count) {
         Future<Void> chain = Future.succeededFuture();
-        if (ROLES_WITH_CHAIN.contains(kind.role())) {
+        if (kind.role().perChain()) {
             if (count <= 0) return chain;
             for (NodeContext own : ownChains()) {
                 String id = own.config().chain().chainId();
@@ -302,8 +302,7 @@ public final class WeftNode implements NodeControl {
     }
 
     private Future<Void> deployOne(VerticleKind kind, NodeContext c) {
-        String chainId =
-                ROLES_WITH_CHAIN.contains(kind.role()) ? c.config().chain().chainId() : null;
+        String chainId = kind.role().perChain() ? c.config().chain().chainId() : null;
         Deployable verticle = kind.singleWriter()
                 ? new SingleWriterVerticle(
                         kind, c, c.config().cluster().standbyPoll().toMillis())
@@ -334,7 +333,7 @@ public final class WeftNode implements NodeControl {
                     new IllegalArgumentException(kindName + " needs a database and this node has none"));
         }
         List<Instance> current = instancesOf(kindName);
-        if (ROLES_WITH_CHAIN.contains(kind.role())) {
+        if (kind.role().perChain()) {
             // one instance per chain: target 1 runs it for every chain of the node, 0 for none
             if (target == 1) return deploy(kind, 1).map(v -> describe());
             target = 0;
@@ -377,7 +376,7 @@ public final class WeftNode implements NodeControl {
                         "active",
                         of.stream().anyMatch(i -> i.verticle() instanceof SingleWriterVerticle s && s.active()));
             }
-            if (ROLES_WITH_CHAIN.contains(k.role())) {
+            if (k.role().perChain()) {
                 JsonObject chains = new JsonObject();
                 for (Instance i : of)
                     chains.put(

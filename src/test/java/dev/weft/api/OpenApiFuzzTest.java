@@ -159,6 +159,12 @@ class OpenApiFuzzTest {
                     .read()
                     .json();
         }
+        // each chain's copies of the indexer paths reach the same handlers as the default chain's, behind the same
+        // gate:
+        // the hostile chain_id is tried on /chains/{chain_id}/status, the other parameters on the unprefixed paths
+        JsonObject paths = doc.getJsonObject("paths");
+        for (String p : List.copyOf(paths.fieldNames()))
+            if (p.startsWith("/chains/{chain_id}/") && !p.equals("/chains/{chain_id}/status")) paths.remove(p);
         List<HostileRequests.Request> requests = HostileRequests.of(doc);
         // every operation's parameters, the cursor fields of its GETs and its body fields: a few thousand requests
         assertTrue(requests.size() > 3000 && requests.size() < 8000, "requests: " + requests.size());
