@@ -468,6 +468,14 @@ public final class WeftNode implements NodeControl {
             lines.add("  live page     " + base + "/");
             lines.add("  status        " + base + "/status");
             lines.add("  indexer API   " + base + "/indexer/block/v1/blocks   " + base + "/indexer/tx/v1/txs");
+            if (c.chains().byId().size() > 1) {
+                lines.add("  chains        " + base + "/chains   each at " + base + "/chains/<chain id>/indexer/…");
+                for (ChainConfig chain : c.chains().all())
+                    lines.add("    " + chain.chainId() + " ("
+                            + chain.vm().name().toLowerCase(java.util.Locale.ROOT)
+                            + (chain.chainId().equals(c.chains().defaultChainId()) ? ", default" : "") + ")   "
+                            + base + "/chains/" + chain.chainId() + "/status");
+            }
             if (c.chain().isEvm())
                 lines.add("  EVM txs       " + base + "/indexer/tx/v1/evm-txs   " + base
                         + "/indexer/tx/v1/evm-internal-txs");
