@@ -69,9 +69,9 @@ final class WebhookStore {
                         return Future.failedFuture(
                                 new BusError(409, "there are already " + max + " webhooks (webhooks.max_webhooks)"));
                     return c.preparedQuery("INSERT INTO webhooks (id, url, secret, filters, cursor)"
-                                    + " SELECT $1, $2, $3, $4::jsonb, coalesce($5, (SELECT max(sequence) FROM event_log), 0)"
+                                    + " SELECT $1, $2, $3, $4, coalesce($5, (SELECT max(sequence) FROM event_log), 0)"
                                     + " RETURNING id")
-                            .execute(Tuple.of(id, url, secret, filters.encode(), after))
+                            .execute(Tuple.of(id, url, secret, filters, after))
                             .compose(x -> c.preparedQuery("SELECT " + COLUMNS + " FROM webhooks w WHERE w.id = $1")
                                     .execute(Tuple.of(id)))
                             .map(r -> hook(r.iterator().next()));
