@@ -38,6 +38,16 @@ final class WebhookMetrics {
                             .description("webhook delivery attempts by outcome (retried: failed, tried again later)")
                             .tag("outcome", o)
                             .register(r));
+        // exported with no webhook too (the dashboard's panel): the largest lag and all dead letters
+        Gauge.builder(
+                        "weft_webhook_lag_max",
+                        perHook,
+                        m -> m.values().stream()
+                                .mapToLong(a -> a[0].get())
+                                .max()
+                                .orElse(0))
+                .description("the largest weft_webhook_lag over the webhooks (0 with none)")
+                .register(r);
         Gauge.builder("weft_webhook_in_flight", inFlight, AtomicLong::get)
                 .description("webhook deliveries in flight (at most webhooks.max_concurrent)")
                 .register(r);

@@ -42,7 +42,7 @@ class WebhookKillTest {
     static final WeftExtension weft = new WeftExtension();
 
     static final String TOKEN = "webhook-kill-test-admin-token";
-    static final long BLOCKS = 60;
+    static final long BLOCKS = 30;
 
     static Process launch(Path dir, String name, TestConfig c) throws Exception {
         Path cfg = dir.resolve(name + ".json");
@@ -98,7 +98,7 @@ class WebhookKillTest {
                 .roles("devnet", "ingest")
                 .set("devnet.mode", "history")
                 .set("devnet.history_blocks", BLOCKS)
-                .set("devnet.txs_per_block", 4)
+                .set("devnet.txs_per_block", 3)
                 .set("ingest.poll_interval", "50ms");
         String url = (String) producer.get("database.url");
         WeftNode devnet = weft.start(producer);
