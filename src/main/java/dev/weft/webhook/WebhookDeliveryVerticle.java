@@ -189,14 +189,14 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
         return Math.max(1, ThreadLocalRandom.current().nextLong(bound + 1));
     }
 
-    /** The result of one attempt: the HTTP status, or -1 with an error. */
+    /** The result of one attempt: the HTTP status, or -1 (may be retried) or -2 (target refused) with an error. */
     record Attempt(int status, String error) {
         boolean ok() {
             return status >= 200 && status < 300;
         }
 
         boolean retriable() {
-            return status < 0 || status == 408 || status == 429 || status >= 500;
+            return status == -1 || status == 408 || status == 429 || status >= 500;
         }
 
         String describe() {
@@ -210,8 +210,11 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
     /** One POST to the webhook's URL, its address checked and pinned, with the request's deadline. */
     private Future<Attempt> post(Worker w, byte[] body) {
         return guard.resolve(w.hook.url()).transform(r -> {
-            if (r.failed())
-                return Future.succeededFuture(new Attempt(-2, r.cause().getMessage()));
+            if (r.failed()) {
+                // a name that does not resolve may resolve later; a refused address stays refused
+                String why = r.cause().getMessage();
+                return Future.succeededFuture(new Attempt(why.contains("does not resolve") ? -1 : -2, why));
+            }
             TargetGuard.Target t = r.result();
             long now = System.currentTimeMillis() / 1000;
             RequestOptions o = new RequestOptions()
@@ -264,7 +267,9 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
         if (w.stopped) return Future.failedFuture("stopped");
         return slot().compose(v -> post(w, body).onComplete(x -> release())).compose(a -> {
             if (a.ok()) return Future.succeededFuture(new Result(true, attempt, null));
-            if (!a.retriable() || attempt >= cfg.maxAttempts() || w.stopped) {
+            // stopping (lease lost, webhook deleted) is not the receiver's failure: nothing is dead-lettered for it
+            if (w.stopped) return Future.failedFuture("stopped");
+            if (!a.retriable() || attempt >= cfg.maxAttempts()) {
                 return Future.succeededFuture(new Result(false, attempt, a.describe()));
             }
             metrics.outcome(WebhookMetrics.RETRIED);
