@@ -181,14 +181,6 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
         metrics.inFlight(inFlight);
     }
 
-    /** Full jitter (a uniform delay between 0 and the exponential bound): retries of many senders do not bunch. */
-    long backoff(int failedAttempts) {
-        long base = cfg.backoffBase().toMillis();
-        long max = cfg.backoffMax().toMillis();
-        long bound = failedAttempts >= 62 ? max : Math.min(max, base << Math.min(failedAttempts - 1, 40));
-        return Math.max(1, ThreadLocalRandom.current().nextLong(bound + 1));
-    }
-
     /** The result of one attempt: the HTTP status, or -1 (may be retried) or -2 (target refused) with an error. */
     record Attempt(int status, String error) {
         boolean ok() {
@@ -274,7 +266,13 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
             }
             metrics.outcome(WebhookMetrics.RETRIED);
             Promise<Result> next = Promise.promise();
-            vertx.setTimer(backoff(attempt), t -> deliver(w, body, attempt + 1).onComplete(next));
+            vertx.setTimer(
+                    Backoff.delay(
+                            cfg.backoffBase().toMillis(),
+                            cfg.backoffMax().toMillis(),
+                            attempt,
+                            ThreadLocalRandom.current()),
+                    t -> deliver(w, body, attempt + 1).onComplete(next));
             return next.future();
         });
     }
