@@ -40,6 +40,14 @@ public final class AdminApi implements ApiModule {
 
     /** Whether the admin API is served at all: a token is configured and {@code cluster.admin_enabled} is on. */
     boolean enabled() {
+        return enabled(ctx);
+    }
+
+    /**
+     * Whether a node of this context serves privileged endpoints (the admin API, and the features behind the same
+     * token, such as webhooks).
+     */
+    public static boolean enabled(NodeContext ctx) {
         return ctx.config().admin().enabled() && ctx.config().cluster().adminEnabled();
     }
 
@@ -66,6 +74,14 @@ public final class AdminApi implements ApiModule {
     }
 
     private void authorize(RoutingContext rc) {
+        authorize(ctx, rc);
+    }
+
+    /**
+     * The admin token check, for every endpoint behind it: the next handler runs only for {@code Authorization: Bearer
+     * <admin.token>}; anything else is the JSON 401.
+     */
+    public static void authorize(NodeContext ctx, RoutingContext rc) {
         String header = rc.request().getHeader("authorization");
         String presented = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
                 ? header.substring(7).trim()

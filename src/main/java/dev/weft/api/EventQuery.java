@@ -16,7 +16,7 @@ import java.util.Set;
  * 100) and {@code wait} (milliseconds, up to {@code events.max_wait}). An unknown parameter, a repeated one or a bad
  * value is a 400.
  */
-record EventQuery(
+public record EventQuery(
         long after,
         int limit,
         long waitMs,
@@ -62,7 +62,15 @@ record EventQuery(
                 transfer);
     }
 
-    EventStore.Query store(long from, int pageSize) {
+    /**
+     * Filters given elsewhere than a query string (a webhook's {@code filters} object, as strings), parsed and validated
+     * as {@code /v1/events} parses its own: an unknown or bad filter is the same 400.
+     */
+    public static EventQuery filters(MultiMap filters) {
+        return parse(filters, FILTERS, 0);
+    }
+
+    public EventStore.Query store(long from, int pageSize) {
         return new EventStore.Query(from, pageSize, chainId, topic, account, txHash, transfer);
     }
 

@@ -153,7 +153,7 @@ public final class EventsApi implements ApiModule {
     }
 
     /** An event as readers see it: its payload's fields, then the columns (sequence, chain, topic, keys). */
-    static JsonObject json(EventStore.Event e) {
+    public static JsonObject json(EventStore.Event e) {
         JsonObject o = e.payload() == null ? new JsonObject() : e.payload().copy();
         o.put("sequence", e.sequence()).put("chain_id", e.chainId()).put("topic", e.topic());
         if (e.height() != null) o.put("height", e.height());

@@ -76,6 +76,14 @@ public final class Addresses {
     public static final String WALLET_BALANCES = "weft.wallet.balances";
     public static final String WALLET_SUBMIT = "weft.wallet.submit";
 
+    // ---- webhooks ----
+
+    /**
+     * The webhooks changed (created, deleted, or dead letters asked to be re-driven): {id}. Published by the API so the
+     * delivery writer, wherever it runs, reloads at once instead of at its next poll; internal, never bridged.
+     */
+    public static final String WEBHOOKS_CHANGED = "weft.webhooks.changed";
+
     // ---- cluster administration ----
 
     /** Per-node admin address prefix: {@code weft.admin.<node id>}; body {action, kind, instances}. */

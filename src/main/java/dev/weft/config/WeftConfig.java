@@ -32,7 +32,8 @@ public record WeftConfig(
         AdminConfig admin,
         RateLimitConfig rateLimit,
         EventsConfig events,
-        ChainsConfig chains) {
+        ChainsConfig chains,
+        WebhooksConfig webhooks) {
 
     public static final String DEFAULT_FILE = "conf/weft.json";
     /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -68,7 +69,8 @@ public record WeftConfig(
                 AdminConfig.from(c),
                 RateLimitConfig.from(c),
                 EventsConfig.from(c),
-                chains);
+                chains,
+                WebhooksConfig.from(c));
     }
 
     /** This configuration as the verticles of one indexed chain read it (this one for its own chain). */

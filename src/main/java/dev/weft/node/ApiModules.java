@@ -25,6 +25,7 @@ import dev.weft.runtime.NodeContext;
 import dev.weft.store.StatusStore;
 import dev.weft.track.TrackingApi;
 import dev.weft.wallet.WalletApi;
+import dev.weft.webhook.WebhooksApi;
 import java.util.List;
 
 /**
@@ -59,6 +60,7 @@ public final class ApiModules {
                 new PairApi(ctx),
                 new EventsApi(ctx),
                 new TrackingApi(ctx),
+                new WebhooksApi(ctx),
                 new WalletApi(ctx));
     }
 

@@ -9,6 +9,7 @@ import dev.weft.richlist.RichListVerticle;
 import dev.weft.route.RouteComputeVerticle;
 import dev.weft.runtime.VerticleKind;
 import dev.weft.track.TxTrackerVerticle;
+import dev.weft.webhook.WebhookDeliveryVerticle;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,6 +27,7 @@ public final class VerticleKinds {
                 new VerticleKind("ingest", Role.INGEST, 1, true, BlockIngestVerticle::new),
                 new VerticleKind("evm", Role.EVM, 1, true, EvmTraceVerticle::new),
                 new VerticleKind("richlist", Role.RICHLIST, 1, true, RichListVerticle::new),
+                new VerticleKind("webhooks", Role.API, 1, true, WebhookDeliveryVerticle::new),
                 new VerticleKind("api", Role.API, 1, false, c -> new HttpApiVerticle(c, ApiModules.forNode(c))),
                 new VerticleKind("bridge", Role.API, 1, false, TcpBridgeVerticle::new));
     }
