@@ -23,6 +23,7 @@ import dev.weft.route.RoutingApi;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.StatusStore;
 import dev.weft.track.TrackingApi;
+import dev.weft.track.WatchApi;
 import dev.weft.wallet.WalletApi;
 import java.util.List;
 
@@ -57,6 +58,7 @@ public final class ApiModules {
                 new PairApi(ctx),
                 new EventsApi(ctx),
                 new TrackingApi(ctx),
+                new WatchApi(ctx),
                 new WalletApi(ctx));
     }
 }
