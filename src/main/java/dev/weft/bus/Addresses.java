@@ -70,6 +70,18 @@ public final class Addresses {
 
     public static final String TRACK_REGISTER = "weft.track.register";
     public static final String TRACK_STATUS = "weft.track.status";
+    /**
+     * Watched addresses ({@code /v2/watch}): {op: add|get|list|delete, client, chain_id, address}; answered by every API
+     * instance from the database. Not open to the bridges: the {@code client} the bounds count is the HTTP client.
+     */
+    public static final String TRACK_WATCH = "weft.track.watch";
+    /** {@code /v2/tx/by_address}: {chain_id, address, limit, cursor} → {txs, next}; answered by every API instance. */
+    public static final String TRACK_BY_ADDRESS = "weft.track.by-address";
+    /**
+     * Published when watches were added or deleted: {chain_id, address}. The tracker reloads the watched accounts (it
+     * also reloads them at start and every minute, so a lost notice only delays a watch).
+     */
+    public static final String TRACK_WATCHES_CHANGED = "weft.track.watches-changed";
 
     // ---- request/reply: wallet gateway (balances, broadcast) ----
 

@@ -35,6 +35,8 @@ import java.util.Map;
  *                         are refused with 503
  * @param registrationsPerClient most new registrations ({@code /v2/tx/track}, {@code /v2/tx/submit}) per client address
  *                         and minute on one API instance; 429 beyond
+ * @param watchMaxPerClient most watched addresses ({@code /v2/watch}) per client address; 429 beyond
+ * @param watchMaxTotal    most watched addresses of all clients together; 429 beyond
  */
 public record TrackConfig(
         Duration pollInterval,
@@ -52,7 +54,9 @@ public record TrackConfig(
         Map<String, List<String>> nodes,
         Duration unknownTtl,
         int maxOpen,
-        int registrationsPerClient) {
+        int registrationsPerClient,
+        int watchMaxPerClient,
+        int watchMaxTotal) {
 
     public static TrackConfig from(ConfigSource c) {
         Duration poll = c.duration("track.poll_interval", Duration.ofSeconds(1));
@@ -77,7 +81,9 @@ public record TrackConfig(
                 c.urlsByChain("track.nodes"),
                 unknownTtl(c),
                 c.intValue("track.max_open", 10_000, 1, 10_000_000),
-                c.intValue("track.registrations_per_client", 120, 1, 1_000_000));
+                c.intValue("track.registrations_per_client", 120, 1, 1_000_000),
+                c.intValue("track.watch.max_per_client", 100, 1, 1_000_000),
+                c.intValue("track.watch.max_total", 10_000, 1, 10_000_000));
     }
 
     private static Duration unknownTtl(ConfigSource c) {

@@ -24,6 +24,7 @@ import dev.weft.route.RoutingApi;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.StatusStore;
 import dev.weft.track.TrackingApi;
+import dev.weft.track.WatchApi;
 import dev.weft.wallet.WalletApi;
 import dev.weft.webhook.WebhooksApi;
 import java.util.List;
@@ -61,6 +62,7 @@ public final class ApiModules {
                 new EventsApi(ctx),
                 new TrackingApi(ctx),
                 new WebhooksApi(ctx),
+                new WatchApi(ctx),
                 new WalletApi(ctx));
     }
 

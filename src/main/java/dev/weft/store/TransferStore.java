@@ -129,6 +129,21 @@ public final class TransferStore {
                         : withHops(pool, rows).map(l -> l.get(0)));
     }
 
+    /** The tracked transfers of these ids with their hops, in the order of the ids (an id not found is left out). */
+    public Future<List<Stored>> byIds(List<Long> ids) {
+        if (ids.isEmpty()) return Future.succeededFuture(List.of());
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM track_transfer WHERE id = ANY($1)")
+                .execute(Tuple.of(ids.toArray(new Long[0])))
+                .compose(rows -> withHops(pool, rows))
+                .map(found -> {
+                    Map<Long, Stored> byId = new LinkedHashMap<>();
+                    for (Stored s : found) byId.put(s.transfer().id, s);
+                    List<Stored> out = new ArrayList<>();
+                    for (Long id : ids) if (byId.containsKey(id)) out.add(byId.get(id));
+                    return out;
+                });
+    }
+
     /** Every open transfer (at the tracker's start), clearing their armed flags. */
     public Future<List<Stored>> loadOpen() {
         return pool.withTransaction(

@@ -60,6 +60,8 @@ public final class TxTrackerVerticle extends VerticleBase {
     private TransferBook book;
     private RpcClients clients;
     private EvmFollower evm;
+    private AddressWatcher watcher;
+    private Set<String> resumed = Set.of();
     private final Map<String, ChainPoller> pollers = new LinkedHashMap<>();
     private final Set<String> dropped = new HashSet<>();
     private final Set<String> unreachable = new HashSet<>();
@@ -90,9 +92,16 @@ public final class TxTrackerVerticle extends VerticleBase {
                             new EvmReceipts(vertx, c::evmEndpoints, config),
                             new LayerZeroDeliveries(vertx, c::evmEndpoints, c::destinationOfts, config),
                             unreachable);
+                    watcher = new AddressWatcher(
+                            new dev.weft.store.WatchStore(ctx.pool()),
+                            new TrackService(store, c, vertx.eventBus(), config.maxOpen()),
+                            config.watchMaxTotal(),
+                            config.lookbackBlocks());
+                    vertx.eventBus().consumer(Addresses.TRACK_WATCHES_CHANGED, m -> watcher.changed());
                     return store.cursors();
                 })
                 .compose(cursors -> {
+                    resumed = Set.copyOf(cursors.keySet());
                     cursors.forEach((chain, cursor) -> {
                         ChainRpc rpc = clients.of(chain);
                         if (rpc != null) pollers.put(chain, poller(chain, rpc, cursor));
@@ -167,7 +176,13 @@ public final class TxTrackerVerticle extends VerticleBase {
         if (stopped) return;
         long started = System.currentTimeMillis();
         behind = false;
-        running = store.takeArmed(ARMED_PER_CYCLE)
+        running = watcher.refresh(resumed, started)
+                .recover(e -> {
+                    LOG.warn("loading the watched addresses failed (retried next cycle): {}", e.toString());
+                    watcher.changed();
+                    return Future.succeededFuture();
+                })
+                .compose(v -> store.takeArmed(ARMED_PER_CYCLE))
                 .compose(armed -> {
                     armed.forEach(this::adopt);
                     return scan();
@@ -209,7 +224,8 @@ public final class TxTrackerVerticle extends VerticleBase {
 
     /** Scans every chain something is waited for on (in parallel) and applies what they found. */
     private Future<Void> scan() {
-        Set<String> wanted = book.chains();
+        Set<String> wanted = new HashSet<>(book.chains());
+        watcher.chains().forEach(wanted::add); // watched addresses: their chains are scanned for what they start
         for (String chain : new ArrayList<>(pollers.keySet())) {
             if (!wanted.contains(chain)) {
                 pollers.remove(chain);
@@ -248,8 +264,20 @@ public final class TxTrackerVerticle extends VerticleBase {
                 if (f.result().coveredBefore() != null)
                     covered.put(list.get(i).chainId(), f.result().coveredBefore());
             }
-            book.apply(txs, covered);
-            return Future.succeededFuture();
+            // txs a watched address started are registered as /v2/tx/track would, then taken up before they apply
+            return watcher.register(pollers, txs)
+                    .recover(e -> {
+                        LOG.warn("registering the txs of watched addresses failed: {}", e.toString());
+                        return Future.succeededFuture(List.of());
+                    })
+                    .compose(back -> store.takeArmed(ARMED_PER_CYCLE)
+                            .recover(e -> Future.succeededFuture(List.of()))
+                            .map(armed -> {
+                                armed.forEach(this::adopt);
+                                txs.addAll(back);
+                                book.apply(txs, covered);
+                                return (Void) null;
+                            }));
         });
     }
 

@@ -33,6 +33,14 @@ public final class LocalHttp {
                 .build());
     }
 
+    /** A DELETE without a body. */
+    public HttpResponse<String> delete(int port, String pathAndQuery) {
+        return send(HttpRequest.newBuilder(uri(port, pathAndQuery))
+                .timeout(Duration.ofSeconds(60))
+                .DELETE()
+                .build());
+    }
+
     private static URI uri(int port, String pathAndQuery) {
         return URI.create("http://127.0.0.1:" + port + pathAndQuery);
     }

@@ -47,7 +47,9 @@ class TrackConfigTest {
                         Map.of(),
                         Duration.ofMinutes(10),
                         10_000,
-                        120),
+                        120,
+                        100,
+                        10_000),
                 t);
         TrackConfig nodes = WeftConfig.from(new ConfigSource(
                         file(),

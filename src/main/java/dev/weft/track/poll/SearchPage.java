@@ -36,7 +36,11 @@ record SearchPage(long totalCount, List<ObservedTx> txs, long bytes) {
             "initiate_token_deposit",
             "finalize_token_deposit",
             "initiate_token_withdrawal",
-            "propose_output");
+            "propose_output",
+            "tx");
+
+    /** The ante handler's {@code tx} event is kept for its {@code acc_seq} (the signer, for watched addresses) only. */
+    private static final String SIGNER_EVENT = "tx";
 
     /** Reads the {@code result} object of a chain's tx_search; the parser is on its START_OBJECT. */
     static SearchPage read(String chainId, JsonParser p) throws IOException {
@@ -134,6 +138,8 @@ record SearchPage(long totalCount, List<ObservedTx> txs, long bytes) {
                         else p.skipChildren();
                     }
                     if (key == null) continue;
+                    // its signatures and fee are most of its bytes and nothing the tracker reads
+                    if (type.equals(SIGNER_EVENT) && !key.equals("acc_seq")) continue;
                     if (key.equals("msg_index")) msgIndex = value;
                     attrs.put(key, value);
                 }
@@ -141,6 +147,7 @@ record SearchPage(long totalCount, List<ObservedTx> txs, long bytes) {
                 p.skipChildren();
             }
         }
-        if (type != null && !skip && attrs != null) out.add(new ObservedTx.Event(type, attrs, msgIndex));
+        if (type != null && !skip && attrs != null && !attrs.isEmpty())
+            out.add(new ObservedTx.Event(type, attrs, msgIndex));
     }
 }

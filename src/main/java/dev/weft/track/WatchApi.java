@@ -1,0 +1,174 @@
+package dev.weft.track;
+
+import dev.weft.api.HttpApiVerticle;
+import dev.weft.api.RequestClient;
+import dev.weft.api.Responses;
+import dev.weft.api.StrictJson;
+import dev.weft.bus.Addresses;
+import dev.weft.bus.BusError;
+import dev.weft.runtime.NodeContext;
+import dev.weft.store.TransferStore;
+import dev.weft.store.WatchStore;
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Watched addresses: {@code POST/GET/DELETE /v2/watch} and {@code GET /v2/tx/by_address}. As {@link TrackingApi}, the
+ * handlers check the request's shape and forward it over the bus ({@link Addresses#TRACK_WATCH},
+ * {@link Addresses#TRACK_BY_ADDRESS}), answered by every API instance from the database ({@link WatchService}); the
+ * client the bounds count ({@code track.watch.max_per_client}) is the HTTP client ({@link RequestClient}). Documented
+ * in the tracking fragment of {@link TrackingApi}.
+ */
+public final class WatchApi implements dev.weft.api.ApiModule {
+    private static final String SERVICE = "watched addresses";
+    private static final DeliveryOptions DELIVERY = new DeliveryOptions().setSendTimeout(10_000);
+    private static final Set<String> WATCH_PARAMS = Set.of("chain_id", "address");
+    private static final Set<String> BY_ADDRESS_PARAMS = Set.of("chain_id", "address", "limit", "cursor");
+
+    private final NodeContext ctx;
+    private Future<WatchService> service;
+
+    public WatchApi(NodeContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void mount(Router router) {
+        router.post("/v2/watch").handler(HttpApiVerticle.bodyHandler(ctx)).handler(this::add);
+        router.get("/v2/watch").handler(this::get);
+        router.delete("/v2/watch").handler(this::delete);
+        router.get("/v2/tx/by_address").handler(this::byAddress);
+        if (ctx.pool() != null) {
+            ctx.vertx().eventBus().<JsonObject>consumer(Addresses.TRACK_WATCH, m -> answer(m, s -> s.watch(m.body())));
+            ctx.vertx()
+                    .eventBus()
+                    .<JsonObject>consumer(Addresses.TRACK_BY_ADDRESS, m -> answer(m, s -> s.byAddress(m.body())));
+        }
+    }
+
+    private void add(RoutingContext rc) {
+        JsonObject req;
+        try {
+            JsonObject o = StrictJson.object(rc);
+            for (String f : o.fieldNames())
+                if (!WATCH_PARAMS.contains(f)) throw BusError.badRequest("unknown field " + f);
+            req = op(rc, "add")
+                    .put("chain_id", text(o.getValue("chain_id"), "chain_id"))
+                    .put("address", text(o.getValue("address"), "address"));
+        } catch (BusError e) {
+            rc.fail(e);
+            return;
+        }
+        request(rc, Addresses.TRACK_WATCH, req).onSuccess(r -> {
+            boolean created = Boolean.TRUE.equals(r.remove("created"));
+            Responses.json(rc, created ? 201 : 200, r);
+        });
+    }
+
+    private void get(RoutingContext rc) {
+        JsonObject req;
+        try {
+            MultiMap q = query(rc, WATCH_PARAMS);
+            if (q.isEmpty()) req = op(rc, "list");
+            else req = op(rc, "get").put("chain_id", param(q, "chain_id")).put("address", param(q, "address"));
+        } catch (BusError e) {
+            rc.fail(e);
+            return;
+        }
+        request(rc, Addresses.TRACK_WATCH, req).onSuccess(r -> Responses.json(rc, r));
+    }
+
+    private void delete(RoutingContext rc) {
+        JsonObject req;
+        try {
+            MultiMap q = query(rc, WATCH_PARAMS);
+            req = op(rc, "delete").put("chain_id", param(q, "chain_id")).put("address", param(q, "address"));
+        } catch (BusError e) {
+            rc.fail(e);
+            return;
+        }
+        request(rc, Addresses.TRACK_WATCH, req)
+                .onSuccess(r -> rc.response().setStatusCode(204).end());
+    }
+
+    private void byAddress(RoutingContext rc) {
+        JsonObject req;
+        try {
+            MultiMap q = query(rc, BY_ADDRESS_PARAMS);
+            req = new JsonObject().put("chain_id", param(q, "chain_id")).put("address", param(q, "address"));
+            if (q.get("limit") != null) req.put("limit", q.get("limit"));
+            if (q.get("cursor") != null) req.put("cursor", q.get("cursor"));
+        } catch (BusError e) {
+            rc.fail(e);
+            return;
+        }
+        request(rc, Addresses.TRACK_BY_ADDRESS, req).onSuccess(r -> Responses.json(rc, r));
+    }
+
+    private static JsonObject op(RoutingContext rc, String op) {
+        return new JsonObject().put("op", op).put("client", RequestClient.of(rc));
+    }
+
+    /** The query parameters, each known and given once. */
+    private static MultiMap query(RoutingContext rc, Set<String> known) {
+        MultiMap q = rc.queryParams();
+        for (String name : q.names()) {
+            if (!known.contains(name)) throw BusError.badRequest("unknown parameter " + name);
+            if (q.getAll(name).size() > 1) throw BusError.badRequest(name + " given more than once");
+        }
+        return q;
+    }
+
+    private static String param(MultiMap q, String name) {
+        return text(q.get(name), name);
+    }
+
+    private static String text(Object v, String name) {
+        if (v == null || (v instanceof String s && s.isBlank())) throw BusError.badRequest(name + " is required");
+        if (!(v instanceof String s)) throw BusError.badRequest(name + " must be a string");
+        return s.trim();
+    }
+
+    /** The service's answer; a failure is already sent as the JSON error. */
+    private Future<JsonObject> request(RoutingContext rc, String address, JsonObject body) {
+        return BusError.request(ctx.vertx().eventBus(), address, body, DELIVERY, SERVICE)
+                .onFailure(rc::fail);
+    }
+
+    private void answer(Message<JsonObject> m, Function<WatchService, Future<JsonObject>> call) {
+        service()
+                .compose(s -> {
+                    try {
+                        return call.apply(s);
+                    } catch (BusError e) {
+                        return Future.failedFuture(e);
+                    }
+                })
+                .onComplete(ar -> {
+                    if (ar.succeeded()) m.reply(ar.result());
+                    else Responses.serviceError(ar.cause(), SERVICE).failTo(m);
+                });
+    }
+
+    /** The service, built once per API instance (loading the registries is file IO: off the event loop). */
+    private Future<WatchService> service() {
+        if (service == null) {
+            service = ctx.vertx()
+                    .executeBlocking(() -> new WatchService(
+                            new WatchStore(ctx.pool()),
+                            new TransferStore(ctx.pool()),
+                            TrackChains.load(ctx.config()),
+                            ctx.vertx().eventBus(),
+                            ctx.config().track()));
+            service.onFailure(e -> service = null);
+        }
+        return service;
+    }
+}
