@@ -247,9 +247,12 @@ public final class BridgeStreams {
 
         @Override
         public void cut(short code, String reason) {
-            // queued behind a full buffer, the reason reaches a client that reads on; the close does not wait for it
             frame(new JsonObject().put("type", "err").put("message", "slow_consumer: " + reason));
-            socket.close();
+            // at once: a socket's own close waits for its queued writes, which a reader that stopped never takes;
+            // the reason frame, queued behind the full buffer, reaches the client only if it had room for it
+            if (socket instanceof io.vertx.core.internal.net.NetSocketInternal s)
+                s.channelHandlerContext().channel().close();
+            else socket.close();
         }
     }
 
