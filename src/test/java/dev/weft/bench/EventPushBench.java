@@ -45,7 +45,8 @@ public final class EventPushBench {
                 .set("ingest.poll_interval", "20ms")
                 .set("rate_limit.enabled", false)
                 .set("bridge.tcp_enabled", false)
-                .set("events.ws_subscriptions_per_client", subscribers + latencySubscribers);
+                .set("events.ws_subscriptions_per_client", subscribers + latencySubscribers)
+                .set("http.max_connections_per_client", subscribers + latencySubscribers + 64);
         WeftNode node = TestNodes.start(vertx, c.build());
         int port = TestNodes.httpPort(node);
         System.out.printf(
