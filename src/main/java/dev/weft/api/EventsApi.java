@@ -1,6 +1,5 @@
 package dev.weft.api;
 
-import dev.weft.bus.Addresses;
 import dev.weft.bus.BusError;
 import dev.weft.chain.Hex;
 import dev.weft.config.EventsConfig;
@@ -11,9 +10,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import java.util.LinkedHashSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -26,32 +23,27 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class EventsApi implements ApiModule {
     /** Open subscriptions per node and client address (every HTTP verticle instance of a node shares it). */
     private static final Map<String, AtomicInteger> SUBSCRIPTIONS = new ConcurrentHashMap<>();
-    /** The close code of a subscription the server ends (RFC 6455: 4000–4999 are the application's own). */
-    static final short CLOSE_SLOW = 4008;
+    /** The close codes of a subscription the server ends ({@link EventFeed.End}). */
+    static final short CLOSE_SLOW = EventFeed.End.SLOW.code;
 
-    static final short CLOSE_PRUNED = 4010;
-    static final short CLOSE_FAILED = 4011;
+    static final short CLOSE_PRUNED = EventFeed.End.PRUNED.code;
+    static final short CLOSE_FAILED = EventFeed.End.FAILED.code;
 
     private final NodeContext ctx;
     private final EventsConfig cfg;
-    private final EventStore store;
     private final ClientAddress clients;
-    private final EventsMetrics metrics;
-    /** Everyone waiting for more events on this instance's event loop: long polls and live subscriptions. */
-    private final Set<Runnable> waiting = new LinkedHashSet<>();
+    /** Created when mounted, on the HTTP verticle's event loop, where its requests run too: it needs no lock. */
+    private EventFeed feed;
 
     public EventsApi(NodeContext ctx) {
         this.ctx = ctx;
         this.cfg = ctx.config().events();
-        this.store = new EventStore(ctx.pool());
         this.clients = new ClientAddress(ctx.config().http().trustedProxies());
-        this.metrics = EventsMetrics.get();
     }
 
     @Override
     public void mount(Router router) {
-        // registered on the HTTP verticle's event loop, where its requests run too: the waiters need no lock
-        ctx.vertx().eventBus().<JsonObject>consumer(Addresses.EVENTS_APPENDED, m -> wake());
+        feed = new EventFeed(ctx);
         router.get("/v1/events").handler(this::poll);
         router.get("/v1/events/ws").handler(this::subscribe);
     }
@@ -59,13 +51,6 @@ public final class EventsApi implements ApiModule {
     @Override
     public String openApiFragment() {
         return "openapi/events.json";
-    }
-
-    private void wake() {
-        if (waiting.isEmpty()) return;
-        Runnable[] all = waiting.toArray(new Runnable[0]);
-        waiting.clear();
-        for (Runnable r : all) r.run();
     }
 
     // ---- the poll ----
@@ -94,8 +79,8 @@ public final class EventsApi implements ApiModule {
         void read() {
             // waiting from before the read: a notification that comes while it runs reads again
             boolean waits = deadline != 0 && deadline - System.nanoTime() > 0;
-            if (waits) waiting.add(this);
-            store.after(q.store(q.after(), q.limit())).onComplete(ar -> {
+            if (waits) feed.await(this);
+            feed.store().after(q.store(q.after(), q.limit())).onComplete(ar -> {
                 if (done) return;
                 if (ar.failed()) {
                     finish();
@@ -126,7 +111,7 @@ public final class EventsApi implements ApiModule {
 
         private void finish() {
             done = true;
-            waiting.remove(this);
+            feed.cancel(this);
             if (timer >= 0) ctx.vertx().cancelTimer(timer);
         }
     }
@@ -142,14 +127,7 @@ public final class EventsApi implements ApiModule {
     }
 
     static BusError pruned(long prunedThrough) {
-        return new BusError(
-                410,
-                "events up to sequence " + prunedThrough + " were pruned by retention; the oldest kept is "
-                        + (prunedThrough + 1) + ": ask again with after >= " + prunedThrough,
-                new JsonArray()
-                        .add(BusError.errorInfo(
-                                "EVENTS_PRUNED",
-                                new JsonObject().put("oldest_sequence", Long.toString(prunedThrough + 1)))));
+        return EventFeed.pruned(prunedThrough);
     }
 
     /** An event as readers see it: its payload's fields, then the columns (sequence, chain, topic, keys). */
@@ -200,8 +178,7 @@ public final class EventsApi implements ApiModule {
             }
             ServerWebSocket ws = ar.result();
             ws.setWriteQueueMaxSize(cfg.sendBufferBytes());
-            Subscription s = new Subscription(ws, q);
-            metrics.subscribed();
+            EventFeed.Stream s = feed.open(q, new Socket(ws), "ws");
             // a quiet subscription (a rare account) still writes: a ping at half the idle timeout keeps it open
             long pings = ctx.vertx()
                     .setPeriodic(Math.max(500, ctx.config().http().idleTimeout().toMillis() / 2), t -> {
@@ -209,13 +186,10 @@ public final class EventsApi implements ApiModule {
                     });
             ws.closeHandler(v -> {
                 ctx.vertx().cancelTimer(pings);
-                s.closed = true;
-                waiting.remove(s);
-                metrics.unsubscribed();
+                s.close();
                 release(client, open);
             });
             ws.handler(b -> {}); // the client sends nothing that matters; pings are answered by Vert.x
-            s.run();
         });
     }
 
@@ -223,68 +197,21 @@ public final class EventsApi implements ApiModule {
         if (open.decrementAndGet() <= 0) SUBSCRIPTIONS.remove(client, open);
     }
 
-    /**
-     * One subscriber: reads the log after the last sequence sent, a replay page at a time, until a page comes back
-     * short (caught up); then waits for a notification and reads again from the same place. Reads never overlap and
-     * every event goes out once, in sequence order, whether it was replayed or live.
-     */
-    private final class Subscription implements Runnable {
-        private final ServerWebSocket ws;
-        private final EventQuery q;
-        private long last;
-        private boolean reading;
-        private boolean again;
-        private boolean replaying = true;
-        boolean closed;
-
-        Subscription(ServerWebSocket ws, EventQuery q) {
-            this.ws = ws;
-            this.q = q;
-            this.last = q.after();
+    /** A WebSocket subscriber: one JSON event per text frame; the end of its stream closes it with the end's code. */
+    private record Socket(ServerWebSocket ws) implements EventFeed.Sink {
+        @Override
+        public boolean full() {
+            return ws.writeQueueFull();
         }
 
         @Override
-        public void run() {
-            if (closed) return;
-            if (reading) {
-                again = true;
-                return;
-            }
-            reading = true;
-            again = false;
-            // waiting from before the read: a notification that comes while it runs reads again
-            waiting.add(this);
-            int page = cfg.replayPage();
-            store.after(q.store(last, page)).onComplete(ar -> {
-                reading = false;
-                if (closed) return;
-                if (ar.failed()) {
-                    ws.close(CLOSE_FAILED, "the event log could not be read");
-                    return;
-                }
-                if (ar.result().gone(last)) {
-                    ws.close(
-                            CLOSE_PRUNED,
-                            "pruned: oldest_sequence " + (ar.result().prunedThrough() + 1));
-                    return;
-                }
-                for (EventStore.Event e : ar.result().events()) {
-                    if (ws.writeQueueFull()) {
-                        ws.close(CLOSE_SLOW, "send buffer full: the subscriber reads too slowly");
-                        return;
-                    }
-                    ws.writeTextMessage(json(e).encode());
-                    last = e.sequence();
-                    if (replaying) metrics.replayed();
-                    else metrics.live();
-                }
-                if (ar.result().events().size() == page || again) {
-                    waiting.remove(this);
-                    run();
-                } else {
-                    replaying = false;
-                }
-            });
+        public void send(JsonObject event) {
+            ws.writeTextMessage(event.encode());
+        }
+
+        @Override
+        public void end(EventFeed.End why, String reason, BusError error) {
+            ws.close(why.code, reason);
         }
     }
 

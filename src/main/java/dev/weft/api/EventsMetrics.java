@@ -4,11 +4,19 @@ import dev.weft.runtime.SharedMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The event log readers' metrics ({@code weft_events_*}): open subscriptions, events sent replayed and live. */
+/**
+ * The event log readers' metrics ({@code weft_events_*}): open subscriptions per transport ({@code ws}, {@code sockjs},
+ * {@code tcp}), events sent replayed and live, and slow subscribers cut off per transport.
+ */
 final class EventsMetrics {
-    private final AtomicLong subscribers = new AtomicLong();
+    static final java.util.List<String> TRANSPORTS = java.util.List.of("ws", "sockjs", "tcp");
+
+    private final Map<String, AtomicLong> subscribers = new ConcurrentHashMap<>();
+    private final Map<String, Counter> cutOff = new ConcurrentHashMap<>();
     private final Counter replayed;
     private final Counter live;
 
@@ -17,9 +25,20 @@ final class EventsMetrics {
     }
 
     private EventsMetrics(MeterRegistry r) {
-        Gauge.builder("weft_events_subscribers", subscribers, AtomicLong::get)
-                .description("open WebSocket event subscriptions")
-                .register(r);
+        for (String t : TRANSPORTS) {
+            AtomicLong n = new AtomicLong();
+            subscribers.put(t, n);
+            Gauge.builder("weft_events_subscribers", n, AtomicLong::get)
+                    .description("open event subscriptions")
+                    .tag("transport", t)
+                    .register(r);
+            cutOff.put(
+                    t,
+                    Counter.builder("weft_events_cut_off_total")
+                            .description("subscribers cut off because their send buffer was full")
+                            .tag("transport", t)
+                            .register(r));
+        }
         replayed = Counter.builder("weft_events_sent_total")
                 .description("events sent to subscriptions")
                 .tag("phase", "replay")
@@ -30,16 +49,33 @@ final class EventsMetrics {
                 .register(r);
     }
 
-    void subscribed() {
-        subscribers.incrementAndGet();
+    void subscribed(String transport) {
+        subscribers.get(transport).incrementAndGet();
     }
 
-    void unsubscribed() {
-        subscribers.decrementAndGet();
+    void unsubscribed(String transport) {
+        subscribers.get(transport).decrementAndGet();
+    }
+
+    /** For tests and the bench: open subscriptions of a transport on this JVM. */
+    long subscribers(String transport) {
+        return subscribers.get(transport).get();
+    }
+
+    void cutOff(String transport) {
+        cutOff.get(transport).increment();
+    }
+
+    double cutOffs(String transport) {
+        return cutOff.get(transport).count();
     }
 
     void replayed() {
         replayed.increment();
+    }
+
+    double replayedCount() {
+        return replayed.count();
     }
 
     void live() {

@@ -9,7 +9,8 @@ import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
 
 /**
  * The live page at {@code /} (plain HTML + JS, no build step) and the SockJS event-bus bridge at {@code /eventbus}
- * it subscribes through: newest blocks and transfer updates as they are published.
+ * it subscribes through: newest blocks and transfer updates as they are published, and resumable event subscriptions
+ * ({@link BridgeStreams}).
  */
 public final class LiveApi implements ApiModule {
     private final NodeContext ctx;
@@ -32,9 +33,12 @@ public final class LiveApi implements ApiModule {
             router.route("/eventbus/*")
                     .handler(HttpGuards.sameOriginBridge(ctx.config().http()));
             router.route("/eventbus/*")
-                    .subRouter(sockJs.bridge(BridgePermissions.apply(
-                            new SockJSBridgeOptions().setPingTimeout(30_000),
-                            ctx.config().bridge().inboundRequests())));
+                    .subRouter(sockJs.bridge(
+                            BridgePermissions.apply(
+                                    new SockJSBridgeOptions().setPingTimeout(30_000),
+                                    ctx.config().bridge().inboundRequests()),
+                            // resumable event subscriptions (weft.events.subscribe): the same reader as /v1/events/ws
+                            BridgeStreams.sockJs(ctx)));
         }
     }
 

@@ -43,6 +43,22 @@ public final class Addresses {
         bus.publish(EVENTS_APPENDED, body);
     }
 
+    // ---- resumable event subscriptions over the bridges ----
+
+    /**
+     * A bridge client's {@code send} here, body {@code {after, chain_id, topic, account, tx_hash, transfer}} (the
+     * filters of {@code /v1/events/ws}), opens a subscription of its connection: the reply is {@code {address, after}},
+     * the client {@code register}s that address and receives every stored matching event after {@code after}, then
+     * the live ones. A failure is the bridge's error frame (400 bad filter, 429 too many, 410 below retention).
+     */
+    public static final String EVENTS_SUBSCRIBE = "weft.events.subscribe";
+
+    /** The prefix of a subscription's own address ({@code weft.events.sub.<uuid>}), registrable only by its connection. */
+    public static final String EVENTS_SUBSCRIPTION_PREFIX = "weft.events.sub.";
+
+    /** The addresses a bridge permits outbound for subscriptions (the hook checks each belongs to the connection). */
+    public static final String EVENTS_SUBSCRIPTION_REGEX = "weft\\.events\\.sub\\.[0-9a-f-]{36}";
+
     // ---- request/reply: routing ----
 
     public static final String ROUTE_COMPUTE = "weft.route.compute";

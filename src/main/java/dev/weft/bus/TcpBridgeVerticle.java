@@ -18,20 +18,30 @@ import io.vertx.ext.eventbus.bridge.tcp.TcpEventBusBridge;
  */
 public final class TcpBridgeVerticle extends VerticleBase {
     private final NodeContext ctx;
+    private final java.util.function.Function<NodeContext, TcpBridgeHook> hooks;
     private TcpEventBusBridge bridge;
 
     public TcpBridgeVerticle(NodeContext ctx) {
+        this(ctx, null);
+    }
+
+    /** @param hooks makes the bridge's hook, on this verticle's event loop (null: none) */
+    public TcpBridgeVerticle(NodeContext ctx, java.util.function.Function<NodeContext, TcpBridgeHook> hooks) {
         this.ctx = ctx;
+        this.hooks = hooks;
     }
 
     @Override
     public Future<?> start() {
         if (!ctx.config().bridge().tcp()) return Future.succeededFuture();
+        TcpBridgeHook hook = hooks == null ? null : hooks.apply(ctx);
         bridge = TcpEventBusBridge.create(
                 vertx,
                 BridgePermissions.apply(
-                        new BridgeOptions(), ctx.config().bridge().inboundRequests()));
-        limitFrames(bridge, ctx.config().bridge().tcpMaxFrameBytes());
+                        new BridgeOptions(), ctx.config().bridge().inboundRequests()),
+                new io.vertx.core.net.NetServerOptions(),
+                hook);
+        limitFrames(bridge, ctx.config().bridge().tcpMaxFrameBytes(), hook);
         String host = ctx.config().bridge().tcpHost();
         // the bridge does not report the port it bound, so port 0 is resolved to a free port first
         int port = ctx.config().bridge().tcpPort() > 0 ? ctx.config().bridge().tcpPort() : freePort(host);
@@ -47,7 +57,7 @@ public final class TcpBridgeVerticle extends VerticleBase {
      * TcpEventBusBridgeImpl), so its connect handler is wrapped through that field.
      */
     @SuppressWarnings("unchecked")
-    private static void limitFrames(TcpEventBusBridge bridge, int maxFrameBytes) {
+    private static void limitFrames(TcpEventBusBridge bridge, int maxFrameBytes, TcpBridgeHook hook) {
         NetServer server;
         try {
             java.lang.reflect.Field f = bridge.getClass().getDeclaredField("server");
@@ -65,6 +75,7 @@ public final class TcpBridgeVerticle extends VerticleBase {
                 socket.close();
                 return;
             }
+            if (hook != null) hook.connected(socket);
             parse.handle(socket);
         });
     }

@@ -1,5 +1,6 @@
 package dev.weft.node;
 
+import dev.weft.api.BridgeStreams;
 import dev.weft.api.HttpApiVerticle;
 import dev.weft.bus.TcpBridgeVerticle;
 import dev.weft.config.Role;
@@ -29,7 +30,7 @@ public final class VerticleKinds {
                 new VerticleKind("richlist", Role.RICHLIST, 1, true, RichListVerticle::new),
                 new VerticleKind("webhooks", Role.API, 1, true, WebhookDeliveryVerticle::new),
                 new VerticleKind("api", Role.API, 1, false, c -> new HttpApiVerticle(c, ApiModules.forNode(c))),
-                new VerticleKind("bridge", Role.API, 1, false, TcpBridgeVerticle::new));
+                new VerticleKind("bridge", Role.API, 1, false, c -> new TcpBridgeVerticle(c, BridgeStreams::tcp)));
     }
 
     public static Optional<VerticleKind> byName(String name) {

@@ -51,14 +51,39 @@ public final class TransferStore {
 
     /**
      * The {@code transfers} events of states, in order, from parallel arrays (chain, hash, hash bytes or null, key,
-     * payload): answers their sequences in order.
+     * payload): answers whether each was written (in input order) and the sequences of those written, in order.
+     *
+     * <p>Idempotent by what the event describes, a transfer reaching a state: a state its transfer already reached
+     * since its last {@code STATE_SUBMITTED} (its current tracking, which a re-tracked abandoned transfer starts anew)
+     * is not written again. So a save whose commit went through but whose answer was lost, saved again with the next
+     * cycle, adds no event twice. Rows are inserted in input order, so sequences follow it.
      */
     private static final String INSERT_EVENTS = """
-      WITH ins AS (
+      WITH v AS (
+        SELECT v.*, v.state = 'STATE_SUBMITTED' OR NOT EXISTS (
+                 SELECT 1 FROM event_log e
+                 WHERE e.transfer = v.transfer AND e.payload->>'state' = v.state
+                   AND e.sequence > coalesce((SELECT max(s.sequence) FROM event_log s WHERE s.transfer = v.transfer
+                                              AND s.payload->>'state' = 'STATE_SUBMITTED'), 0)) AS keep
+        FROM (SELECT u.*, u.payload::jsonb->>'state' AS state
+              FROM unnest($1::text[], $2::bytea[], $3::text[], $4::text[]) WITH ORDINALITY
+                   AS u(chain_id, tx_hash, transfer, payload, n)) v),
+      ins AS (
         INSERT INTO event_log (chain_id, topic, tx_hash, transfer, payload)
-        SELECT unnest($1::text[]), 'transfers', unnest($2::bytea[]), unnest($3::text[]), unnest($4::text[])::jsonb
+        SELECT chain_id, 'transfers', tx_hash, transfer, payload::jsonb FROM v WHERE keep ORDER BY n
         RETURNING sequence)
-      SELECT array_agg(sequence ORDER BY sequence) FROM ins""";
+      SELECT (SELECT array_agg(keep ORDER BY n) FROM v), (SELECT array_agg(sequence ORDER BY sequence) FROM ins)""";
+
+    /** Each input's sequence, in input order: null for a state not written again ({@link #INSERT_EVENTS}). */
+    private static List<Long> sequencesOf(io.vertx.sqlclient.RowSet<Row> rows) {
+        Row r = rows.iterator().next();
+        Boolean[] keep = r.getArrayOfBooleans(0);
+        Long[] written = r.getValue(1) == null ? new Long[0] : r.getArrayOfLongs(1);
+        List<Long> out = new java.util.ArrayList<>(keep.length);
+        int w = 0;
+        for (Boolean k : keep) out.add(Boolean.TRUE.equals(k) ? written[w++] : null);
+        return out;
+    }
 
     private static Tuple events(List<Announced> announced) {
         int n = announced.size();
@@ -109,7 +134,7 @@ public final class TransferStore {
                             .compose(x -> c.preparedQuery(INSERT_EVENTS)
                                     .execute(events(List.of(new Announced(chainId, hash, "STATE_SUBMITTED")))))
                             .map(ev -> new Registration(
-                                    id, created, !created, ev.iterator().next().getArrayOfLongs(0)[0]));
+                                    id, created, !created, sequencesOf(ev).get(0)));
                 }));
     }
 
@@ -239,7 +264,8 @@ public final class TransferStore {
 
     /**
      * {@link #save(List, Map, List)} with the states the transfers went through as {@code transfers} events, written last
-     * in the same transaction: answers their sequences, in order.
+     * in the same transaction: answers their sequences, in order (null for a state its transfer had already reached:
+     * a save repeated after its answer was lost writes no event twice).
      */
     public Future<List<Long>> save(
             List<Save> transfers, Map<String, Cursor> cursors, List<String> droppedCursors, List<Announced> announced) {
@@ -317,7 +343,7 @@ public final class TransferStore {
             if (announced.isEmpty()) return f.map(x -> List.<Long>of());
             return f.compose(x -> c.preparedQuery(EventStore.LOCK).execute())
                     .compose(x -> c.preparedQuery(INSERT_EVENTS).execute(events(announced)))
-                    .map(rows -> List.of(rows.iterator().next().getArrayOfLongs(0)));
+                    .map(TransferStore::sequencesOf);
         });
     }
 }

@@ -476,7 +476,13 @@ public final class TxTrackerVerticle extends VerticleBase {
                                         .put("state", a.state())
                                         .put("sequence", sequences.get(i)));
             }
-            if (!announced.isEmpty()) Addresses.eventsAppended(vertx.eventBus(), sequences.get(sequences.size() - 1));
+            if (!announced.isEmpty())
+                Addresses.eventsAppended(
+                        vertx.eventBus(),
+                        sequences.stream()
+                                .filter(java.util.Objects::nonNull)
+                                .reduce((a, b) -> b)
+                                .orElse(null));
             return null;
         });
     }

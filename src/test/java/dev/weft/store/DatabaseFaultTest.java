@@ -191,6 +191,23 @@ class DatabaseFaultTest {
             // the events were written with the data (IngestDump's checks); every block indexed named its event's
             // sequence, also after a lost answer, and the notifications reached the last event of the ingest log
             assertEquals(logged(url, "blocks"), new java.util.HashMap<>(blockSequences), "block indexed sequences");
+            // what a push reader (/v1/events, every subscription) reads: in sequence order, each height's block event
+            // exactly once, those of commits whose answer was lost included, and no tx event twice
+            List<Long> read = new ArrayList<>();
+            try (Connection c = TestDatabase.jdbc(url);
+                    Statement st = c.createStatement();
+                    ResultSet rs =
+                            st.executeQuery("SELECT height FROM event_log WHERE topic = 'blocks' ORDER BY sequence")) {
+                while (rs.next()) read.add(rs.getLong(1));
+            }
+            assertEquals(want, read, "the log's block events, read as a subscriber reads them");
+            assertEquals(
+                    0L,
+                    IngestDump.scalar(
+                            url,
+                            "SELECT count(*) FROM (SELECT 1 FROM event_log WHERE topic = 'txs'"
+                                    + " GROUP BY chain_id, height, tx_hash, account HAVING count(*) > 1) twice"),
+                    "no tx event twice");
             long lastIngestEvent =
                     IngestDump.scalar(url, "SELECT max(sequence) FROM event_log WHERE topic IN ('blocks', 'txs')");
             Await.until("the last ingest event announced", 20, () -> appended.get() >= lastIngestEvent);

@@ -71,6 +71,26 @@ class TransferStoreTest {
                 List.of(first.sequence(), saved.get(0)),
                 log.events().stream().map(EventStore.Event::sequence).toList());
         assertEquals(t.chainId, log.events().get(1).chainId());
+        // the same save again (what the tracker does when that save's answer was lost): no event twice
+        List<Long> resaved = await(store.save(
+                List.of(new TransferStore.Save(t, TransferState.STATE_ABANDONED, 1_000)),
+                Map.of(),
+                List.of(),
+                List.of(new TransferStore.Announced(t.chainId, t.txHash, "STATE_ABANDONED"))));
+        assertEquals(java.util.Collections.singletonList(null), resaved, "already recorded: not written again");
+        assertEquals(
+                2,
+                await(new EventStore(db.pool())
+                                .after(new EventStore.Query(
+                                        0,
+                                        100,
+                                        null,
+                                        EventStore.TRANSFERS,
+                                        null,
+                                        null,
+                                        TransferStore.transferKey(t.chainId, t.txHash))))
+                        .events()
+                        .size());
         TransferStore.Registration rearm = await(store.register("weft-l1-1", H1));
         assertEquals(first.id(), rearm.id());
         assertEquals(false, rearm.created());
