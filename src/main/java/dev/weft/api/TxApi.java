@@ -3,6 +3,7 @@ package dev.weft.api;
 import dev.weft.bus.BusError;
 import dev.weft.chain.AccountAddress;
 import dev.weft.runtime.NodeContext;
+import dev.weft.store.BlockStore;
 import dev.weft.store.TxStore;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -17,11 +18,13 @@ import java.util.function.Supplier;
  */
 public final class TxApi implements ApiModule {
     private final TxStore txs;
+    private final BlockStore blocks;
     private final PageCache pages;
     private final String prefix;
 
     public TxApi(NodeContext ctx, PageCache pages) {
         this.txs = new TxStore(ctx.pool());
+        this.blocks = new BlockStore(ctx.pool());
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
     }
@@ -56,25 +59,31 @@ public final class TxApi implements ApiModule {
 
     private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
         PageRequest page = PageRequest.parse(rc);
-        Long[] range = filter == TxStore.Filter.HEIGHT ? new Long[2] : IndexerParams.heightRange(rc);
         List<String> msgs = IndexerParams.msgs(rc);
-        page(
-                rc,
-                pages,
-                txs,
-                new TxStore.Query(
-                        TxStore.Stream.COSMOS,
-                        filter,
-                        key,
-                        msgs,
-                        page.reverse(),
-                        IndexerParams.bound(page, "sequence"),
-                        IndexerParams.offset(page),
-                        page.limit(),
-                        page.countTotal(),
-                        range[0],
-                        range[1]),
-                page);
+        range(rc, blocks, filter)
+                .onSuccess(range -> page(
+                        rc,
+                        pages,
+                        txs,
+                        new TxStore.Query(
+                                TxStore.Stream.COSMOS,
+                                filter,
+                                key,
+                                msgs,
+                                page.reverse(),
+                                IndexerParams.bound(page, "sequence"),
+                                IndexerParams.offset(page),
+                                page.limit(),
+                                page.countTotal(),
+                                range[0],
+                                range[1]),
+                        page))
+                .onFailure(rc::fail);
+    }
+
+    /** The height range of a list (heights and times); none on a block's txs, which are one height. */
+    static Future<Long[]> range(RoutingContext rc, BlockStore blocks, TxStore.Filter filter) {
+        return filter == TxStore.Filter.HEIGHT ? Future.succeededFuture(new Long[2]) : TimeRange.heights(rc, blocks);
     }
 
     /**

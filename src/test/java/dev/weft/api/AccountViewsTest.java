@@ -1,0 +1,157 @@
+package dev.weft.api;
+
+import static dev.weft.testsupport.Shapes.assertError;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.node.WeftNode;
+import dev.weft.testsupport.Await;
+import dev.weft.testsupport.TestConfig;
+import dev.weft.testsupport.TestNodes;
+import dev.weft.testsupport.WeftExtension;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.WebClient;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The account views of issue 57 on a node that indexed and traced the devnet's EVM history: time ranges on the lists,
+ * per-category counts and the category filter, EVM logs, the stats overview, CSV exports and NFT activity.
+ */
+class AccountViewsTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
+    static final long BLOCKS = 40;
+    static WebClient client;
+    static WeftNode node;
+    static int port;
+    /** The signer of the latest EVM tx, 0x hex. */
+    static String account;
+
+    @BeforeAll
+    static void start() {
+        client = WebClient.create(weft.vertx());
+        TestConfig c = weft.config()
+                .roles("devnet", "ingest", "evm", "api")
+                .set("devnet.mode", "history")
+                .set("devnet.history_blocks", BLOCKS)
+                .set("devnet.genesis_time", "2025-06-01T00:00:00Z")
+                .set("devnet.seed", 11)
+                .set("devnet.txs_per_block", 10)
+                .set("ingest.poll_interval", "50ms");
+        node = weft.start(c);
+        port = TestNodes.httpPort(node);
+        Await.until("cursors at " + BLOCKS, 120, () -> {
+            JsonObject s = get("/status");
+            return s.getLong("height") >= BLOCKS && s.getLong("internal_tx_height") >= BLOCKS;
+        });
+        account = get("/indexer/tx/v1/evm-txs?pagination.limit=1")
+                .getJsonArray("txs")
+                .getJsonObject(0)
+                .getString("from");
+    }
+
+    static JsonObject get(String uri) {
+        var r = TestNodes.get(client, port, uri);
+        assertEquals(200, r.statusCode(), uri + " → " + r.bodyAsString());
+        return r.bodyAsJsonObject();
+    }
+
+    static JsonObject fail(String uri, int status) {
+        var r = TestNodes.get(client, port, uri);
+        assertEquals(status, r.statusCode(), uri + " → " + r.bodyAsString());
+        assertEquals("application/json", r.getHeader("content-type"), uri);
+        return r.bodyAsJsonObject();
+    }
+
+    static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    static String total(String uri) {
+        return get(uri).getJsonObject("pagination").getString("total");
+    }
+
+    /** The hashes of a list's first 1000 rows (every row of these small lists). */
+    static List<String> hashes(String uri, String listKey, String field) {
+        List<String> out = new ArrayList<>();
+        get(uri + (uri.contains("?") ? "&" : "?") + "pagination.limit=1000")
+                .getJsonArray(listKey)
+                .forEach(o -> out.add(((JsonObject) o).getString(field)));
+        return out;
+    }
+
+    /** The block time of a height as its txs show it (RFC 3339 with nanoseconds). */
+    static String timeOf(long height) {
+        return get("/indexer/tx/v1/txs/by_height/" + height + "?pagination.limit=1")
+                .getJsonArray("txs")
+                .getJsonObject(0)
+                .getString("timestamp");
+    }
+
+    @Test
+    @DisplayName(
+            "from_time/to_time: the same rows and totals as the heights of those block times, combined with heights")
+    void timeRanges() {
+        String t10 = enc(timeOf(10));
+        String t20 = enc(timeOf(20));
+        for (String list : List.of(
+                "/indexer/tx/v1/txs",
+                "/indexer/tx/v1/txs/by_account/" + account,
+                "/indexer/tx/v1/evm-txs",
+                "/indexer/tx/v1/evm-txs/by_account/" + account,
+                "/indexer/tx/v1/evm-internal-txs")) {
+            String key = list.contains("internal") ? "internal_txs" : "txs";
+            String field = list.contains("internal") ? "sequence" : list.contains("evm") ? "transactionHash" : "txhash";
+            String byHeight = list + "?from_height=10&to_height=20";
+            String byTime = list + "?from_time=" + t10 + "&to_time=" + t20;
+            assertEquals(total(byHeight), total(byTime), byTime);
+            if (!list.contains("internal")) assertEquals(hashes(byHeight, key, field), hashes(byTime, key, field));
+            assertEquals(
+                    total(list + "?from_height=10&to_height=15"),
+                    total(list + "?from_time=" + t10 + "&to_height=15"),
+                    list + " time and height combined");
+            assertEquals(
+                    total(list + "?from_height=12&to_height=20"),
+                    total(list + "?from_height=12&from_time=" + t10 + "&to_time=" + t20),
+                    list + " the narrower bound wins");
+        }
+        assertTrue(Long.parseLong(total("/indexer/tx/v1/txs?from_time=" + t10 + "&to_time=" + t20)) > 0);
+        // a time range after the head, and one before genesis: no block in it, an empty page
+        assertEquals("0", total("/indexer/tx/v1/txs?from_time=2999-01-01T00:00:00Z"));
+        assertEquals("0", total("/indexer/tx/v1/txs?to_time=2000-01-01T00:00:00%2B02:00"));
+        assertEquals(
+                0,
+                get("/indexer/tx/v1/txs?to_time=2000-01-01T00:00:00Z")
+                        .getJsonArray("txs")
+                        .size());
+        // transfers take the range too
+        get("/indexer/account/v1/" + account + "/transfers?from_time=" + t10 + "&to_time=" + t20);
+    }
+
+    @Test
+    @DisplayName("from_time/to_time: a malformed time or an inverted range is a JSON 400 naming the parameter")
+    void badTimes() {
+        for (String q : List.of("from_time=yesterday", "to_time=2025-06-01", "from_time=2025-13-01T00:00:00Z")) {
+            for (String list : List.of(
+                    "/indexer/tx/v1/txs",
+                    "/indexer/tx/v1/evm-txs",
+                    "/indexer/tx/v1/evm-internal-txs",
+                    "/indexer/account/v1/" + account + "/transfers")) {
+                JsonObject e = fail(list + "?" + q, 400);
+                assertError(e, 3);
+                String name = q.substring(0, q.indexOf('='));
+                assertTrue(e.getString("message").contains("invalid value for " + name), e.encode());
+            }
+        }
+        JsonObject e = fail("/indexer/tx/v1/txs?from_time=2025-06-02T00:00:00Z&to_time=2025-06-01T00:00:00Z", 400);
+        assertTrue(e.getString("message").contains("from_time"), e.encode());
+    }
+}
