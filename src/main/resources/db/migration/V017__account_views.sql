@@ -3,3 +3,36 @@
 -- from_time/to_time on the lists: a time bound is a height bound found with one probe of this index (block times
 -- never decrease, so time order is height order).
 CREATE INDEX block_time_idx ON block (time_ns, height);
+
+-- Per-category counts and the category filter of txs/by_account (categories: model/ingest/TxCategory, from the
+-- message type URLs). The ingest commit writes one edge per (account, category, tx) and bumps the counter with it, so
+-- the summary's counts and the filtered list's total are counters. A database indexed before this migration gets
+-- both from its stored rows here, once (tx_msg_type and tx_account already hold what the ingest reads).
+CREATE TABLE tx_account_category (
+  account_id bigint NOT NULL,
+  category   smallint NOT NULL,
+  sequence   bigint NOT NULL,
+  PRIMARY KEY (account_id, category, sequence)
+);
+CREATE TABLE account_category_stats (
+  account_id bigint NOT NULL,
+  category   smallint NOT NULL,
+  txs        bigint NOT NULL,
+  PRIMARY KEY (account_id, category)
+);
+INSERT INTO tx_account_category (account_id, category, sequence)
+SELECT DISTINCT a.account_id, c.category, a.sequence
+FROM tx_msg_type m
+JOIN msg_type mt ON mt.id = m.msg_type_id
+CROSS JOIN LATERAL (SELECT CASE
+    WHEN mt.name LIKE 'ibc.%' THEN 2
+    WHEN mt.name LIKE 'opinit.%' THEN 3
+    WHEN mt.name IN ('cosmos.bank.v1beta1.MsgSend', 'cosmos.bank.v1beta1.MsgMultiSend') THEN 1
+    WHEN mt.name = 'minievm.evm.v1.MsgCall' THEN 4
+    WHEN mt.name IN ('initia.move.v1.MsgExecute', 'initia.move.v1.MsgExecuteJSON') THEN 5
+    WHEN mt.name = 'cosmwasm.wasm.v1.MsgExecuteContract' THEN 6
+  END::smallint AS category) c
+JOIN tx_account a ON a.sequence = m.sequence
+WHERE c.category IS NOT NULL;
+INSERT INTO account_category_stats (account_id, category, txs)
+SELECT account_id, category, count(*) FROM tx_account_category GROUP BY account_id, category;

@@ -5,6 +5,7 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hex;
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.config.ChainConfig;
+import dev.weft.model.ingest.TxCategory;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.AccountStore;
 import dev.weft.store.BlockStore;
@@ -54,7 +55,9 @@ public final class AccountApi implements ApiModule {
 
     private void summary(RoutingContext rc) {
         AccountAddress a = address(rc);
+        Future<java.util.Map<Short, Long>> categories = accounts.categories(a.bytes());
         accounts.summary(a.bytes())
+                .compose(s -> categories.map(s))
                 .onSuccess(s -> Responses.json(
                         rc,
                         new JsonObject()
@@ -76,8 +79,16 @@ public final class AccountApi implements ApiModule {
                                                 .put("last_timestamp", time(s.lastTimeNs()))
                                                 .put("height", string(s.ingestHeight()))
                                                 .put("internal_txs_height", string(s.evmHeight()))
-                                                .put("tokens_height", string(s.richListHeight())))))
+                                                .put("tokens_height", string(s.richListHeight()))
+                                                .put("categories", categories(categories.result())))))
                 .onFailure(rc::fail);
+    }
+
+    /** Every category's count, as strings, in {@link TxCategory} order (0 where the account has none). */
+    private static JsonObject categories(java.util.Map<Short, Long> counts) {
+        JsonObject o = new JsonObject();
+        for (TxCategory c : TxCategory.ALL) o.put(c.label, Long.toString(counts.getOrDefault(c.code, 0L)));
+        return o;
     }
 
     private void balances(RoutingContext rc) {

@@ -2,6 +2,7 @@ package dev.weft.api;
 
 import dev.weft.bus.BusError;
 import dev.weft.chain.AccountAddress;
+import dev.weft.model.ingest.TxCategory;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.BlockStore;
 import dev.weft.store.TxStore;
@@ -50,7 +51,18 @@ public final class TxApi implements ApiModule {
 
     private void byAccount(RoutingContext rc) {
         AccountAddress a = IndexerParams.account(rc, prefix);
-        list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a.bytes());
+        list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a.bytes(), category(rc));
+    }
+
+    /** {@code category}: one of {@link TxCategory}'s labels (any case), or null when absent; anything else is a 400. */
+    static Short category(RoutingContext rc) {
+        String v = rc.queryParams().get("category");
+        if (v == null || v.isBlank()) return null;
+        TxCategory c = TxCategory.named(v);
+        if (c == null)
+            throw BusError.invalidValue(
+                    "category", v, "must be one of send, ibc, opinit, evm_call, move_execute, wasm_execute");
+        return c.code;
     }
 
     private void byHeight(RoutingContext rc) {
@@ -58,6 +70,10 @@ public final class TxApi implements ApiModule {
     }
 
     private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
+        list(rc, filter, key, null);
+    }
+
+    private void list(RoutingContext rc, TxStore.Filter filter, Object key, Short category) {
         PageRequest page = PageRequest.parse(rc);
         List<String> msgs = IndexerParams.msgs(rc);
         range(rc, blocks, filter)
@@ -76,7 +92,8 @@ public final class TxApi implements ApiModule {
                                 page.limit(),
                                 page.countTotal(),
                                 range[0],
-                                range[1]),
+                                range[1],
+                                category),
                         page))
                 .onFailure(rc::fail);
     }

@@ -4,9 +4,11 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.chain.model.FungibleTransfer;
 import dev.weft.model.ingest.BlockJson;
 import dev.weft.model.ingest.IndexedBlock;
+import dev.weft.model.ingest.TxCategory;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +61,12 @@ final class IngestRows {
     final Map<String, Long> coinDenoms = new LinkedHashMap<>();
     /** account id → {txs, signer txs, evm txs, evm signer txs} */
     final Map<Long, long[]> accountStats = new LinkedHashMap<>();
+
+    final List<Long> catAccount = new ArrayList<>();
+    final List<Short> catCode = new ArrayList<>();
+    final List<Long> catSeq = new ArrayList<>();
+    /** (account id, category code) → txs */
+    final Map<List<Long>, Long> categoryStats = new LinkedHashMap<>();
     /** message type id → txs */
     final Map<Integer, Long> typeStats = new LinkedHashMap<>();
 
@@ -115,10 +123,54 @@ final class IngestRows {
                 multiTypeId.add(typeId);
             }
         }
+        addCategories(t, s);
         for (int k = 0; k < t.transfers().size(); k++)
             addTransfer(b.height(), s, k, t.transfers().get(k));
         for (String d : t.coinDenoms()) coinDenoms.putIfAbsent(d, b.height());
         txCount++;
+    }
+
+    /** The tx's category edges, one per involved account and category its messages are in, and their counts. */
+    private void addCategories(IndexedBlock.Tx t, long s) {
+        EnumSet<TxCategory> cats = null;
+        for (String type : t.msgTypes()) {
+            TxCategory c = TxCategory.of(type);
+            if (c == null) continue;
+            if (cats == null) cats = EnumSet.noneOf(TxCategory.class);
+            cats.add(c);
+        }
+        if (cats == null) return;
+        for (AccountAddress a : t.accounts().keySet()) {
+            Long id = id(a);
+            for (TxCategory c : cats) {
+                catAccount.add(id);
+                catCode.add(c.code);
+                catSeq.add(s);
+                categoryStats.merge(List.of(id, (long) c.code), 1L, Long::sum);
+            }
+        }
+    }
+
+    Tuple categories() {
+        return Tuple.tuple()
+                .addValue(SqlArrays.longs(catAccount))
+                .addValue(catCode.toArray(new Short[0]))
+                .addValue(SqlArrays.longs(catSeq));
+    }
+
+    Tuple categoryStats() {
+        int n = categoryStats.size();
+        Long[] ids = new Long[n];
+        Short[] codes = new Short[n];
+        Long[] txs = new Long[n];
+        int i = 0;
+        for (Map.Entry<List<Long>, Long> e : categoryStats.entrySet()) {
+            ids[i] = e.getKey().get(0);
+            codes[i] = e.getKey().get(1).shortValue();
+            txs[i] = e.getValue();
+            i++;
+        }
+        return Tuple.tuple().addValue(ids).addValue(codes).addValue(txs);
     }
 
     private void addTransfer(long height, long s, int k, FungibleTransfer f) {

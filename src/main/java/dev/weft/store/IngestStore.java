@@ -69,6 +69,13 @@ public final class IngestStore {
       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
       ON CONFLICT (account_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs, signer_txs = s.signer_txs + EXCLUDED.signer_txs,
         evm_txs = s.evm_txs + EXCLUDED.evm_txs, evm_signer_txs = s.evm_signer_txs + EXCLUDED.evm_signer_txs""";
+    private static final String INSERT_CATEGORIES = """
+      INSERT INTO tx_account_category (account_id, category, sequence)
+      SELECT unnest($1::bigint[]), unnest($2::smallint[]), unnest($3::bigint[])""";
+    private static final String UPSERT_CATEGORY_STATS = """
+      INSERT INTO account_category_stats AS s (account_id, category, txs)
+      SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[])
+      ON CONFLICT (account_id, category) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
     private static final String UPSERT_MSG_TYPE_STATS = """
       INSERT INTO msg_type_stats AS s (msg_type_id, txs) SELECT * FROM unnest($1::int[], $2::bigint[])
       ON CONFLICT (msg_type_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
@@ -287,6 +294,10 @@ public final class IngestStore {
                             .addValue(c.evmAccSigner.toArray(new Boolean[0])));
         }
         if (!c.accountStats.isEmpty()) b.add(UPSERT_ACCOUNT_STATS, c.accountStats());
+        if (!c.catSeq.isEmpty()) {
+            b.add(INSERT_CATEGORIES, c.categories());
+            b.add(UPSERT_CATEGORY_STATS, c.categoryStats());
+        }
         // what the rich list reads: the transfer rows on every VM, the bank denoms to map to ERC-20s on EVM chains only
         if (!c.transferSeq.isEmpty()) b.add(INSERT_TRANSFERS, c.transfers());
         if (evmChain) {

@@ -154,4 +154,63 @@ class AccountViewsTest {
         JsonObject e = fail("/indexer/tx/v1/txs?from_time=2025-06-02T00:00:00Z&to_time=2025-06-01T00:00:00Z", 400);
         assertTrue(e.getString("message").contains("from_time"), e.encode());
     }
+
+    /** The category of a message type, written again here from the documented mapping. */
+    static String categoryOf(String typeUrl) {
+        String t = typeUrl.startsWith("/") ? typeUrl.substring(1) : typeUrl;
+        if (t.startsWith("ibc.")) return "ibc";
+        if (t.startsWith("opinit.")) return "opinit";
+        return switch (t) {
+            case "cosmos.bank.v1beta1.MsgSend", "cosmos.bank.v1beta1.MsgMultiSend" -> "send";
+            case "minievm.evm.v1.MsgCall" -> "evm_call";
+            case "initia.move.v1.MsgExecute", "initia.move.v1.MsgExecuteJSON" -> "move_execute";
+            case "cosmwasm.wasm.v1.MsgExecuteContract" -> "wasm_execute";
+            default -> "none";
+        };
+    }
+
+    @Test
+    @DisplayName(
+            "categories: the summary's counts and the category filter equal the account's txs classified by message type")
+    void categories() {
+        // the account's txs, classified from their messages
+        java.util.Map<String, List<String>> expected = new java.util.HashMap<>();
+        var all = get("/indexer/tx/v1/txs/by_account/" + account + "?pagination.limit=1000")
+                .getJsonArray("txs");
+        assertEquals(total("/indexer/tx/v1/txs/by_account/" + account), Integer.toString(all.size()));
+        for (Object o : all) {
+            JsonObject tx = (JsonObject) o;
+            java.util.Set<String> cats = new java.util.HashSet<>();
+            for (Object m : tx.getJsonObject("tx").getJsonObject("body").getJsonArray("messages"))
+                cats.add(categoryOf(((JsonObject) m).getString("@type")));
+            for (String c : cats)
+                expected.computeIfAbsent(c, k -> new ArrayList<>()).add(tx.getString("txhash"));
+        }
+        JsonObject counts = get("/indexer/account/v1/" + account + "/summary")
+                .getJsonObject("summary")
+                .getJsonObject("categories");
+        List<String> labels = List.of("send", "ibc", "opinit", "evm_call", "move_execute", "wasm_execute");
+        assertEquals(new java.util.HashSet<>(labels), counts.fieldNames());
+        long nonZero = 0;
+        for (String c : labels) {
+            List<String> want = expected.getOrDefault(c, List.of());
+            assertEquals(Integer.toString(want.size()), counts.getString(c), c);
+            String uri = "/indexer/tx/v1/txs/by_account/" + account + "?category=" + c;
+            assertEquals(counts.getString(c), total(uri), uri);
+            assertEquals(want, hashes(uri, "txs", "txhash"), uri);
+            if (!want.isEmpty()) nonZero++;
+            // with is_signer the total counts the category's edges: equal to the rows
+            String signer = uri + "&is_signer=true";
+            assertEquals(Integer.toString(hashes(signer, "txs", "txhash").size()), total(signer), signer);
+        }
+        assertTrue(nonZero > 0, "the devnet account has txs in some category: " + counts.encode());
+        // any case, and combined with a height range
+        assertEquals(
+                total("/indexer/tx/v1/txs/by_account/" + account + "?category=evm_call"),
+                total("/indexer/tx/v1/txs/by_account/" + account + "?category=EVM_CALL"));
+        get("/indexer/tx/v1/txs/by_account/" + account + "?category=send&from_height=5&to_height=30");
+        JsonObject e = fail("/indexer/tx/v1/txs/by_account/" + account + "?category=stake", 400);
+        assertError(e, 3);
+        assertTrue(e.getString("message").contains("invalid value for category"), e.encode());
+    }
 }
