@@ -36,3 +36,32 @@ JOIN tx_account a ON a.sequence = m.sequence
 WHERE c.category IS NOT NULL;
 INSERT INTO account_category_stats (account_id, category, txs)
 SELECT account_id, category, count(*) FROM tx_account_category GROUP BY account_id, category;
+
+-- EVM logs (/indexer/evm/v1/logs): one row per log of every stored receipt, written in the ingest commit with its
+-- EVM tx; (sequence, log_position) is the keyset order (sequences follow heights; position = place in the receipt).
+-- A query walks the index of its most selective filter (address, else topic0, else height) within a bounded range.
+CREATE TABLE evm_log (
+  height       bigint NOT NULL,
+  sequence     bigint NOT NULL,              -- the EVM tx's (evm_tx.sequence)
+  log_position int NOT NULL,
+  address      bytea NOT NULL,               -- 20 bytes
+  topic0       bytea,                        -- 32 bytes each, null past the log's topics
+  topic1       bytea,
+  topic2       bytea,
+  topic3       bytea,
+  json         bytea NOT NULL,               -- the log object as the receipt holds it (UTF-8)
+  PRIMARY KEY (sequence, log_position)
+);
+CREATE INDEX evm_log_height_idx ON evm_log (height, sequence, log_position);
+CREATE INDEX evm_log_address_idx ON evm_log (address, height, sequence, log_position);
+CREATE INDEX evm_log_topic0_idx ON evm_log (topic0, height, sequence, log_position);
+INSERT INTO evm_log (height, sequence, log_position, address, topic0, topic1, topic2, topic3, json)
+SELECT e.height, e.sequence, (l.n - 1)::int, decode(substr(l.j ->> 'address', 3), 'hex'),
+       decode(substr(l.j -> 'topics' ->> 0, 3), 'hex'), decode(substr(l.j -> 'topics' ->> 1, 3), 'hex'),
+       decode(substr(l.j -> 'topics' ->> 2, 3), 'hex'), decode(substr(l.j -> 'topics' ->> 3, 3), 'hex'),
+       convert_to(l.j::text, 'UTF8')
+FROM evm_tx e
+CROSS JOIN LATERAL jsonb_array_elements(convert_from(e.json, 'UTF8')::jsonb -> 'logs') WITH ORDINALITY l(j, n)
+WHERE (l.j ->> 'address') ~ '^0[xX][0-9a-fA-F]{40}$'
+  AND jsonb_typeof(l.j -> 'topics') = 'array' AND jsonb_array_length(l.j -> 'topics') <= 4
+  AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(l.j -> 'topics') t(v) WHERE v !~ '^0[xX][0-9a-fA-F]{64}$');

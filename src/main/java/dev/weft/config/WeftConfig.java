@@ -31,7 +31,8 @@ public record WeftConfig(
         RichListConfig richlist,
         AdminConfig admin,
         RateLimitConfig rateLimit,
-        EventsConfig events) {
+        EventsConfig events,
+        ViewsConfig views) {
 
     public static final String DEFAULT_FILE = "conf/weft.json";
     /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -54,7 +55,8 @@ public record WeftConfig(
                 RichListConfig.from(c),
                 AdminConfig.from(c),
                 RateLimitConfig.from(c),
-                EventsConfig.from(c));
+                EventsConfig.from(c),
+                ViewsConfig.from(c));
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.weft.api.BlockApi;
 import dev.weft.api.DocsApi;
 import dev.weft.api.EventsApi;
 import dev.weft.api.EvmInternalTxApi;
+import dev.weft.api.EvmLogApi;
 import dev.weft.api.EvmTxApi;
 import dev.weft.api.InfoApi;
 import dev.weft.api.LiveApi;
@@ -48,6 +49,7 @@ public final class ApiModules {
                 new TxApi(ctx, pages),
                 new EvmTxApi(ctx, pages),
                 new EvmInternalTxApi(ctx),
+                new EvmLogApi(ctx),
                 new NftApi(ctx),
                 new RichListApi(ctx),
                 new InfoApi(ctx),

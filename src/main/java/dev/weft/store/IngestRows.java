@@ -3,6 +3,7 @@ package dev.weft.store;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.model.FungibleTransfer;
 import dev.weft.model.ingest.BlockJson;
+import dev.weft.model.ingest.EvmLogs;
 import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.model.ingest.TxCategory;
 import io.vertx.core.buffer.Buffer;
@@ -62,6 +63,13 @@ final class IngestRows {
     /** account id → {txs, signer txs, evm txs, evm signer txs} */
     final Map<Long, long[]> accountStats = new LinkedHashMap<>();
 
+    final List<Long> logHeight = new ArrayList<>();
+    final List<Long> logSeq = new ArrayList<>();
+    final List<Integer> logPos = new ArrayList<>();
+    final List<Buffer> logAddress = new ArrayList<>();
+    final List<List<Buffer>> logTopics =
+            List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    final List<Buffer> logJson = new ArrayList<>();
     final List<Long> catAccount = new ArrayList<>();
     final List<Short> catCode = new ArrayList<>();
     final List<Long> catSeq = new ArrayList<>();
@@ -130,6 +138,36 @@ final class IngestRows {
         txCount++;
     }
 
+    /** The receipt's logs as {@code evm_log} rows, numbered by their place in the receipt. */
+    private void addLogs(long height, long s, IndexedBlock.EvmTx t) {
+        List<EvmLogs.Log> logs = EvmLogs.of(t.json().getBytes());
+        for (int i = 0; i < logs.size(); i++) {
+            EvmLogs.Log l = logs.get(i);
+            logHeight.add(height);
+            logSeq.add(s);
+            logPos.add(i);
+            logAddress.add(SqlArrays.bytea(l.address()));
+            for (int k = 0; k < 4; k++)
+                logTopics
+                        .get(k)
+                        .add(k < l.topics().size() ? SqlArrays.bytea(l.topics().get(k)) : null);
+            logJson.add(SqlArrays.bytea(l.json()));
+        }
+    }
+
+    Tuple logs() {
+        return Tuple.tuple()
+                .addValue(SqlArrays.longs(logHeight))
+                .addValue(SqlArrays.longs(logSeq))
+                .addValue(SqlArrays.ints(logPos))
+                .addValue(SqlArrays.bufs(logAddress))
+                .addValue(SqlArrays.bufs(logTopics.get(0)))
+                .addValue(SqlArrays.bufs(logTopics.get(1)))
+                .addValue(SqlArrays.bufs(logTopics.get(2)))
+                .addValue(SqlArrays.bufs(logTopics.get(3)))
+                .addValue(SqlArrays.bufs(logJson));
+    }
+
     /** The tx's category edges, one per involved account and category its messages are in, and their counts. */
     private void addCategories(IndexedBlock.Tx t, long s) {
         EnumSet<TxCategory> cats = null;
@@ -192,6 +230,7 @@ final class IngestRows {
         evmFrom.add(t.from() == null ? null : id(t.from()));
         evmJson.add(t.json());
         addAccounts(t.accounts(), s, evmAccId, evmAccSeq, evmAccSigner, 2);
+        addLogs(b.height(), s, t);
         evmCount++;
     }
 

@@ -69,6 +69,10 @@ public final class IngestStore {
       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
       ON CONFLICT (account_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs, signer_txs = s.signer_txs + EXCLUDED.signer_txs,
         evm_txs = s.evm_txs + EXCLUDED.evm_txs, evm_signer_txs = s.evm_signer_txs + EXCLUDED.evm_signer_txs""";
+    private static final String INSERT_EVM_LOGS = """
+      INSERT INTO evm_log (height, sequence, log_position, address, topic0, topic1, topic2, topic3, json)
+      SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::bytea[]),
+             unnest($6::bytea[]), unnest($7::bytea[]), unnest($8::bytea[]), unnest($9::bytea[])""";
     private static final String INSERT_CATEGORIES = """
       INSERT INTO tx_account_category (account_id, category, sequence)
       SELECT unnest($1::bigint[]), unnest($2::smallint[]), unnest($3::bigint[])""";
@@ -286,6 +290,7 @@ public final class IngestStore {
                             .addValue(SqlArrays.bufs(c.evmHash))
                             .addValue(SqlArrays.longs(c.evmFrom))
                             .addValue(SqlArrays.bufs(c.evmJson)));
+            if (!c.logSeq.isEmpty()) b.add(INSERT_EVM_LOGS, c.logs());
             b.add(
                     INSERT_EVM_TX_ACCOUNTS,
                     Tuple.tuple()

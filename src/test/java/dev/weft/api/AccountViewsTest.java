@@ -213,4 +213,93 @@ class AccountViewsTest {
         assertError(e, 3);
         assertTrue(e.getString("message").contains("invalid value for category"), e.encode());
     }
+
+    /** Every row of a keyset list, following next_key. */
+    static List<JsonObject> walk(String uri, String listKey, int limit) {
+        List<JsonObject> out = new ArrayList<>();
+        String sep = uri.contains("?") ? "&" : "?";
+        String key = null;
+        for (int pages = 0; pages < 10_000; pages++) {
+            JsonObject body =
+                    get(uri + sep + "pagination.limit=" + limit + (key == null ? "" : "&pagination.key=" + enc(key)));
+            body.getJsonArray(listKey).forEach(o -> out.add((JsonObject) o));
+            key = body.getJsonObject("pagination").getString("next_key");
+            if (key == null) return out;
+        }
+        throw new AssertionError("no end");
+    }
+
+    @Test
+    @DisplayName("EVM logs: every receipt's logs in the range, in chain order, by keyset pages and under each filter")
+    void evmLogs() {
+        // the receipts' logs of heights 5..30, oldest first
+        List<JsonObject> expected = new ArrayList<>();
+        for (JsonObject tx :
+                walk("/indexer/tx/v1/evm-txs?from_height=5&to_height=30&pagination.reverse=false", "txs", 100))
+            tx.getJsonArray("logs").forEach(l -> expected.add((JsonObject) l));
+        assertTrue(expected.size() > 3, "the devnet's EVM txs log transfers: " + expected.size());
+        String base = "/indexer/evm/v1/logs?from_height=5&to_height=30";
+        assertEquals(expected, walk(base + "&pagination.reverse=false", "logs", 3));
+        List<JsonObject> newest = new ArrayList<>(expected);
+        java.util.Collections.reverse(newest);
+        assertEquals(newest, walk(base, "logs", 2));
+        JsonObject first = expected.get(0);
+        String address = first.getString("address");
+        String topic0 = first.getJsonArray("topics").getString(0);
+        assertEquals(
+                expected.stream()
+                        .filter(l -> l.getString("address").equalsIgnoreCase(address))
+                        .toList(),
+                walk(
+                        base + "&pagination.reverse=false&address="
+                                + address.toUpperCase().replace("0X", "0x"),
+                        "logs",
+                        4));
+        assertEquals(
+                expected.stream()
+                        .filter(l -> l.getJsonArray("topics").size() > 0
+                                && l.getJsonArray("topics").getString(0).equalsIgnoreCase(topic0))
+                        .toList(),
+                walk(base + "&pagination.reverse=false&topic0=" + topic0, "logs", 4));
+        if (first.getJsonArray("topics").size() > 2) {
+            String topic2 = first.getJsonArray("topics").getString(2);
+            assertEquals(
+                    expected.stream()
+                            .filter(l -> l.getJsonArray("topics").size() > 2
+                                    && l.getJsonArray("topics").getString(2).equalsIgnoreCase(topic2)
+                                    && l.getString("address").equalsIgnoreCase(address))
+                            .toList(),
+                    walk(base + "&pagination.reverse=false&address=" + address + "&topic2=" + topic2, "logs", 2));
+        }
+        JsonObject page = get(base + "&pagination.limit=1");
+        assertEquals("0", page.getJsonObject("pagination").getString("total"));
+        assertEquals(
+                0,
+                get("/indexer/evm/v1/logs?from_height=5&to_height=30&topic3=0x" + "ab".repeat(32))
+                        .getJsonArray("logs")
+                        .size());
+    }
+
+    @Test
+    @DisplayName("EVM logs: a missing or too wide range, bad hex or an offset is a JSON 400 naming the parameter")
+    void badLogQueries() {
+        for (String[] c : new String[][] {
+            {"to_height=10", "from_height"},
+            {"from_height=10", "to_height"},
+            {"from_height=1&to_height=10001", "to_height"},
+            {"from_height=20&to_height=10", "from_height"},
+            {"from_height=1&to_height=10&address=0x1234", "address"},
+            {"from_height=1&to_height=10&topic1=xyz", "topic1"},
+            {"from_height=1&to_height=10&topic0=0x" + "ab".repeat(20), "topic0"},
+            {"from_height=1&to_height=10&pagination.offset=5", "pagination.offset"}
+        }) {
+            JsonObject e = fail("/indexer/evm/v1/logs?" + c[0], 400);
+            assertError(e, 3);
+            assertTrue(e.getString("message").contains(c[1]), c[0] + " → " + e.encode());
+        }
+        assertEquals(
+                200,
+                TestNodes.get(client, port, "/indexer/evm/v1/logs?from_height=1&to_height=10000")
+                        .statusCode());
+    }
 }
