@@ -65,3 +65,29 @@ CROSS JOIN LATERAL jsonb_array_elements(convert_from(e.json, 'UTF8')::jsonb -> '
 WHERE (l.j ->> 'address') ~ '^0[xX][0-9a-fA-F]{40}$'
   AND jsonb_typeof(l.j -> 'topics') = 'array' AND jsonb_array_length(l.j -> 'topics') <= 4
   AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(l.j -> 'topics') t(v) WHERE v !~ '^0[xX][0-9a-fA-F]{64}$');
+
+-- The stats overview (/indexer/stats/v1/overview): per-day (UTC, by block time) tx counts and exact active accounts
+-- (the accounts involved in a day's txs: one (day, account) row, inserted once; the day's counter grows only by the
+-- rows actually inserted), and the number of accounts with an indexed tx, all kept in the ingest commit.
+CREATE TABLE daily_active_account (
+  day        date NOT NULL,
+  account_id bigint NOT NULL,
+  PRIMARY KEY (day, account_id)
+);
+CREATE TABLE daily_stats (
+  day             date PRIMARY KEY,
+  txs             bigint NOT NULL,
+  active_accounts bigint NOT NULL
+);
+CREATE TABLE view_totals (
+  id       smallint PRIMARY KEY CHECK (id = 1),
+  accounts bigint NOT NULL                   -- = rows of account_tx_stats
+);
+INSERT INTO view_totals (id, accounts) SELECT 1, count(*) FROM account_tx_stats;
+INSERT INTO daily_active_account (day, account_id)
+SELECT DISTINCT (b.time AT TIME ZONE 'UTC')::date, a.account_id
+FROM tx_account a JOIN tx t ON t.sequence = a.sequence JOIN block b ON b.height = t.height;
+INSERT INTO daily_stats (day, txs, active_accounts)
+SELECT x.day, x.txs, (SELECT count(*) FROM daily_active_account d WHERE d.day = x.day)
+FROM (SELECT (b.time AT TIME ZONE 'UTC')::date AS day, count(*) AS txs
+      FROM tx t JOIN block b ON b.height = t.height GROUP BY 1) x;

@@ -15,6 +15,7 @@ import dev.weft.api.NftApi;
 import dev.weft.api.PageCache;
 import dev.weft.api.RichListApi;
 import dev.weft.api.SearchApi;
+import dev.weft.api.StatsApi;
 import dev.weft.api.SystemApi;
 import dev.weft.api.TokenApi;
 import dev.weft.api.TxApi;
@@ -56,6 +57,7 @@ public final class ApiModules {
                 new AccountApi(ctx),
                 new TokenApi(ctx, new RegistryTokens(ctx)),
                 new SearchApi(ctx),
+                new StatsApi(ctx),
                 new PairApi(ctx),
                 new EventsApi(ctx),
                 new TrackingApi(ctx),

@@ -70,6 +70,10 @@ final class IngestRows {
     final List<List<Buffer>> logTopics =
             List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     final List<Buffer> logJson = new ArrayList<>();
+    /** epoch day (UTC) → txs, and the (day, account id) pairs of the run's txs. */
+    final Map<Integer, Long> dayTxs = new LinkedHashMap<>();
+
+    final java.util.Set<List<Long>> dayAccounts = new java.util.LinkedHashSet<>();
     final List<Long> catAccount = new ArrayList<>();
     final List<Short> catCode = new ArrayList<>();
     final List<Long> catSeq = new ArrayList<>();
@@ -132,6 +136,9 @@ final class IngestRows {
             }
         }
         addCategories(t, s);
+        int day = (int) Math.floorDiv(b.timeNs(), 86_400_000_000_000L);
+        dayTxs.merge(day, 1L, Long::sum);
+        for (AccountAddress a : t.accounts().keySet()) dayAccounts.add(List.of((long) day, id(a)));
         for (int k = 0; k < t.transfers().size(); k++)
             addTransfer(b.height(), s, k, t.transfers().get(k));
         for (String d : t.coinDenoms()) coinDenoms.putIfAbsent(d, b.height());
@@ -194,6 +201,20 @@ final class IngestRows {
                 .addValue(SqlArrays.longs(catAccount))
                 .addValue(catCode.toArray(new Short[0]))
                 .addValue(SqlArrays.longs(catSeq));
+    }
+
+    Tuple daily() {
+        Integer[] days = dayTxs.keySet().toArray(new Integer[0]);
+        Long[] txs = dayTxs.values().toArray(new Long[0]);
+        Integer[] activeDays = new Integer[dayAccounts.size()];
+        Long[] activeIds = new Long[dayAccounts.size()];
+        int i = 0;
+        for (List<Long> k : dayAccounts) {
+            activeDays[i] = k.get(0).intValue();
+            activeIds[i] = k.get(1);
+            i++;
+        }
+        return Tuple.tuple().addValue(days).addValue(txs).addValue(activeDays).addValue(activeIds);
     }
 
     Tuple categoryStats() {

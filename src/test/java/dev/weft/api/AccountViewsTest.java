@@ -302,4 +302,82 @@ class AccountViewsTest {
                 TestNodes.get(client, port, "/indexer/evm/v1/logs?from_height=1&to_height=10000")
                         .statusCode());
     }
+
+    /** One row of SQL run on the node's database (to check counters against the rows they count). */
+    static io.vertx.sqlclient.Row sql(String q) throws Exception {
+        return node.context()
+                .pool()
+                .query(q)
+                .execute()
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(30, java.util.concurrent.TimeUnit.SECONDS)
+                .iterator()
+                .next();
+    }
+
+    @Test
+    @DisplayName("stats overview: head, totals and per-day counters equal the lists and the rows they count")
+    void statsOverview() throws Exception {
+        JsonObject o = get("/indexer/stats/v1/overview?days=3").getJsonObject("overview");
+        assertEquals(
+                java.util.Set.of(
+                        "latest_height",
+                        "latest_block_time",
+                        "avg_block_time",
+                        "avg_block_time_blocks",
+                        "txs",
+                        "evm_txs",
+                        "accounts",
+                        "days"),
+                o.fieldNames());
+        long head = Long.parseLong(o.getString("latest_height"));
+        assertTrue(head >= BLOCKS);
+        assertEquals(
+                timeOf(head).substring(0, 19), o.getString("latest_block_time").substring(0, 19));
+        assertEquals(total("/indexer/tx/v1/txs"), o.getString("txs"));
+        assertEquals(total("/indexer/tx/v1/evm-txs"), o.getString("evm_txs"));
+        assertEquals(
+                get("/indexer/block/v1/avg_blocktime")
+                        .getValue("avg_block_time")
+                        .toString(),
+                o.getValue("avg_block_time").toString());
+        assertEquals(sql("SELECT count(*) FROM account_tx_stats").getLong(0).toString(), o.getString("accounts"));
+        var days = o.getJsonArray("days");
+        assertEquals(3, days.size());
+        long sum = 0;
+        java.time.LocalDate prev = null;
+        for (Object d : days) {
+            JsonObject day = (JsonObject) d;
+            java.time.LocalDate date = java.time.LocalDate.parse(day.getString("date"));
+            if (prev != null) assertEquals(prev.minusDays(1), date);
+            prev = date;
+            sum += Long.parseLong(day.getString("txs"));
+            var r = sql("SELECT count(*), count(DISTINCT a.account_id) FROM tx t JOIN block b ON b.height = t.height "
+                    + "LEFT JOIN tx_account a ON a.sequence = t.sequence WHERE (b.time AT TIME ZONE 'UTC')::date = date '"
+                    + date + "'");
+            assertEquals(
+                    sql("SELECT count(*) FROM tx t JOIN block b ON b.height = t.height WHERE (b.time AT TIME ZONE 'UTC')::date = date '"
+                                    + date + "'")
+                            .getLong(0)
+                            .toString(),
+                    day.getString("txs"),
+                    day.encode());
+            assertEquals(r.getLong(1).toString(), day.getString("active_accounts"), day.encode());
+        }
+        // the devnet's history (from 2025-06-01, seconds apart) falls in the latest day
+        assertEquals(o.getString("txs"), Long.toString(sum));
+        assertTrue(Long.parseLong(days.getJsonObject(0).getString("active_accounts")) > 0);
+        assertEquals(
+                14,
+                get("/indexer/stats/v1/overview")
+                        .getJsonObject("overview")
+                        .getJsonArray("days")
+                        .size());
+        for (String bad : List.of("0", "91", "x", "-1", "1.5")) {
+            JsonObject e = fail("/indexer/stats/v1/overview?days=" + bad, 400);
+            assertError(e, 3);
+            assertTrue(e.getString("message").contains("invalid value for days"), e.encode());
+        }
+    }
 }
