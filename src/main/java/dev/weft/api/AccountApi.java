@@ -5,8 +5,10 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Hex;
 import dev.weft.chain.model.Rfc3339;
 import dev.weft.config.ChainConfig;
+import dev.weft.model.ingest.TxCategory;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.AccountStore;
+import dev.weft.store.BlockStore;
 import dev.weft.store.RichListStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -22,12 +24,14 @@ import java.util.Locale;
  */
 public final class AccountApi implements ApiModule {
     private final AccountStore accounts;
+    private final BlockStore blocks;
     private final RichListStore richList;
     private final ChainConfig.Vm vm;
     private final String prefix;
 
     public AccountApi(NodeContext ctx) {
         this.accounts = new AccountStore(ctx.pool());
+        this.blocks = new BlockStore(ctx.pool());
         this.richList = new RichListStore(ctx.pool());
         this.vm = ctx.config().chain().vm();
         this.prefix = ctx.config().chain().bech32Prefix();
@@ -51,7 +55,9 @@ public final class AccountApi implements ApiModule {
 
     private void summary(RoutingContext rc) {
         AccountAddress a = address(rc);
+        Future<java.util.Map<Short, Long>> categories = accounts.categories(a.bytes());
         accounts.summary(a.bytes())
+                .compose(s -> categories.map(s))
                 .onSuccess(s -> Responses.json(
                         rc,
                         new JsonObject()
@@ -73,8 +79,16 @@ public final class AccountApi implements ApiModule {
                                                 .put("last_timestamp", time(s.lastTimeNs()))
                                                 .put("height", string(s.ingestHeight()))
                                                 .put("internal_txs_height", string(s.evmHeight()))
-                                                .put("tokens_height", string(s.richListHeight())))))
+                                                .put("tokens_height", string(s.richListHeight()))
+                                                .put("categories", categories(categories.result())))))
                 .onFailure(rc::fail);
+    }
+
+    /** Every category's count, as strings, in {@link TxCategory} order (0 where the account has none). */
+    private static JsonObject categories(java.util.Map<Short, Long> counts) {
+        JsonObject o = new JsonObject();
+        for (TxCategory c : TxCategory.ALL) o.put(c.label, Long.toString(counts.getOrDefault(c.code, 0L)));
+        return o;
     }
 
     private void balances(RoutingContext rc) {
@@ -109,6 +123,7 @@ public final class AccountApi implements ApiModule {
         AccountStore.Direction direction = direction(rc);
         transferPage(
                 rc,
+                blocks,
                 accounts,
                 richList,
                 vm,
@@ -125,6 +140,7 @@ public final class AccountApi implements ApiModule {
      */
     static void transferPage(
             RoutingContext rc,
+            BlockStore blocks,
             AccountStore accounts,
             RichListStore richList,
             ChainConfig.Vm vm,
@@ -140,18 +156,24 @@ public final class AccountApi implements ApiModule {
         Long boundSeq = page.hasCursor() ? page.cursorLong("sequence") : null;
         Integer boundIndex =
                 page.hasCursor() ? (int) Math.min(Integer.MAX_VALUE, page.cursorLong("transfer_index")) : null;
-        Long[] range = IndexerParams.heightRange(rc);
-        Long from = range[0];
-        Long to = range[1];
+        Future<Long[]> range = TimeRange.heights(rc, blocks);
         Future<byte[]> tokenBytes = token == null || token.isBlank()
                 ? Future.succeededFuture(null)
                 : RichListApi.token(richList, vm, prefix, token).map(b -> b == null ? new byte[0] : b);
-        tokenBytes
-                .compose(t -> t != null && t.length == 0
+        Future.all(range, tokenBytes)
+                .compose(v -> tokenBytes.result() != null && tokenBytes.result().length == 0
                         // a bank denom no ERC-20 is known for: no transfer row can name it
                         ? Future.succeededFuture(new AccountStore.TransferPage(java.util.List.of(), false))
                         : accounts.transfers(new AccountStore.TransferQuery(
-                                account, direction, t, from, to, page.reverse(), boundSeq, boundIndex, page.limit())))
+                                account,
+                                direction,
+                                tokenBytes.result(),
+                                range.result()[0],
+                                range.result()[1],
+                                page.reverse(),
+                                boundSeq,
+                                boundIndex,
+                                page.limit())))
                 .onSuccess(p -> {
                     JsonArray rows = new JsonArray();
                     for (AccountStore.Transfer x : p.rows()) rows.add(json(x, account));

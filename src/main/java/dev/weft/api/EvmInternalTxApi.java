@@ -2,7 +2,9 @@ package dev.weft.api;
 
 import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
+import dev.weft.store.BlockStore;
 import dev.weft.store.InternalTxStore;
+import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
@@ -16,11 +18,13 @@ public final class EvmInternalTxApi implements ApiModule {
     private static final String BASE = "/indexer/tx/v1/evm-internal-txs";
 
     private final InternalTxStore store;
+    private final BlockStore blocks;
     private final String prefix;
     private final boolean evm;
 
     public EvmInternalTxApi(NodeContext ctx) {
         this.store = new InternalTxStore(ctx.pool());
+        this.blocks = new BlockStore(ctx.pool());
         this.prefix = ctx.config().chain().bech32Prefix();
         this.evm = ctx.config().chain().isEvm();
     }
@@ -56,8 +60,8 @@ public final class EvmInternalTxApi implements ApiModule {
     private void list(RoutingContext rc, InternalTxStore.Filter filter, Object key) {
         PageRequest page = PageRequest.parse(rc);
         boolean rangeable = filter == InternalTxStore.Filter.ALL || filter == InternalTxStore.Filter.ACCOUNT;
-        Long[] range = rangeable ? IndexerParams.heightRange(rc) : new Long[2];
-        store.page(new InternalTxStore.Query(
+        (rangeable ? TimeRange.heights(rc, blocks) : Future.succeededFuture(new Long[2]))
+                .compose(range -> store.page(new InternalTxStore.Query(
                         filter,
                         key,
                         page.reverse(),
@@ -66,7 +70,7 @@ public final class EvmInternalTxApi implements ApiModule {
                         page.limit(),
                         page.countTotal(),
                         range[0],
-                        range[1]))
+                        range[1])))
                 .onSuccess(p -> {
                     // the frames of a tx are never zero: no total means no such tx
                     if (filter == InternalTxStore.Filter.HASH && p.total() == 0) {

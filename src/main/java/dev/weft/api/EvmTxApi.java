@@ -2,6 +2,7 @@ package dev.weft.api;
 
 import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
+import dev.weft.store.BlockStore;
 import dev.weft.store.TxStore;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -12,12 +13,14 @@ import io.vertx.ext.web.RoutingContext;
  */
 public final class EvmTxApi implements ApiModule {
     private final TxStore txs;
+    private final BlockStore blocks;
     private final PageCache pages;
     private final String prefix;
     private final boolean evm;
 
     public EvmTxApi(NodeContext ctx, PageCache pages) {
         this.txs = new TxStore(ctx.pool());
+        this.blocks = new BlockStore(ctx.pool());
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
         this.evm = ctx.config().chain().isEvm();
@@ -53,24 +56,25 @@ public final class EvmTxApi implements ApiModule {
 
     private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
         PageRequest page = PageRequest.parse(rc);
-        Long[] range = filter == TxStore.Filter.HEIGHT ? new Long[2] : IndexerParams.heightRange(rc);
-        TxApi.page(
-                rc,
-                pages,
-                txs,
-                new TxStore.Query(
-                        TxStore.Stream.EVM,
-                        filter,
-                        key,
-                        null,
-                        page.reverse(),
-                        IndexerParams.bound(page, "sequence"),
-                        IndexerParams.offset(page),
-                        page.limit(),
-                        page.countTotal(),
-                        range[0],
-                        range[1]),
-                page);
+        TxApi.range(rc, blocks, filter)
+                .onSuccess(range -> TxApi.page(
+                        rc,
+                        pages,
+                        txs,
+                        new TxStore.Query(
+                                TxStore.Stream.EVM,
+                                filter,
+                                key,
+                                null,
+                                page.reverse(),
+                                IndexerParams.bound(page, "sequence"),
+                                IndexerParams.offset(page),
+                                page.limit(),
+                                page.countTotal(),
+                                range[0],
+                                range[1]),
+                        page))
+                .onFailure(rc::fail);
     }
 
     private void one(RoutingContext rc) {

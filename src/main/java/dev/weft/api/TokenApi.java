@@ -5,6 +5,7 @@ import dev.weft.chain.Hex;
 import dev.weft.config.ChainConfig;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.AccountStore;
+import dev.weft.store.BlockStore;
 import dev.weft.store.RichListStore;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -18,6 +19,7 @@ import io.vertx.ext.web.RoutingContext;
  */
 public final class TokenApi implements ApiModule {
     private final AccountStore accounts;
+    private final BlockStore blocks;
     private final RichListStore richList;
     private final TokenMetadata metadata;
     private final ChainConfig.Vm vm;
@@ -25,6 +27,7 @@ public final class TokenApi implements ApiModule {
 
     public TokenApi(NodeContext ctx, TokenMetadata metadata) {
         this.accounts = new AccountStore(ctx.pool());
+        this.blocks = new BlockStore(ctx.pool());
         this.richList = new RichListStore(ctx.pool());
         this.metadata = metadata;
         this.vm = ctx.config().chain().vm();
@@ -85,6 +88,6 @@ public final class TokenApi implements ApiModule {
 
     private void transfers(RoutingContext rc) {
         String denom = rc.pathParam("denom");
-        AccountApi.transferPage(rc, accounts, richList, vm, prefix, null, AccountStore.Direction.ANY, denom);
+        AccountApi.transferPage(rc, blocks, accounts, richList, vm, prefix, null, AccountStore.Direction.ANY, denom);
     }
 }

@@ -2,7 +2,9 @@ package dev.weft.api;
 
 import dev.weft.bus.BusError;
 import dev.weft.chain.AccountAddress;
+import dev.weft.model.ingest.TxCategory;
 import dev.weft.runtime.NodeContext;
+import dev.weft.store.BlockStore;
 import dev.weft.store.TxStore;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -17,11 +19,13 @@ import java.util.function.Supplier;
  */
 public final class TxApi implements ApiModule {
     private final TxStore txs;
+    private final BlockStore blocks;
     private final PageCache pages;
     private final String prefix;
 
     public TxApi(NodeContext ctx, PageCache pages) {
         this.txs = new TxStore(ctx.pool());
+        this.blocks = new BlockStore(ctx.pool());
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
     }
@@ -47,7 +51,18 @@ public final class TxApi implements ApiModule {
 
     private void byAccount(RoutingContext rc) {
         AccountAddress a = IndexerParams.account(rc, prefix);
-        list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a.bytes());
+        list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a.bytes(), category(rc));
+    }
+
+    /** {@code category}: one of {@link TxCategory}'s labels (any case), or null when absent; anything else is a 400. */
+    static Short category(RoutingContext rc) {
+        String v = rc.queryParams().get("category");
+        if (v == null || v.isBlank()) return null;
+        TxCategory c = TxCategory.named(v);
+        if (c == null)
+            throw BusError.invalidValue(
+                    "category", v, "must be one of send, ibc, opinit, evm_call, move_execute, wasm_execute");
+        return c.code;
     }
 
     private void byHeight(RoutingContext rc) {
@@ -55,26 +70,37 @@ public final class TxApi implements ApiModule {
     }
 
     private void list(RoutingContext rc, TxStore.Filter filter, Object key) {
+        list(rc, filter, key, null);
+    }
+
+    private void list(RoutingContext rc, TxStore.Filter filter, Object key, Short category) {
         PageRequest page = PageRequest.parse(rc);
-        Long[] range = filter == TxStore.Filter.HEIGHT ? new Long[2] : IndexerParams.heightRange(rc);
         List<String> msgs = IndexerParams.msgs(rc);
-        page(
-                rc,
-                pages,
-                txs,
-                new TxStore.Query(
-                        TxStore.Stream.COSMOS,
-                        filter,
-                        key,
-                        msgs,
-                        page.reverse(),
-                        IndexerParams.bound(page, "sequence"),
-                        IndexerParams.offset(page),
-                        page.limit(),
-                        page.countTotal(),
-                        range[0],
-                        range[1]),
-                page);
+        range(rc, blocks, filter)
+                .onSuccess(range -> page(
+                        rc,
+                        pages,
+                        txs,
+                        new TxStore.Query(
+                                TxStore.Stream.COSMOS,
+                                filter,
+                                key,
+                                msgs,
+                                page.reverse(),
+                                IndexerParams.bound(page, "sequence"),
+                                IndexerParams.offset(page),
+                                page.limit(),
+                                page.countTotal(),
+                                range[0],
+                                range[1],
+                                category),
+                        page))
+                .onFailure(rc::fail);
+    }
+
+    /** The height range of a list (heights and times); none on a block's txs, which are one height. */
+    static Future<Long[]> range(RoutingContext rc, BlockStore blocks, TxStore.Filter filter) {
+        return filter == TxStore.Filter.HEIGHT ? Future.succeededFuture(new Long[2]) : TimeRange.heights(rc, blocks);
     }
 
     /**

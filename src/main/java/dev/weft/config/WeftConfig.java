@@ -33,7 +33,8 @@ public record WeftConfig(
         RateLimitConfig rateLimit,
         EventsConfig events,
         ChainsConfig chains,
-        WebhooksConfig webhooks) {
+        WebhooksConfig webhooks,
+        ViewsConfig views) {
 
     public static final String DEFAULT_FILE = "conf/weft.json";
     /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -70,7 +71,8 @@ public record WeftConfig(
                 RateLimitConfig.from(c),
                 EventsConfig.from(c),
                 chains,
-                WebhooksConfig.from(c));
+                WebhooksConfig.from(c),
+                ViewsConfig.from(c));
     }
 
     /** This configuration as the verticles of one indexed chain read it (this one for its own chain). */

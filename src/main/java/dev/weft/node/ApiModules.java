@@ -8,6 +8,7 @@ import dev.weft.api.ChainsApi;
 import dev.weft.api.DocsApi;
 import dev.weft.api.EventsApi;
 import dev.weft.api.EvmInternalTxApi;
+import dev.weft.api.EvmLogApi;
 import dev.weft.api.EvmTxApi;
 import dev.weft.api.InfoApi;
 import dev.weft.api.LiveApi;
@@ -15,6 +16,7 @@ import dev.weft.api.NftApi;
 import dev.weft.api.PageCache;
 import dev.weft.api.RichListApi;
 import dev.weft.api.SearchApi;
+import dev.weft.api.StatsApi;
 import dev.weft.api.SystemApi;
 import dev.weft.api.TokenApi;
 import dev.weft.api.TxApi;
@@ -52,12 +54,14 @@ public final class ApiModules {
                 new TxApi(ctx, pages),
                 new EvmTxApi(ctx, pages),
                 new EvmInternalTxApi(ctx),
+                new EvmLogApi(ctx),
                 new NftApi(ctx),
                 new RichListApi(ctx),
                 new InfoApi(ctx),
                 new AccountApi(ctx),
                 new TokenApi(ctx, new RegistryTokens(ctx)),
                 new SearchApi(ctx),
+                new StatsApi(ctx),
                 new PairApi(ctx),
                 new EventsApi(ctx),
                 new TrackingApi(ctx),

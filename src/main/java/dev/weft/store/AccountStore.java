@@ -152,6 +152,22 @@ public final class AccountStore {
         this.pool = pool;
     }
 
+    /** Parameter: the address. Rows: category code, txs (the account's counters; absent categories are 0). */
+    static final String CATEGORIES = """
+      SELECT c.category, c.txs FROM account_category_stats c
+      WHERE c.account_id = (SELECT id FROM account WHERE address = $1)""";
+
+    /** The account's tx count per category code (the ingest commit's counters), only the categories it has txs in. */
+    public Future<Map<Short, Long>> categories(byte[] address) {
+        return pool.preparedQuery(CATEGORIES)
+                .execute(Tuple.of(Buffer.buffer(address)))
+                .map(rows -> {
+                    Map<Short, Long> out = new java.util.HashMap<>();
+                    for (Row r : rows) out.put(r.getShort(0), r.getLong(1));
+                    return out;
+                });
+    }
+
     public Future<Summary> summary(byte[] address) {
         return pool.preparedQuery(SUMMARY)
                 .execute(Tuple.of(Buffer.buffer(address)))

@@ -20,6 +20,14 @@ public final class BlockStore {
     private static final String AVG =
             "SELECT count(*), min(time_ns), max(time_ns) FROM (SELECT time_ns FROM block ORDER BY height DESC LIMIT $1) b";
 
+    /**
+     * Parameters: from and to time (ns, inclusive). Columns: the first height at or after from, the last at or before
+     * to (null when none): one probe of {@code block_time_idx} each.
+     */
+    private static final String HEIGHTS_AT = """
+      SELECT (SELECT b.height FROM block b WHERE b.time_ns >= $1::bigint ORDER BY b.time_ns, b.height LIMIT 1),
+             (SELECT b.height FROM block b WHERE b.time_ns <= $2::bigint ORDER BY b.time_ns DESC, b.height DESC LIMIT 1)""";
+
     /** A page: rows of JSON with their key, {@code more} when a row follows the page, and the total. */
     public record Page(List<Buffer> rows, List<Long> keys, boolean more, long total) {
         public Long lastKey() {
@@ -71,6 +79,19 @@ public final class BlockStore {
         return pool.preparedQuery(ONE)
                 .execute(Tuple.of(height))
                 .map(rows -> rows.size() == 0 ? null : rows.iterator().next().getBuffer(0));
+    }
+
+    /**
+     * The heights a time range covers: {@code [first block at or after fromNs, last block at or before toNs]}, each
+     * null when no block is there (a null bound is open).
+     */
+    public Future<Long[]> heightsAt(Long fromNs, Long toNs) {
+        return pool.preparedQuery(HEIGHTS_AT)
+                .execute(Tuple.of(fromNs == null ? Long.MIN_VALUE : fromNs, toNs == null ? Long.MAX_VALUE : toNs))
+                .map(rows -> {
+                    Row r = rows.iterator().next();
+                    return new Long[] {r.getLong(0), r.getLong(1)};
+                });
     }
 
     /** Average seconds between the last {@code window} blocks: (newest − oldest) / (n − 1); 0 with fewer than two. */

@@ -3,10 +3,13 @@ package dev.weft.store;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.model.FungibleTransfer;
 import dev.weft.model.ingest.BlockJson;
+import dev.weft.model.ingest.EvmLogs;
 import dev.weft.model.ingest.IndexedBlock;
+import dev.weft.model.ingest.TxCategory;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +62,23 @@ final class IngestRows {
     final Map<String, Long> coinDenoms = new LinkedHashMap<>();
     /** account id → {txs, signer txs, evm txs, evm signer txs} */
     final Map<Long, long[]> accountStats = new LinkedHashMap<>();
+
+    final List<Long> logHeight = new ArrayList<>();
+    final List<Long> logSeq = new ArrayList<>();
+    final List<Integer> logPos = new ArrayList<>();
+    final List<Buffer> logAddress = new ArrayList<>();
+    final List<List<Buffer>> logTopics =
+            List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    final List<Buffer> logJson = new ArrayList<>();
+    /** epoch day (UTC) → txs, and the (day, account id) pairs of the run's txs. */
+    final Map<Integer, Long> dayTxs = new LinkedHashMap<>();
+
+    final java.util.Set<List<Long>> dayAccounts = new java.util.LinkedHashSet<>();
+    final List<Long> catAccount = new ArrayList<>();
+    final List<Short> catCode = new ArrayList<>();
+    final List<Long> catSeq = new ArrayList<>();
+    /** (account id, category code) → txs */
+    final Map<List<Long>, Long> categoryStats = new LinkedHashMap<>();
     /** message type id → txs */
     final Map<Integer, Long> typeStats = new LinkedHashMap<>();
 
@@ -115,10 +135,101 @@ final class IngestRows {
                 multiTypeId.add(typeId);
             }
         }
+        addCategories(t, s);
+        int day = (int) Math.floorDiv(b.timeNs(), 86_400_000_000_000L);
+        dayTxs.merge(day, 1L, Long::sum);
+        for (AccountAddress a : t.accounts().keySet()) dayAccounts.add(List.of((long) day, id(a)));
         for (int k = 0; k < t.transfers().size(); k++)
             addTransfer(b.height(), s, k, t.transfers().get(k));
         for (String d : t.coinDenoms()) coinDenoms.putIfAbsent(d, b.height());
         txCount++;
+    }
+
+    /** The receipt's logs as {@code evm_log} rows, numbered by their place in the receipt. */
+    private void addLogs(long height, long s, IndexedBlock.EvmTx t) {
+        List<EvmLogs.Log> logs = EvmLogs.of(t.json().getBytes());
+        for (int i = 0; i < logs.size(); i++) {
+            EvmLogs.Log l = logs.get(i);
+            logHeight.add(height);
+            logSeq.add(s);
+            logPos.add(i);
+            logAddress.add(SqlArrays.bytea(l.address()));
+            for (int k = 0; k < 4; k++)
+                logTopics
+                        .get(k)
+                        .add(k < l.topics().size() ? SqlArrays.bytea(l.topics().get(k)) : null);
+            logJson.add(SqlArrays.bytea(l.json()));
+        }
+    }
+
+    Tuple logs() {
+        return Tuple.tuple()
+                .addValue(SqlArrays.longs(logHeight))
+                .addValue(SqlArrays.longs(logSeq))
+                .addValue(SqlArrays.ints(logPos))
+                .addValue(SqlArrays.bufs(logAddress))
+                .addValue(SqlArrays.bufs(logTopics.get(0)))
+                .addValue(SqlArrays.bufs(logTopics.get(1)))
+                .addValue(SqlArrays.bufs(logTopics.get(2)))
+                .addValue(SqlArrays.bufs(logTopics.get(3)))
+                .addValue(SqlArrays.bufs(logJson));
+    }
+
+    /** The tx's category edges, one per involved account and category its messages are in, and their counts. */
+    private void addCategories(IndexedBlock.Tx t, long s) {
+        EnumSet<TxCategory> cats = null;
+        for (String type : t.msgTypes()) {
+            TxCategory c = TxCategory.of(type);
+            if (c == null) continue;
+            if (cats == null) cats = EnumSet.noneOf(TxCategory.class);
+            cats.add(c);
+        }
+        if (cats == null) return;
+        for (AccountAddress a : t.accounts().keySet()) {
+            Long id = id(a);
+            for (TxCategory c : cats) {
+                catAccount.add(id);
+                catCode.add(c.code);
+                catSeq.add(s);
+                categoryStats.merge(List.of(id, (long) c.code), 1L, Long::sum);
+            }
+        }
+    }
+
+    Tuple categories() {
+        return Tuple.tuple()
+                .addValue(SqlArrays.longs(catAccount))
+                .addValue(catCode.toArray(new Short[0]))
+                .addValue(SqlArrays.longs(catSeq));
+    }
+
+    Tuple daily() {
+        Integer[] days = dayTxs.keySet().toArray(new Integer[0]);
+        Long[] txs = dayTxs.values().toArray(new Long[0]);
+        Integer[] activeDays = new Integer[dayAccounts.size()];
+        Long[] activeIds = new Long[dayAccounts.size()];
+        int i = 0;
+        for (List<Long> k : dayAccounts) {
+            activeDays[i] = k.get(0).intValue();
+            activeIds[i] = k.get(1);
+            i++;
+        }
+        return Tuple.tuple().addValue(days).addValue(txs).addValue(activeDays).addValue(activeIds);
+    }
+
+    Tuple categoryStats() {
+        int n = categoryStats.size();
+        Long[] ids = new Long[n];
+        Short[] codes = new Short[n];
+        Long[] txs = new Long[n];
+        int i = 0;
+        for (Map.Entry<List<Long>, Long> e : categoryStats.entrySet()) {
+            ids[i] = e.getKey().get(0);
+            codes[i] = e.getKey().get(1).shortValue();
+            txs[i] = e.getValue();
+            i++;
+        }
+        return Tuple.tuple().addValue(ids).addValue(codes).addValue(txs);
     }
 
     private void addTransfer(long height, long s, int k, FungibleTransfer f) {
@@ -140,6 +251,7 @@ final class IngestRows {
         evmFrom.add(t.from() == null ? null : id(t.from()));
         evmJson.add(t.json());
         addAccounts(t.accounts(), s, evmAccId, evmAccSeq, evmAccSigner, 2);
+        addLogs(b.height(), s, t);
         evmCount++;
     }
 

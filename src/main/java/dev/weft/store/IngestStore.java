@@ -64,11 +64,37 @@ public final class IngestStore {
       SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::bigint[]), unnest($6::bytea[])""";
     private static final String INSERT_EVM_TX_ACCOUNTS = """
       INSERT INTO evm_tx_account (account_id, sequence, signer) SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::bool[])""";
+    // the rows it inserts (xmax = 0: not an update of an existing row) are the accounts seen for the first time
     private static final String UPSERT_ACCOUNT_STATS = """
-      INSERT INTO account_tx_stats AS s (account_id, txs, signer_txs, evm_txs, evm_signer_txs)
-      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
-      ON CONFLICT (account_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs, signer_txs = s.signer_txs + EXCLUDED.signer_txs,
-        evm_txs = s.evm_txs + EXCLUDED.evm_txs, evm_signer_txs = s.evm_signer_txs + EXCLUDED.evm_signer_txs""";
+      WITH up AS (
+        INSERT INTO account_tx_stats AS s (account_id, txs, signer_txs, evm_txs, evm_signer_txs)
+        SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
+        ON CONFLICT (account_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs, signer_txs = s.signer_txs + EXCLUDED.signer_txs,
+          evm_txs = s.evm_txs + EXCLUDED.evm_txs, evm_signer_txs = s.evm_signer_txs + EXCLUDED.evm_signer_txs
+        RETURNING (s.xmax = 0) AS inserted)
+      UPDATE view_totals SET accounts = accounts + (SELECT count(*) FROM up WHERE inserted) WHERE id = 1""";
+    // a (day, account) pair is inserted once; the day's active_accounts grows by the pairs actually inserted
+    private static final String UPSERT_DAILY = """
+      WITH ins AS (
+        INSERT INTO daily_active_account (day, account_id)
+        SELECT date '1970-01-01' + u.d, u.a FROM unnest($3::int[], $4::bigint[]) AS u(d, a) ORDER BY 1, 2
+        ON CONFLICT DO NOTHING RETURNING day),
+      n AS (SELECT day, count(*) AS k FROM ins GROUP BY day)
+      INSERT INTO daily_stats AS s (day, txs, active_accounts)
+      SELECT date '1970-01-01' + u.d, u.t, coalesce((SELECT n.k FROM n WHERE n.day = date '1970-01-01' + u.d), 0)
+      FROM unnest($1::int[], $2::bigint[]) AS u(d, t)
+      ON CONFLICT (day) DO UPDATE SET txs = s.txs + EXCLUDED.txs, active_accounts = s.active_accounts + EXCLUDED.active_accounts""";
+    private static final String INSERT_EVM_LOGS = """
+      INSERT INTO evm_log (height, sequence, log_position, address, topic0, topic1, topic2, topic3, json)
+      SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::bytea[]),
+             unnest($6::bytea[]), unnest($7::bytea[]), unnest($8::bytea[]), unnest($9::bytea[])""";
+    private static final String INSERT_CATEGORIES = """
+      INSERT INTO tx_account_category (account_id, category, sequence)
+      SELECT unnest($1::bigint[]), unnest($2::smallint[]), unnest($3::bigint[])""";
+    private static final String UPSERT_CATEGORY_STATS = """
+      INSERT INTO account_category_stats AS s (account_id, category, txs)
+      SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[])
+      ON CONFLICT (account_id, category) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
     private static final String UPSERT_MSG_TYPE_STATS = """
       INSERT INTO msg_type_stats AS s (msg_type_id, txs) SELECT * FROM unnest($1::int[], $2::bigint[])
       ON CONFLICT (msg_type_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
@@ -279,6 +305,7 @@ public final class IngestStore {
                             .addValue(SqlArrays.bufs(c.evmHash))
                             .addValue(SqlArrays.longs(c.evmFrom))
                             .addValue(SqlArrays.bufs(c.evmJson)));
+            if (!c.logSeq.isEmpty()) b.add(INSERT_EVM_LOGS, c.logs());
             b.add(
                     INSERT_EVM_TX_ACCOUNTS,
                     Tuple.tuple()
@@ -287,6 +314,11 @@ public final class IngestStore {
                             .addValue(c.evmAccSigner.toArray(new Boolean[0])));
         }
         if (!c.accountStats.isEmpty()) b.add(UPSERT_ACCOUNT_STATS, c.accountStats());
+        if (!c.dayTxs.isEmpty()) b.add(UPSERT_DAILY, c.daily());
+        if (!c.catSeq.isEmpty()) {
+            b.add(INSERT_CATEGORIES, c.categories());
+            b.add(UPSERT_CATEGORY_STATS, c.categoryStats());
+        }
         // what the rich list reads: the transfer rows on every VM, the bank denoms to map to ERC-20s on EVM chains only
         if (!c.transferSeq.isEmpty()) b.add(INSERT_TRANSFERS, c.transfers());
         if (evmChain) {

@@ -68,7 +68,24 @@ public final class TxStore {
             int limit,
             boolean countTotal,
             Long fromHeight,
-            Long toHeight) {
+            Long toHeight,
+            Short category) {
+        /** A query without a category filter. */
+        public Query(
+                Stream stream,
+                Filter filter,
+                Object key,
+                List<String> msgTypes,
+                boolean desc,
+                long bound,
+                long offset,
+                int limit,
+                boolean countTotal,
+                Long fromHeight,
+                Long toHeight) {
+            this(stream, filter, key, msgTypes, desc, bound, offset, limit, countTotal, fromHeight, toHeight, null);
+        }
+
         /** A query over every height. */
         public Query(
                 Stream stream,
@@ -80,7 +97,12 @@ public final class TxStore {
                 long offset,
                 int limit,
                 boolean countTotal) {
-            this(stream, filter, key, msgTypes, desc, bound, offset, limit, countTotal, null, null);
+            this(stream, filter, key, msgTypes, desc, bound, offset, limit, countTotal, null, null, null);
+        }
+
+        /** Whether the category filter applies (an account's Cosmos txs only). */
+        boolean categorised() {
+            return category != null && stream == Stream.COSMOS && (filter == Filter.ACCOUNT || filter == Filter.SIGNER);
         }
 
         /** Whether a height range applies (never on a block's txs, which are one height). */
@@ -99,11 +121,14 @@ public final class TxStore {
     public Future<BlockStore.Page> page(Query q) {
         boolean msgs = q.msgTypes() != null;
         boolean ranged = q.ranged();
+        boolean category = q.categorised();
         String sql = sqlCache.computeIfAbsent(
-                q.stream() + "/" + q.filter() + "/" + msgs + "/" + q.desc() + "/" + q.countTotal() + "/" + ranged,
-                k -> buildSql(q.stream(), q.filter(), msgs, q.desc(), q.countTotal(), ranged));
+                q.stream() + "/" + q.filter() + "/" + msgs + "/" + q.desc() + "/" + q.countTotal() + "/" + ranged + "/"
+                        + category,
+                k -> buildSql(q.stream(), q.filter(), msgs, q.desc(), q.countTotal(), ranged, category));
         Tuple t = Tuple.tuple();
         if (q.filter() != Filter.ALL) t.addValue(q.key() instanceof byte[] b ? Buffer.buffer(b) : q.key());
+        if (category) t.addValue(q.category());
         if (msgs) t.addValue(q.msgTypes().toArray(new String[0]));
         if (ranged) {
             t.addValue(q.fromHeight() == null ? 0L : q.fromHeight());
@@ -162,8 +187,20 @@ public final class TxStore {
      * counting; with an account or message types it counts the range's edge rows.
      */
     public static String buildSql(Stream s, Filter f, boolean msgs, boolean desc, boolean countTotal, boolean ranged) {
+        return buildSql(s, f, msgs, desc, countTotal, ranged, false);
+    }
+
+    /**
+     * {@link #buildSql(Stream, Filter, boolean, boolean, boolean, boolean)} with a category filter on an account's
+     * Cosmos txs (parameter: the category code, right after the key): the page walks the account's edges of that
+     * category ({@code tx_account_category}) and the total is its counter ({@code account_category_stats}) unless
+     * the signer flag, {@code msgs} or a range narrow it further (then it counts the category's edges).
+     */
+    public static String buildSql(
+            Stream s, Filter f, boolean msgs, boolean desc, boolean countTotal, boolean ranged, boolean category) {
         int p = 1;
         String key = f == Filter.ALL ? null : "$" + p++ + (f == Filter.HEIGHT ? "::bigint" : "::bytea");
+        String cat = category ? "$" + p++ + "::smallint" : null;
         String names = msgs ? "$" + p++ + "::text[]" : null;
         String lo = null;
         String hi = null;
@@ -220,19 +257,29 @@ public final class TxStore {
                 }
             }
             case ACCOUNT, SIGNER -> {
-                String signer = f == Filter.SIGNER ? " AND a.signer" : "";
+                String edges = cat == null ? s.accountTable : "tx_account_category";
+                String signer = f != Filter.SIGNER
+                        ? ""
+                        : cat == null
+                                ? " AND a.signer"
+                                : " AND EXISTS (SELECT 1 FROM tx_account x WHERE x.account_id = a.account_id"
+                                        + " AND x.sequence = a.sequence AND x.signer)";
+                if (cat != null) signer = " AND a.category = " + cat + signer;
                 String typeFilter =
                         (msgs ? " AND " + hasType.formatted("a.sequence") : "") + inRange.formatted("a.sequence");
-                page = "SELECT t.sequence, t.json FROM " + s.accountTable + " a JOIN " + s.table
+                page = "SELECT t.sequence, t.json FROM " + edges + " a JOIN " + s.table
                         + " t ON t.sequence = a.sequence "
                         + "WHERE a.account_id = " + account + " AND a.sequence " + cmp + " " + bound + signer
                         + typeFilter
                         + " ORDER BY a.sequence " + dir + " OFFSET " + offset + " LIMIT " + limit;
-                total = msgs || lo != null
-                        ? "(SELECT count(*) FROM " + s.accountTable + " a WHERE a.account_id = " + account + signer
-                                + typeFilter + ")"
-                        : "coalesce((SELECT " + (f == Filter.SIGNER ? s.signerColumn : s.accountColumn)
-                                + " FROM account_tx_stats WHERE account_id = " + account + "), 0)";
+                total = msgs || lo != null || (cat != null && f == Filter.SIGNER)
+                        ? "(SELECT count(*) FROM " + edges + " a WHERE a.account_id = " + account + signer + typeFilter
+                                + ")"
+                        : cat != null
+                                ? "coalesce((SELECT txs FROM account_category_stats WHERE account_id = " + account
+                                        + " AND category = " + cat + "), 0)"
+                                : "coalesce((SELECT " + (f == Filter.SIGNER ? s.signerColumn : s.accountColumn)
+                                        + " FROM account_tx_stats WHERE account_id = " + account + "), 0)";
             }
             case HEIGHT -> {
                 String typeFilter = msgs ? " AND " + hasType.formatted("t.sequence") : "";
