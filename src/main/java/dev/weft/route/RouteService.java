@@ -745,7 +745,7 @@ public final class RouteService {
      * An {@code evm/} token of a minievm rollup with the symbol of one of the rollup's OP-bridged coins and more decimals
      * (its ERC-20 wrapper form) for which the registry names no wrapper contract.
      */
-    private boolean unwrappable(Chain c, Asset a) {
+    boolean unwrappable(Chain c, Asset a) {
         if (!"evm".equals(c.vm())
                 || !c.isRollup()
                 || !a.isNative()
