@@ -36,7 +36,9 @@ record SearchPage(long totalCount, List<ObservedTx> txs, long bytes) {
             "initiate_token_deposit",
             "finalize_token_deposit",
             "initiate_token_withdrawal",
-            "propose_output");
+            "propose_output",
+            // coin movements: what a swap on IBC arrival (ibc-hooks) paid the recipient
+            "transfer");
 
     /** Reads the {@code result} object of a chain's tx_search; the parser is on its START_OBJECT. */
     static SearchPage read(String chainId, JsonParser p) throws IOException {
