@@ -72,6 +72,12 @@ public final class Addresses {
     public static final String ROUTE_MSGS_DIRECT = "weft.route.msgs-direct";
     /** Weft's {@code /v2/fungible/routes}: the k best routes and the rejected paths. */
     public static final String ROUTE_ROUTES = "weft.route.routes";
+    /** Skip's discovery endpoints ({@code /v2/fungible/assets_from_source} and the others). */
+    public static final String ROUTE_ASSETS_FROM_SOURCE = "weft.route.assets-from-source";
+
+    public static final String ROUTE_ASSETS_BETWEEN_CHAINS = "weft.route.assets-between-chains";
+    public static final String ROUTE_RECOMMEND_ASSETS = "weft.route.recommend-assets";
+    public static final String ROUTE_IBC_ORIGIN_ASSETS = "weft.route.ibc-origin-assets";
 
     /**
      * A request header the routing addresses honour: with {@value #ENCODED_REPLY} the reply body is the JSON already

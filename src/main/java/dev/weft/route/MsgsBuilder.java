@@ -59,6 +59,10 @@ public final class MsgsBuilder {
     private final long timeoutNanos;
     private final String pfmTimeout;
     private final String hookData;
+    /** The affiliates paid where the route takes its fee (none without one), and what each gets. */
+    private final List<MsgsRequest.Affiliate> affiliates;
+
+    private BigInteger[] affiliatePaid = new BigInteger[0];
 
     private MsgsBuilder(
             RouteGraph g,
@@ -68,7 +72,9 @@ public final class MsgsBuilder {
             BigDecimal slippagePercent,
             Duration timeout,
             Instant now,
-            String hookData) {
+            String hookData,
+            List<MsgsRequest.Affiliate> affiliates) {
+        this.affiliates = affiliates;
         this.g = g;
         this.r = g.registry();
         this.route = route;
@@ -85,6 +91,7 @@ public final class MsgsBuilder {
      *                  estimates the client accepted when the pools have moved since (the minimums follow them)
      * @param addresses one validated account per {@code route.chainIds()} entry
      * @param hookData  the base64 signed OP hook carried by a deposit into a wrapped ERC-20 ("" when none)
+     * @param affiliates the affiliates paid on the chain where the route takes its fee (empty without one)
      */
     public static JsonObject build(
             RouteGraph g,
@@ -94,8 +101,10 @@ public final class MsgsBuilder {
             BigDecimal slippagePercent,
             Duration timeout,
             Instant now,
-            String hookData) {
-        return new MsgsBuilder(g, route, amounts, addresses, slippagePercent, timeout, now, hookData).build();
+            String hookData,
+            List<MsgsRequest.Affiliate> affiliates) {
+        return new MsgsBuilder(g, route, amounts, addresses, slippagePercent, timeout, now, hookData, affiliates)
+                .build();
     }
 
     private JsonObject build() {
@@ -103,11 +112,16 @@ public final class MsgsBuilder {
         BigInteger[] msgAmount = new BigInteger[edges.size()];
         BigInteger carried = route.path().amountIn();
         BigInteger swapMin = null;
+        // Skip computes the affiliate fee on the swap's minimum output (skip-go docs/general/affiliate-fees.mdx); on a
+        // transfer-only route on the input. What follows the fee carries the rest.
+        if (!affiliates.isEmpty() && route.affiliateOp() < 0) carried = carried.subtract(payAffiliates(carried));
         for (int i = 0; i < edges.size(); i++) {
             msgAmount[i] = carried;
             if (edges.get(i).isSwap()) {
                 swapMin = floor(amounts.get(i + 1));
                 carried = swapMin;
+                if (!affiliates.isEmpty() && route.affiliateOp() == i)
+                    carried = carried.subtract(payAffiliates(swapMin));
             }
         }
         JsonArray txs = new JsonArray();
@@ -183,13 +197,39 @@ public final class MsgsBuilder {
     private BigInteger minAmountOut() {
         boolean swaps = route.path().edges().stream().anyMatch(Edge::isSwap);
         BigInteger out = amounts.get(amounts.size() - 1);
-        return swaps ? floor(out) : out;
+        BigInteger paid = BigInteger.ZERO;
+        for (BigInteger p : affiliatePaid) paid = paid.add(p);
+        return (swaps ? floor(out) : out).subtract(paid);
+    }
+
+    /** Each affiliate's share of {@code base} (rounded down), recorded for the fee msgs; returns their sum. */
+    private BigInteger payAffiliates(BigInteger base) {
+        affiliatePaid = new BigInteger[affiliates.size()];
+        BigInteger sum = BigInteger.ZERO;
+        for (int k = 0; k < affiliates.size(); k++) {
+            affiliatePaid[k] =
+                    base.multiply(BigInteger.valueOf(affiliates.get(k).bps())).divide(RouteBuilder.BPS);
+            sum = sum.add(affiliatePaid[k]);
+        }
+        return sum;
+    }
+
+    /** The bank sends of the affiliate fee, from the signer on the fee chain, in {@code denom}. */
+    private List<CosmosMsgs.Msg> feeSends(String sender, String denom) {
+        List<CosmosMsgs.Msg> out = new ArrayList<>();
+        for (int k = 0; k < affiliates.size(); k++) {
+            if (affiliatePaid[k].signum() > 0)
+                out.add(CosmosMsgs.send(sender, affiliates.get(k).address(), denom, affiliatePaid[k]));
+        }
+        return out;
     }
 
     private List<CosmosMsgs.Msg> cosmosMsgs(int start, int end, BigInteger[] msgAmount, BigInteger swapMin) {
         List<Edge> edges = route.path().edges();
         List<CosmosMsgs.Msg> out = new ArrayList<>();
         String sender = address(route.fromVisit()[start]);
+        if (start == 0 && route.affiliateOp() < 0 && !affiliates.isEmpty())
+            out.addAll(feeSends(sender, g.asset(edges.get(0).from()).denom()));
         int i = start;
         while (i <= end) {
             Edge e = edges.get(i);
@@ -214,6 +254,7 @@ public final class MsgsBuilder {
                                 sender,
                                 timeoutNanos));
                     }
+                    if (route.affiliateOp() == i && !affiliates.isEmpty()) out.addAll(feeSends(sender, to.denom()));
                 }
                 case OP_DEPOSIT ->
                     out.add(CosmosMsgs.deposit(

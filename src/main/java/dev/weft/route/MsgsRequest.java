@@ -26,7 +26,43 @@ public record MsgsRequest(
         JsonArray operations,
         BigDecimal slippagePercent,
         SignedOpHook signedOpHook,
-        Long timeoutSeconds) {
+        Long timeoutSeconds,
+        java.util.Map<String, List<Affiliate>> affiliates) {
+
+    /** Skip's {@code Affiliate}: an address on its chain (checked against the chain later) and its share in bps. */
+    public record Affiliate(String address, int bps) {}
+
+    /** Most affiliates on one chain: each is a msg in the user's tx. */
+    static final int MAX_AFFILIATES = 10;
+
+    /** {@code {<chain id>: {affiliates: [{address, basis_points_fee}]}}}, types and bounds checked. */
+    private static java.util.Map<String, List<Affiliate>> affiliates(Object v) {
+        java.util.Map<String, List<Affiliate>> out = new java.util.LinkedHashMap<>();
+        if (v == null) return out;
+        if (!(v instanceof JsonObject byChain))
+            throw BusError.badRequest("chain_ids_to_affiliates must be an object of chain id → {affiliates}");
+        for (String chain : byChain.fieldNames()) {
+            String at = "chain_ids_to_affiliates." + chain;
+            if (!(byChain.getValue(chain) instanceof JsonObject entry)
+                    || !(entry.getValue("affiliates") instanceof JsonArray list)) {
+                throw BusError.badRequest(at + " must be an object {affiliates: [{address, basis_points_fee}]}");
+            }
+            if (list.size() > MAX_AFFILIATES)
+                throw BusError.badRequest(at + ".affiliates has " + list.size() + ", at most " + MAX_AFFILIATES);
+            List<Affiliate> named = new java.util.ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                if (!(list.getValue(i) instanceof JsonObject a))
+                    throw BusError.badRequest(
+                            at + ".affiliates[" + i + "] must be an object {address, basis_points_fee}");
+                named.add(new Affiliate(
+                        RouteRequest.string(a, "address"),
+                        RouteRequest.bps(
+                                a.getValue("basis_points_fee"), at + ".affiliates[" + i + "].basis_points_fee")));
+            }
+            out.put(chain, List.copyOf(named));
+        }
+        return out;
+    }
 
     /** {@code {"signer": "<bech32>", "hook": "<base64 signed Cosmos tx>"}}. */
     public record SignedOpHook(String signer, String hook) {}
@@ -59,18 +95,16 @@ public record MsgsRequest(
             throw BusError.badRequest(
                     "post_route_handler is not supported: the route ends with the transfer to the last address of address_list");
         }
-        if (body.getValue("chain_ids_to_affiliates") instanceof JsonObject affiliates) {
-            for (String chain : affiliates.fieldNames()) {
-                if (affiliates.getValue(chain) instanceof JsonObject a
-                        && a.getValue("affiliates") instanceof JsonArray named
-                        && !named.isEmpty()) {
-                    throw BusError.badRequest("chain_ids_to_affiliates: affiliate fees are not supported (" + chain
-                            + " has " + named.size() + ")");
-                }
-            }
-        }
+        java.util.Map<String, List<Affiliate>> affiliates = affiliates(body.getValue("chain_ids_to_affiliates"));
         return new MsgsRequest(
-                route, amountOut, List.copyOf(addresses), opsArr, slippage(body), signedOpHook(body), timeout(body));
+                route,
+                amountOut,
+                List.copyOf(addresses),
+                opsArr,
+                slippage(body),
+                signedOpHook(body),
+                timeout(body),
+                affiliates);
     }
 
     private static BigDecimal slippage(JsonObject body) {

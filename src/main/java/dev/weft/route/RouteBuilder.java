@@ -20,6 +20,7 @@ import java.util.List;
 /** The Skip {@code Route} JSON of a path: operations, chains, fees, USD values, duration, warnings. */
 final class RouteBuilder {
     static final BigDecimal IMPACT_WARNING_PERCENT = BigDecimal.valueOf(5);
+    static final BigInteger BPS = BigInteger.valueOf(10_000);
 
     private RouteBuilder() {}
 
@@ -42,6 +43,16 @@ final class RouteBuilder {
         JsonArray fees = new JsonArray();
         List<String> extraWarnings = new ArrayList<>();
         boolean opHook = false;
+        int feeOp = -1;
+        for (int i = 0; i < n; i++) if (path.edges().get(i).isSwap()) feeOp = i;
+        BigInteger feeBase = feeOp < 0 ? path.amountIn() : path.amounts().get(feeOp + 1);
+        BigInteger affiliateFee =
+                feeBase.multiply(BigInteger.valueOf(req.affiliateBps())).divide(BPS);
+        if (affiliateFee.signum() > 0 && feeOp > 0 && hookEntryPoint(g, path, feeOp - 1) != null) {
+            // the swap runs from an ibc-hooks memo: its output goes straight to the recipient, no msg can take a fee
+            throw dev.weft.bus.BusError.badRequest("cumulative_affiliate_fee_bps: the route's swap runs on IBC arrival"
+                    + " (ibc-hooks), where no fee can be taken; set it to \"0\" or restrict the route");
+        }
         for (int i = 0; i < n; i++) {
             Edge e = path.edges().get(i);
             Asset in = g.asset(e.from());
@@ -49,15 +60,23 @@ final class RouteBuilder {
             fromVisit[i] = visits.size() - 1;
             if (!out.chainId().equals(visits.get(visits.size() - 1))) visits.add(out.chainId());
             toVisit[i] = visits.size() - 1;
-            BigInteger amountIn = path.amounts().get(i);
-            BigInteger amountOut = path.amounts().get(i + 1);
+            // after the fee is taken every operation carries the amount net of it (the swap itself shows its output)
+            BigInteger net = i > feeOp ? affiliateFee : BigInteger.ZERO;
+            BigInteger amountIn = path.amounts().get(i).subtract(net);
+            BigInteger amountOut = path.amounts().get(i + 1).subtract(net);
             int tx = path.txIndex().get(i);
             JsonObject variant = switch (e.kind()) {
                 case IBC -> new JsonObject().put("transfer", transfer(r, e, in, out, hookEntryPoint(g, path, i)));
                 case OP_DEPOSIT, OP_WITHDRAW -> new JsonObject().put("op_init_transfer", opInit(e, in, out));
                 case LAYER_ZERO -> new JsonObject().put("layer_zero_transfer", layerZero(r, shared, e, in, out));
                 case SWAP ->
-                    new JsonObject().put("swap", swap(shared, e, in, out, amountIn, amountOut, path.swapQuote()));
+                    new JsonObject()
+                            .put(
+                                    "swap",
+                                    swap(shared, e, in, out, amountIn, amountOut, path.swapQuote())
+                                            .put(
+                                                    "estimated_affiliate_fee",
+                                                    (i == feeOp ? affiliateFee : BigInteger.ZERO) + out.denom()));
             };
             ops.add(variant.put("tx_index", tx)
                     .put("amount_in", amountIn.toString())
@@ -84,6 +103,22 @@ final class RouteBuilder {
                             "SWAP", null, pq.fee(), r, shared, feeAsset, in.chainId(), tx, i, "FEE_BEHAVIOR_DEDUCTED"));
                 }
             }
+            if (affiliateFee.signum() > 0 && (i == feeOp || feeOp < 0 && i == 0)) {
+                // Skip's fee types have none for integrators: a fee on the swap is a SWAP fee; the fee of a
+                // transfer-only route (Weft's extension) is typed AFFILIATE
+                Asset feeAsset = feeOp < 0 ? in : out;
+                fees.add(fee(
+                        feeOp < 0 ? "AFFILIATE" : "SWAP",
+                        null,
+                        affiliateFee,
+                        r,
+                        shared,
+                        feeAsset,
+                        in.chainId(),
+                        tx,
+                        i,
+                        "FEE_BEHAVIOR_DEDUCTED"));
+            }
             if (e.kind() == Edge.Kind.OP_WITHDRAW) {
                 extraWarnings.add("Withdrawals from " + e.bridge().l2ChainId() + " through OPinit bridge "
                         + e.bridge().bridgeId()
@@ -105,9 +140,10 @@ final class RouteBuilder {
                             "swap price impact is " + percent(q.impactPercent()) + "%, above " + IMPACT_WARNING_PERCENT
                                     + "%: the swap returns much less than the spot price");
         }
+        BigInteger amountOut = path.amountOut().subtract(affiliateFee);
         JsonObject json = new JsonObject()
                 .put("amount_in", path.amountIn().toString())
-                .put("amount_out", path.amountOut().toString())
+                .put("amount_out", amountOut.toString())
                 .put("source_asset_chain_id", req.sourceChainId())
                 .put("source_asset_denom", req.sourceDenom())
                 .put("dest_asset_chain_id", req.destChainId())
@@ -116,20 +152,21 @@ final class RouteBuilder {
                 .put("chain_ids", new JsonArray(List.copyOf(visits)))
                 .put("required_chain_addresses", new JsonArray(List.copyOf(visits)))
                 .put("does_swap", q != null)
-                .put("estimated_amount_out", path.amountOut().toString())
+                .put("estimated_amount_out", amountOut.toString())
                 .put("txs_required", path.txsRequired())
                 .put("swap_venues", venue == null ? new JsonArray() : new JsonArray().add(venue))
                 .put("swap_venue", venue)
                 .put("swap_price_impact_percent", q == null ? null : percent(q.impactPercent()))
                 .put("usd_amount_in", SkipJson.usd(r, source, path.amountIn()))
-                .put("usd_amount_out", SkipJson.usd(r, dest, path.amountOut()))
+                .put("usd_amount_out", SkipJson.usd(r, dest, amountOut))
                 .put("estimated_fees", fees)
                 .put("estimated_route_duration_seconds", path.durationSeconds())
                 .put("warning", warning)
                 .put("extra_warnings", new JsonArray(extraWarnings))
                 .put("required_op_hook", opHook)
                 .put("extra_infos", new JsonArray());
-        return new ComputedRoute(req, source, dest, evmSigned, path, List.copyOf(visits), fromVisit, toVisit, json);
+        return new ComputedRoute(
+                req, source, dest, evmSigned, path, List.copyOf(visits), fromVisit, toVisit, json, affiliateFee, feeOp);
     }
 
     /** The entry point the transfer at {@code op} calls on arrival, when the next operation is a swap in the same tx. */

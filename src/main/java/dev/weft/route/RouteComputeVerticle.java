@@ -83,6 +83,10 @@ public final class RouteComputeVerticle extends VerticleBase {
             registered.add(serve(Addresses.ROUTE_BRIDGES, RouteService::bridges));
             registered.add(serve(Addresses.ROUTE_MSGS_DIRECT, RouteService::msgsDirect));
             registered.add(serve(Addresses.ROUTE_ROUTES, RouteService::routes));
+            registered.add(serve(Addresses.ROUTE_ASSETS_FROM_SOURCE, Discovery::assetsFromSource));
+            registered.add(serve(Addresses.ROUTE_ASSETS_BETWEEN_CHAINS, Discovery::assetsBetweenChains));
+            registered.add(serve(Addresses.ROUTE_RECOMMEND_ASSETS, Discovery::recommendAssets));
+            registered.add(serve(Addresses.ROUTE_IBC_ORIGIN_ASSETS, Discovery::ibcOriginAssets));
             registered.add(vertx.eventBus()
                     .<JsonObject>consumer(Addresses.ROUTE_RELOAD, this::onReload)
                     .completion());

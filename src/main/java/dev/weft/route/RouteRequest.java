@@ -31,7 +31,27 @@ public record RouteRequest(
         Boolean goFast,
         boolean isOpWithdraw,
         RouteLimits limits,
-        BigInteger exactOut) {
+        BigInteger exactOut,
+        int affiliateBps) {
+
+    /** Most {@code cumulative_affiliate_fee_bps}: a fee below 100 % (10000 bps would take everything). */
+    public static final int MAX_AFFILIATE_BPS = 9999;
+
+    /** The same request with {@code cumulative_affiliate_fee_bps} (what a msgs body repeats from its route request). */
+    public RouteRequest withAffiliateBps(int bps) {
+        return new RouteRequest(
+                amountIn,
+                sourceChainId,
+                sourceDenom,
+                destChainId,
+                destDenom,
+                allowUnsafe,
+                goFast,
+                isOpWithdraw,
+                limits,
+                exactOut,
+                bps);
+    }
 
     /** An exact-in request. */
     public RouteRequest(
@@ -54,7 +74,8 @@ public record RouteRequest(
                 goFast,
                 isOpWithdraw,
                 limits,
-                null);
+                null,
+                0);
     }
 
     /** Skip's BridgeType values, and the edge kinds of those Weft models (the others have no lane: no route uses them). */
@@ -85,11 +106,9 @@ public record RouteRequest(
     public static RouteRequest parse(JsonObject body) {
         if (body == null) throw BusError.badRequest("request body must be a JSON object");
         boolean exactOut = body.getValue("amount_in") == null && body.getValue("amount_out") != null;
-        Object affiliateBps = body.getValue("cumulative_affiliate_fee_bps");
-        if (affiliateBps != null && !ZEROS.matcher(String.valueOf(affiliateBps)).matches()) {
-            throw BusError.badRequest(
-                    "cumulative_affiliate_fee_bps must be \"0\": affiliate fees are not supported (got "
-                            + show(affiliateBps) + ")");
+        int affiliateBps = bps(body.getValue("cumulative_affiliate_fee_bps"), "cumulative_affiliate_fee_bps");
+        if (exactOut && affiliateBps > 0) {
+            throw BusError.badRequest("cumulative_affiliate_fee_bps is taken on exact-in routes only (give amount_in)");
         }
         if (body.getValue("amount_in") == null && body.getValue("amount_out") == null) {
             throw BusError.badRequest("amount_in is required");
@@ -104,8 +123,24 @@ public record RouteRequest(
                 optBool(body, "go_fast"),
                 bool(body, "is_op_withdraw", false),
                 limits(body),
-                exactOut ? amount(body, "amount_out") : null);
+                exactOut ? amount(body, "amount_out") : null,
+                affiliateBps);
     }
+
+    /** A basis-points fee: an integer 0–{@value #MAX_AFFILIATE_BPS}, as a string (Skip's type) or a JSON integer. */
+    static int bps(Object v, String path) {
+        if (v == null) return 0;
+        String s = v instanceof String str
+                ? str
+                : v instanceof Number n && !(v instanceof Double || v instanceof Float) ? n.toString() : null;
+        if (s == null || !BPS.matcher(s).matches() || Integer.parseInt(s) > MAX_AFFILIATE_BPS) {
+            throw BusError.badRequest(path + " must be an integer from 0 to " + MAX_AFFILIATE_BPS
+                    + " basis points (got " + show(v) + ")");
+        }
+        return Integer.parseInt(s);
+    }
+
+    private static final Pattern BPS = Pattern.compile("[0-9]{1,5}");
 
     /**
      * Skip's route restrictions: {@code bridges} (absent or empty: all), {@code allow_swaps} (default true),

@@ -471,15 +471,16 @@ public final class RouteService {
         boolean withdraw = m.withdrawsThroughOpBridge(
                 id -> registry.chain(id) != null && registry.chain(id).isRollup());
         RouteRequest again = new RouteRequest(
-                asked.amountIn(),
-                asked.sourceChainId(),
-                asked.sourceDenom(),
-                asked.destChainId(),
-                asked.destDenom(),
-                true,
-                asked.goFast(),
-                withdraw,
-                asked.limits());
+                        asked.amountIn(),
+                        asked.sourceChainId(),
+                        asked.sourceDenom(),
+                        asked.destChainId(),
+                        asked.destDenom(),
+                        true,
+                        asked.goFast(),
+                        withdraw,
+                        asked.limits())
+                .withAffiliateBps(asked.affiliateBps());
         ComputedRoute route = compute(again);
         // the operations are the route's, or differ from it only in the swap estimates of pools that have moved since
         List<BigInteger> amounts = null;
@@ -501,15 +502,16 @@ public final class RouteService {
                 // msgs
                 // request does not repeat: the best route within what its operations use is that route
                 ComputedRoute within = computeOrNull(new RouteRequest(
-                        again.amountIn(),
-                        again.sourceChainId(),
-                        again.sourceDenom(),
-                        again.destChainId(),
-                        again.destDenom(),
-                        true,
-                        again.goFast(),
-                        withdraw,
-                        used));
+                                again.amountIn(),
+                                again.sourceChainId(),
+                                again.sourceDenom(),
+                                again.destChainId(),
+                                again.destDenom(),
+                                true,
+                                again.goFast(),
+                                withdraw,
+                                used)
+                        .withAffiliateBps(asked.affiliateBps()));
                 if (within != null && SwapEstimates.difference(m.operations(), within) == null) {
                     route = within;
                     diff = null;
@@ -539,6 +541,7 @@ public final class RouteService {
             throw BusError.badRequest("signed_op_hook is only accepted when the route has required_op_hook true");
         }
         Duration timeout = m.timeoutSeconds() != null ? Duration.ofSeconds(m.timeoutSeconds()) : config.ibcTimeout();
+        List<MsgsRequest.Affiliate> affiliates = affiliates(route, m.affiliates());
         return MsgsBuilder.build(
                 graph,
                 route,
@@ -547,7 +550,43 @@ public final class RouteService {
                 m.slippagePercent(),
                 timeout,
                 clock.instant(),
-                hookData);
+                hookData,
+                affiliates);
+    }
+
+    /**
+     * The affiliates paid on the chain where the route takes its fee (the last swap's, or the source on a transfer-only
+     * route), as Skip checks them: their bps sum to {@code cumulative_affiliate_fee_bps} on every chain named, and each
+     * address is one of its chain.
+     */
+    private List<MsgsRequest.Affiliate> affiliates(
+            ComputedRoute route, java.util.Map<String, List<MsgsRequest.Affiliate>> byChain) {
+        int bps = route.request().affiliateBps();
+        for (var e : byChain.entrySet()) {
+            int sum = e.getValue().stream().mapToInt(MsgsRequest.Affiliate::bps).sum();
+            if (sum != bps) {
+                throw BusError.badRequest("chain_ids_to_affiliates." + e.getKey() + ": the basis_points_fee sum to "
+                        + sum + ", cumulative_affiliate_fee_bps is " + bps);
+            }
+            Chain chain = registry.chain(e.getKey());
+            if (chain == null)
+                throw BusError.badRequest("chain_ids_to_affiliates: chain " + e.getKey() + " is not supported");
+            for (int i = 0; i < e.getValue().size(); i++) {
+                address(
+                        chain,
+                        e.getValue().get(i).address(),
+                        "chain_ids_to_affiliates." + e.getKey() + ".affiliates[" + i + "].address");
+            }
+        }
+        if (bps == 0) return List.of();
+        int op = Math.max(route.affiliateOp(), 0);
+        String feeChain = route.chainIds().get(route.fromVisit()[op]);
+        List<MsgsRequest.Affiliate> paid = byChain.get(feeChain);
+        if (paid == null || paid.isEmpty()) {
+            throw BusError.badRequest("chain_ids_to_affiliates has no affiliates for " + feeChain
+                    + ", where the route takes its cumulative_affiliate_fee_bps of " + bps);
+        }
+        return paid;
     }
 
     private List<AccountAddress> addresses(ComputedRoute route, List<String> given) {
@@ -745,7 +784,7 @@ public final class RouteService {
      * An {@code evm/} token of a minievm rollup with the symbol of one of the rollup's OP-bridged coins and more decimals
      * (its ERC-20 wrapper form) for which the registry names no wrapper contract.
      */
-    private boolean unwrappable(Chain c, Asset a) {
+    boolean unwrappable(Chain c, Asset a) {
         if (!"evm".equals(c.vm())
                 || !c.isRollup()
                 || !a.isNative()

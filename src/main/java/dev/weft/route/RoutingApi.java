@@ -50,6 +50,15 @@ public final class RoutingApi implements ApiModule {
         router.post("/v2/fungible/routes")
                 .handler(HttpApiVerticle.bodyHandler(ctx))
                 .handler(rc -> post(rc, Addresses.ROUTE_ROUTES, RouteRequest::parse));
+        // discovery: validated by the route verticle (each answer is computed there)
+        for (String[] d : new String[][] {
+            {"/v2/fungible/assets_from_source", Addresses.ROUTE_ASSETS_FROM_SOURCE},
+            {"/v2/fungible/assets_between_chains", Addresses.ROUTE_ASSETS_BETWEEN_CHAINS},
+            {"/v2/fungible/recommend_assets", Addresses.ROUTE_RECOMMEND_ASSETS},
+            {"/v2/fungible/ibc_origin_assets", Addresses.ROUTE_IBC_ORIGIN_ASSETS}
+        }) {
+            router.post(d[0]).handler(HttpApiVerticle.bodyHandler(ctx)).handler(rc -> post(rc, d[1], RoutingApi::any));
+        }
         router.post("/v2/fungible/msgs_direct")
                 .handler(HttpApiVerticle.bodyHandler(ctx))
                 .handler(rc -> post(rc, Addresses.ROUTE_MSGS_DIRECT, RouteRequest::parse));
@@ -71,6 +80,8 @@ public final class RoutingApi implements ApiModule {
         }
         forward(rc, address, body);
     }
+
+    private static void any(JsonObject body) {}
 
     private void chains(RoutingContext rc) {
         MultiMap q = rc.queryParams();

@@ -180,15 +180,38 @@ final class TxObserver {
         if (h == null) return;
         Transfer t = watches.owner(h);
         boolean changed = h.received(ct);
+        boolean hook = hookReceiver(e.get("packet_data"));
+        ObservedTx.Event paidOut = null;
         for (ObservedTx.Event other : tx.events()) {
             if (!Objects.equals(other.msgIndex(), e.msgIndex())) continue;
+            if (hook && other.type().equals("transfer")) paidOut = other;
             if (other.type().equals("write_acknowledgement") && sameDestination(other, e)) changed |= ack(h, other);
             if (other.type().equals("send_packet") && t.hop(h.flow, h.index + 1) == null) {
                 addIbcHop(t, h.flow, h.index + 1, tx.chainId(), ct, other); // PFM forwards in the recv message
                 changed = true;
             }
         }
+        // a Move ibc-hooks swap on arrival: the coins go to the hook's intermediate account, which swaps them and pays
+        // the recipient last; that last coin movement of the recv message, in another denom, is what was released
+        if (paidOut != null) {
+            String coin = paidOut.get("amount");
+            int digits = 0;
+            while (coin != null && digits < coin.length() && Character.isDigit(coin.charAt(digits))) digits++;
+            if (digits > 0 && digits < coin.length() && !coin.substring(digits).equals(h.destDenom))
+                changed |= h.swappedOnArrival(coin.substring(digits), coin.substring(0, digits));
+        }
         if (changed) sink.changed(t);
+    }
+
+    /** Whether an ICS-20 packet's receiver is a Move ibc-hooks function ({@code <address>::<module>::<function>}). */
+    static boolean hookReceiver(String packetData) {
+        if (packetData == null) return false;
+        try {
+            String receiver = new JsonObject(packetData).getString("receiver", "");
+            return receiver.indexOf("::") > 0;
+        } catch (RuntimeException ex) {
+            return false;
+        }
     }
 
     private void writeAck(String chain, ObservedTx.Event e) {

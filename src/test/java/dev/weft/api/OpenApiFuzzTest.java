@@ -160,8 +160,8 @@ class OpenApiFuzzTest {
                     .json();
         }
         // each chain's copies of the indexer paths reach the same handlers as the default chain's, behind the same
-        // gate:
-        // the hostile chain_id is tried on /chains/{chain_id}/status, the other parameters on the unprefixed paths
+        // gate: the hostile chain_id is tried on /chains/{chain_id}/status, the other parameters on the unprefixed
+        // paths
         JsonObject paths = doc.getJsonObject("paths");
         for (String p : List.copyOf(paths.fieldNames()))
             if (p.startsWith("/chains/{chain_id}/") && !p.equals("/chains/{chain_id}/status")) paths.remove(p);

@@ -90,7 +90,24 @@ public final class RouteBench {
         List<JsonObject> unroutable = mix(service, 2_000, false);
         direct("routes found", service, routable, seconds);
         direct("no route (the search exhausts what the source reaches)", service, unroutable, seconds);
-        if (url != null) http(URI.create(url), routable, seconds);
+        if (url != null) http(URI.create(url), routable, exactOut(service, routable), seconds);
+    }
+
+    /** The same pairs asked exact-out: each for the amount its exact-in route delivers (so each has a route). */
+    static List<JsonObject> exactOut(RouteService s, List<JsonObject> mix) {
+        List<JsonObject> out = new ArrayList<>();
+        for (JsonObject req : mix) {
+            JsonObject q = req.copy();
+            q.remove("amount_in");
+            q.put("amount_out", s.route(req).getString("amount_out"));
+            try {
+                s.route(q);
+                out.add(q);
+            } catch (BusError e) {
+                // no smallest input delivers it within the pools' limits: left out
+            }
+        }
+        return out;
     }
 
     /**
@@ -169,10 +186,14 @@ public final class RouteBench {
         return Arrays.copyOf(lat, n);
     }
 
-    private static void http(URI url, List<JsonObject> mix, int seconds) throws Exception {
+    private static void http(URI url, List<JsonObject> mix, List<JsonObject> exactOut, int seconds) throws Exception {
         Vertx vertx = Vertx.vertx();
         try {
             List<Buffer> bodies = mix.stream().map(JsonObject::toBuffer).toList();
+            List<Buffer> routesBodies =
+                    mix.stream().map(j -> j.copy().put("limit", 3).toBuffer()).toList();
+            List<Buffer> exactOutBodies =
+                    exactOut.stream().map(JsonObject::toBuffer).toList();
             System.out.printf(
                     "HTTP against %s, %d s per run (after a %d s warm-up)%n", url, seconds, Math.max(2, seconds / 2));
             load(vertx, url, HttpMethod.POST, "/v2/fungible/route", bodies, 16, Math.max(2, seconds / 2));
@@ -197,6 +218,22 @@ public final class RouteBench {
                 System.out.printf(
                         "                  bench client CPU per request: route %.1f µs | /health %.1f µs; machine idle: route %.0f %% | /health %.0f %%%n",
                         route.clientCpu(), health.clientCpu(), 100 * route.idle(), 100 * health.idle());
+                // the k best (limit 3) and exact-out, against /route's p99 of the same run
+                Result routes = load(vertx, url, HttpMethod.POST, "/v2/fungible/routes", routesBodies, c, seconds);
+                // the live mix has no exact-out requests: /route's own figures stand in
+                Result out = exactOutBodies.isEmpty()
+                        ? route
+                        : load(vertx, url, HttpMethod.POST, "/v2/fungible/route", exactOutBodies, c, seconds);
+                System.out.printf(
+                        "                  /routes limit 3 %6.0f req/s p50 %.2f ms p99 %.2f ms (%.2f × /route p99) | exact-out /route %6.0f req/s p50 %.2f ms p99 %.2f ms (%.2f × /route p99)%n",
+                        routes.perSecond,
+                        routes.p50,
+                        routes.p99,
+                        routes.p99 / route.p99,
+                        out.perSecond,
+                        out.p50,
+                        out.p99,
+                        out.p99 / route.p99);
                 if (floor) {
                     Result refused = load(vertx, url, HttpMethod.POST, "/v2/fungible/route", refused(mix), c, seconds);
                     String chain = mix.get(0).getString("source_asset_chain_id");
@@ -280,7 +317,7 @@ public final class RouteBench {
         java.net.http.HttpClient plain = java.net.http.HttpClient.newHttpClient();
         long[] before = liveCounters(plain, url, mix.get(0));
         long started = System.nanoTime();
-        http(url, mix, seconds);
+        http(url, mix, List.of(), seconds);
         long[] after = liveCounters(plain, url, mix.get(0));
         double blocks = after[1] - before[1];
         System.out.printf(

@@ -96,15 +96,17 @@ class RouteErrorsTest {
     }
 
     @Test
-    @DisplayName("cumulative_affiliate_fee_bps other than 0: 400 code 3 (affiliate fees are not modelled)")
+    @DisplayName(
+            "cumulative_affiliate_fee_bps out of 0–9999: 400 code 3 (AffiliateFeesTest covers the fees themselves)")
     void affiliateFees() {
         JsonObject req = request("1000000", "noble-1", "uusdc", "interwoven-1", USDC_INITIA);
         assertEquals(
                 expected(
                         400,
                         3,
-                        "cumulative_affiliate_fee_bps must be \"0\": affiliate fees are not supported (got \"75\")"),
-                error(req.copy().put("cumulative_affiliate_fee_bps", "75")));
+                        "cumulative_affiliate_fee_bps must be an integer from 0 to 9999 basis points (got \"10000\")"),
+                error(req.copy().put("cumulative_affiliate_fee_bps", "10000")));
+        s.route(req.copy().put("cumulative_affiliate_fee_bps", "75"));
         s.route(req.copy().put("cumulative_affiliate_fee_bps", "0"));
         s.route(req.copy().put("cumulative_affiliate_fee_bps", 0));
     }

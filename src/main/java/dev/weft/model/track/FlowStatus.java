@@ -60,7 +60,7 @@ public record FlowStatus(TransferState state, Integer nextBlocking, JsonObject r
             return new FlowStatus(
                     TransferState.STATE_COMPLETED_SUCCESS,
                     null,
-                    release(last.toChain, last.destDenom, last.amount, true),
+                    release(last.toChain, last.releasedDenom(), last.releasedAmount(), true),
                     null);
         }
         Integer next = null;

@@ -49,6 +49,11 @@ public final class Hop {
     private int forwards;
     /** LayerZero: the message's guid ({@code 0x} + lower-case hex), by which its delivery is found on the destination. */
     private String guid = "";
+    /**
+     * IBC with a swap on arrival (ibc-hooks): the swap's output the recipient got, denom and amount (null without one);
+     * what the transfer released is that, not the voucher that arrived.
+     */
+    private String releasedDenom, releasedAmount;
 
     private String state;
     private ChainTx sendTx, receiveTx, ackTx, timeoutTx, outputTx;
@@ -277,6 +282,23 @@ public final class Hop {
         return true;
     }
 
+    /** The swap on arrival paid the recipient {@code amount} of {@code denom} (false when already known). */
+    public boolean swappedOnArrival(String denom, String amount) {
+        if (releasedDenom != null) return false;
+        releasedDenom = denom;
+        releasedAmount = amount;
+        return true;
+    }
+
+    /** What the recipient holds when this hop ends the transfer: the swap-on-arrival output, else what arrived. */
+    public String releasedDenom() {
+        return releasedDenom != null ? releasedDenom : destDenom;
+    }
+
+    public String releasedAmount() {
+        return releasedAmount != null ? releasedAmount : amount;
+    }
+
     /** The destination wrote its acknowledgement (in the recv tx, or later through PFM). */
     public boolean acknowledgementWritten(boolean success, String error) {
         if (ackSuccess != null) return false;
@@ -487,6 +509,7 @@ public final class Hop {
                 .put("refunded", refunded)
                 .put("guid", guid);
         if (ackSuccess != null) o.put("ack_success", ackSuccess);
+        if (releasedDenom != null) o.put("released_denom", releasedDenom).put("released_amount", releasedAmount);
         if (packetErrorType != null)
             o.put("packet_error", new JsonObject().put("type", packetErrorType).put("message", packetErrorMessage));
         putTx(o, "send_tx", sendTx);
@@ -533,6 +556,8 @@ public final class Hop {
         h.refundHeight = d.getLong("refund_height", 0L);
         h.refunded = d.getBoolean("refunded", false);
         h.forwards = d.getInteger("forwards", 0);
+        h.releasedDenom = d.getString("released_denom");
+        h.releasedAmount = d.getString("released_amount");
         h.guid = d.getString("guid", "");
         JsonObject err = d.getJsonObject("packet_error");
         if (err != null) h.setPacketError(err.getString("type"), err.getString("message"));

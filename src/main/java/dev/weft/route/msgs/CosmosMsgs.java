@@ -21,6 +21,7 @@ public final class CosmosMsgs {
     public static final String WITHDRAWAL = "/opinit.opchild.v1.MsgInitiateTokenWithdrawal";
     public static final String EXECUTE = "/initia.move.v1.MsgExecute";
     public static final String EVM_CALL = "/minievm.evm.v1.MsgCall";
+    public static final String SEND = "/cosmos.bank.v1beta1.MsgSend";
     /** PFM retries on timeout (Skip's default). */
     static final int PFM_RETRIES = 2;
 
@@ -74,6 +75,16 @@ public final class CosmosMsgs {
                 .put("retries", PFM_RETRIES);
         if (next != null) f.put("next", next);
         return new JsonObject().put("forward", f);
+    }
+
+    /** A bank send (the affiliate fee). */
+    public static Msg send(String from, String to, String denom, BigInteger amount) {
+        return new Msg(
+                SEND,
+                new JsonObject()
+                        .put("from_address", from)
+                        .put("to_address", to)
+                        .put("amount", new JsonArray().add(coin(denom, amount))));
     }
 
     public static Msg deposit(String sender, long bridgeId, String to, String denom, BigInteger amount, String data) {

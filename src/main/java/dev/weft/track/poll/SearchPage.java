@@ -37,7 +37,9 @@ record SearchPage(long totalCount, List<ObservedTx> txs, long bytes) {
             "finalize_token_deposit",
             "initiate_token_withdrawal",
             "propose_output",
-            "tx");
+            "tx",
+            // coin movements: what a swap on IBC arrival (ibc-hooks) paid the recipient
+            "transfer");
 
     /** The ante handler's {@code tx} event is kept for its {@code acc_seq} (the signer, for watched addresses) only. */
     private static final String SIGNER_EVENT = "tx";

@@ -435,7 +435,7 @@ class MsgsTest {
 
     @Test
     @DisplayName(
-            "post_route_handler and affiliates are refused (400), not silently dropped; an empty affiliates map passes")
+            "post_route_handler is refused (400), not silently dropped; affiliates whose bps do not sum to the route's cumulative_affiliate_fee_bps are a 400; an empty affiliates map passes")
     void unsupportedFeatures() {
         JsonObject req = msgsRequest(
                 request("1000000", "noble-1", "uusdc", "interwoven-1", RouteFixtures.USDC_INITIA),
@@ -459,7 +459,7 @@ class MsgsTest {
                                                         .put("address", NOBLE_ADDR)
                                                         .put("basis_points_fee", "50"))));
         assertEquals(
-                "chain_ids_to_affiliates: affiliate fees are not supported (noble-1 has 1)",
+                "chain_ids_to_affiliates.noble-1: the basis_points_fee sum to 50, cumulative_affiliate_fee_bps is 0",
                 badRequest(() -> s.msgs(req.copy().put("chain_ids_to_affiliates", affiliates))));
         s.msgs(req.copy()
                 .put(
