@@ -107,12 +107,11 @@ public record DevnetConfig(
         String vm = c.string("chain.vm", "evm").trim().toLowerCase(java.util.Locale.ROOT);
         if (!VMS.contains(vm)) throw new ConfigException("chain.vm", "must be one of " + VMS + " (got " + vm + ")");
         String indexed = c.string("chain.chain_id", "weft-devnet-1").trim();
-        String generatedId = vm.equals("evm")
-                ? indexed
-                : c.string("devnet.chain_id", "weft-devnet-1").trim();
-        String generatedPrefix = vm.equals("evm")
-                ? c.string("chain.bech32_prefix", "init").trim().toLowerCase(java.util.Locale.ROOT)
-                : c.string("devnet.bech32_prefix", "init").trim().toLowerCase(java.util.Locale.ROOT);
+        String ownId = c.string("devnet.chain_id", "weft-devnet-1").trim();
+        String ownPrefix = c.string("devnet.bech32_prefix", "init").trim().toLowerCase(java.util.Locale.ROOT);
+        String indexedPrefix = c.string("chain.bech32_prefix", "init").trim().toLowerCase(java.util.Locale.ROOT);
+        String generatedId = vm.equals("evm") ? indexed : ownId;
+        String generatedPrefix = vm.equals("evm") ? indexedPrefix : ownPrefix;
         if (!vm.equals("evm") && generatedId.equals(indexed))
             throw new ConfigException(
                     "chain.vm",
