@@ -139,7 +139,7 @@ class DevnetConfigTest {
                         "weft.devnet.chains.weft-move-1.traffic_blocks", "20")));
         assertEquals(
                 java.util.List.of(
-                        new DevnetConfig.ExtraChain("weft-l1-1", 26667, 1327, 0, 0.1, 1000),
+                        new DevnetConfig.ExtraChain("weft-l1-1", 26667, 1327, 0, 0.1, 300),
                         new DevnetConfig.ExtraChain("weft-move-1", 26677, 1337, 6, 0.5, 20)),
                 d.chains());
         ConfigException tpb = assertThrows(

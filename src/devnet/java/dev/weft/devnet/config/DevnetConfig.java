@@ -83,7 +83,7 @@ public record DevnetConfig(
             String chainId, int rpcPort, int restPort, int txsPerBlock, double emptyBlockShare, long trafficBlocks) {
         public static final int DEFAULT_TXS_PER_BLOCK = 6;
         public static final double DEFAULT_EMPTY_BLOCK_SHARE = 0.1;
-        public static final long DEFAULT_TRAFFIC_BLOCKS = 1000;
+        public static final long DEFAULT_TRAFFIC_BLOCKS = 300;
 
         /** A chain with the default traffic. */
         public ExtraChain(String chainId, int rpcPort, int restPort) {
