@@ -69,9 +69,9 @@ public final class DevnetVerticle extends VerticleBase implements RolePlugin.Sta
         } catch (ConfigException e) {
             return Future.failedFuture(e);
         }
-        return vertx.executeBlocking(() -> new Prepared(
-                        DevnetStart.resolve(d, d.chainId(), Instant.now()), DevnetRegistry.load(d.registry())))
-                .compose(p -> serve(d, p));
+        // the chains and the replay of the L1's and Move rollup's generated history run on a worker: thousands of txs
+        // are signed and executed before the servers answer
+        return vertx.executeBlocking(() -> prepare(d)).compose(p -> serve(d, p));
     }
 
     @Override
@@ -84,13 +84,28 @@ public final class DevnetVerticle extends VerticleBase implements RolePlugin.Sta
         return banner;
     }
 
-    private record Prepared(DevnetStart start, DevnetRegistry registry) {}
+    private record Prepared(DevnetStart start, DevnetRegistry registry, DevnetChain chain, World world) {}
+
+    private static Prepared prepare(DevnetConfig d) {
+        DevnetStart s = DevnetStart.resolve(d, d.chainId(), Instant.now());
+        DevnetRegistry registry = DevnetRegistry.load(d.registry());
+        DevnetChain chain = new DevnetChain(ChainSpec.of(d, s.genesis()), s.head(), d.cachedBlocks());
+        World world = World.build(chain, registry, d, s.genesis(), s.head(), d.mode() == DevnetConfig.Mode.LIVE);
+        long started = System.nanoTime();
+        long txs = world.replayHistory();
+        if (txs > 0)
+            LOG.info(
+                    "devnet replayed {} generated txs of the other chains' history in {} ms",
+                    txs,
+                    (System.nanoTime() - started) / 1_000_000);
+        return new Prepared(s, registry, chain, world);
+    }
 
     private Future<?> serve(DevnetConfig d, Prepared p) {
         DevnetStart s = p.start();
-        chain = new DevnetChain(ChainSpec.of(d, s.genesis()), s.head(), d.cachedBlocks());
+        chain = p.chain();
         initialHead = s.head();
-        world = World.build(chain, p.registry(), d, s.genesis(), s.head(), d.mode() == DevnetConfig.Mode.LIVE);
+        world = p.world();
         FaultInjector faults = new FaultInjector(d.faults());
         List<Future<?>> listening = new ArrayList<>();
         List<Supplier<DevnetEndpoints.Chain>> bound = new ArrayList<>();

@@ -127,4 +127,43 @@ class DevnetConfigTest {
                 "configuration key 'devnet.chains.weft-l1-1.rest_port': must be a port between 0 and 65535 (got x)",
                 bad.getMessage());
     }
+
+    @Test
+    @DisplayName("each other chain's generated traffic has its own keys; a node may index a Move chain of the devnet")
+    void trafficAndIndexedChain() throws Exception {
+        DevnetConfig d = DevnetConfig.from(new ConfigSource(
+                defaults(),
+                Map.of("WEFT_DEVNET_CHAINS_WEFT_L1_1_TXS_PER_BLOCK", "0"),
+                Map.of(
+                        "weft.devnet.chains.weft-move-1.empty_block_share", "0.5",
+                        "weft.devnet.chains.weft-move-1.traffic_blocks", "20")));
+        assertEquals(
+                java.util.List.of(
+                        new DevnetConfig.ExtraChain("weft-l1-1", 26667, 1327, 0, 0.1, 300),
+                        new DevnetConfig.ExtraChain("weft-move-1", 26677, 1337, 6, 0.5, 20)),
+                d.chains());
+        ConfigException tpb = assertThrows(
+                ConfigException.class,
+                () -> DevnetConfig.from(new ConfigSource(
+                        defaults(), Map.of("WEFT_DEVNET_CHAINS_WEFT_MOVE_1_TXS_PER_BLOCK", "1.5"), Map.of())));
+        assertEquals(
+                "configuration key 'devnet.chains.weft-move-1.txs_per_block': must be a number between 0 and 1000"
+                        + " (got 1.5)",
+                tpb.getMessage());
+        // indexing weft-move-1: the generated chain keeps its own identity (devnet.chain_id)
+        DevnetConfig move = DevnetConfig.from(new ConfigSource(
+                defaults(), Map.of("WEFT_CHAIN_CHAIN_ID", "weft-move-1", "WEFT_CHAIN_VM", "move"), Map.of()));
+        assertEquals("weft-devnet-1", move.chainId());
+        assertEquals("init", move.bech32Prefix());
+        ConfigException same = assertThrows(
+                ConfigException.class,
+                () -> DevnetConfig.from(new ConfigSource(defaults(), Map.of("WEFT_CHAIN_VM", "move"), Map.of())));
+        assertEquals(
+                "configuration key 'chain.vm'",
+                same.getMessage().substring(0, same.getMessage().indexOf(':')));
+        ConfigException unknown = assertThrows(
+                ConfigException.class,
+                () -> DevnetConfig.from(new ConfigSource(defaults(), Map.of("WEFT_CHAIN_VM", "svm"), Map.of())));
+        assertEquals("configuration key 'chain.vm': must be one of [evm, move, wasm] (got svm)", unknown.getMessage());
+    }
 }

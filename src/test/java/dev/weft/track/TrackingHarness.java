@@ -61,6 +61,9 @@ final class TrackingHarness {
                 .set("devnet.history_blocks", 20)
                 .set("devnet.block_interval", "100ms")
                 .set("devnet.txs_per_block", 3)
+                // no generated history on the L1: its packets to weft-move-1 would precede the tracked ones on
+                // channel-1
+                .set("devnet.chains.weft-l1-1.txs_per_block", 0)
                 .set("devnet.relayer.delay", "200ms")
                 .set("devnet.opinit.delay", "200ms")
                 .set("devnet.opinit.output_interval", "300ms")

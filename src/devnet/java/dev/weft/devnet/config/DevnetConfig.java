@@ -25,8 +25,10 @@ import java.util.List;
  * @param verifySignatures whether CheckTx verifies submitted txs' signatures and sequences as a real chain does
  * @param cachedBlocks how many generated blocks the generated chain keeps (the most recently used): a block asked again
  *                    after the cache let it go is generated again
- * @param chainId     the generated chain's id: {@code chain.chain_id}, the chain the node indexes
- * @param bech32Prefix the generated chain's account prefix: {@code chain.bech32_prefix}
+ * @param chainId     the generated chain's id: {@code chain.chain_id}, the chain the node indexes (when
+ *                    {@code chain.vm} is not {@code evm}, the node indexes another chain: {@code devnet.chain_id})
+ * @param bech32Prefix the generated chain's account prefix: {@code chain.bech32_prefix} (else
+ *                    {@code devnet.bech32_prefix})
  */
 public record DevnetConfig(
         long seed,
@@ -72,8 +74,22 @@ public record DevnetConfig(
         PLAIN
     }
 
-    /** A further chain of the registry served on its own ports (a quiet chain: no generated txs, no EVM JSON-RPC). */
-    public record ExtraChain(String chainId, int rpcPort, int restPort) {}
+    /**
+     * A further chain of the registry served on its own ports (no EVM JSON-RPC), with the generated traffic of its
+     * history: {@code txsPerBlock} txs on average in each non-empty block of heights 2 to {@code 1 + trafficBlocks}
+     * (within the history), {@code emptyBlockShare} of them empty. Only the L1 and Move chains have a generator.
+     */
+    public record ExtraChain(
+            String chainId, int rpcPort, int restPort, int txsPerBlock, double emptyBlockShare, long trafficBlocks) {
+        public static final int DEFAULT_TXS_PER_BLOCK = 6;
+        public static final double DEFAULT_EMPTY_BLOCK_SHARE = 0.1;
+        public static final long DEFAULT_TRAFFIC_BLOCKS = 300;
+
+        /** A chain with the default traffic. */
+        public ExtraChain(String chainId, int rpcPort, int restPort) {
+            this(chainId, rpcPort, restPort, DEFAULT_TXS_PER_BLOCK, DEFAULT_EMPTY_BLOCK_SHARE, DEFAULT_TRAFFIC_BLOCKS);
+        }
+    }
 
     /**
      * The simulated IBC relayer: its delay, and the test failure rules (packets to a timeout receiver are never
@@ -86,9 +102,22 @@ public record DevnetConfig(
 
     public static DevnetConfig from(ConfigSource c) {
         // the generated chain is the one the node indexes: it takes the indexed chain's identity (a minievm rollup)
+        // unless the node indexes another chain of the devnet (chain.vm move or wasm): then the generated chain is
+        // devnet.chain_id / devnet.bech32_prefix, and chain.chain_id must not name it
         String vm = c.string("chain.vm", "evm").trim().toLowerCase(java.util.Locale.ROOT);
-        if (!vm.equals("evm"))
-            throw new ConfigException("chain.vm", "the devnet simulates EVM rollups only (got " + vm + ")");
+        if (!VMS.contains(vm)) throw new ConfigException("chain.vm", "must be one of " + VMS + " (got " + vm + ")");
+        String indexed = c.string("chain.chain_id", "weft-devnet-1").trim();
+        String ownId = c.string("devnet.chain_id", "weft-devnet-1").trim();
+        String ownPrefix = c.string("devnet.bech32_prefix", "init").trim().toLowerCase(java.util.Locale.ROOT);
+        String indexedPrefix = c.string("chain.bech32_prefix", "init").trim().toLowerCase(java.util.Locale.ROOT);
+        String generatedId = vm.equals("evm") ? indexed : ownId;
+        String generatedPrefix = vm.equals("evm") ? indexedPrefix : ownPrefix;
+        if (!vm.equals("evm") && generatedId.equals(indexed))
+            throw new ConfigException(
+                    "chain.vm",
+                    "the devnet's generated chain " + generatedId + " is a minievm rollup: chain.vm must be evm when"
+                            + " chain.chain_id names it (got " + vm + ")");
+        if (generatedId.isEmpty()) throw new ConfigException("devnet.chain_id", "must not be empty");
         Duration interval = c.duration("devnet.block_interval", Duration.ofSeconds(1));
         if (interval.toMillis() < 1 || interval.toDays() > 1)
             throw new ConfigException(
@@ -124,9 +153,11 @@ public record DevnetConfig(
                 c.bool("devnet.move_owner_events", true),
                 c.bool("devnet.verify_signatures", true),
                 c.intValue("devnet.cached_blocks", 128, 1, 10_000_000),
-                c.string("chain.chain_id", "weft-devnet-1").trim(),
-                c.string("chain.bech32_prefix", "init").trim().toLowerCase(java.util.Locale.ROOT));
+                generatedId,
+                generatedPrefix);
     }
+
+    private static final List<String> VMS = List.of("evm", "move", "wasm");
 
     private static List<ExtraChain> chains(ConfigSource c) {
         List<ExtraChain> out = new ArrayList<>();
@@ -135,7 +166,13 @@ public record DevnetConfig(
             String key = "devnet.chains." + id;
             if (!(all.getValue(id) instanceof io.vertx.core.json.JsonObject o))
                 throw new ConfigException(key, "must be an object {rpc_port, rest_port}");
-            out.add(new ExtraChain(id, port(c, o, key, "rpc_port"), port(c, o, key, "rest_port")));
+            out.add(new ExtraChain(
+                    id,
+                    port(c, o, key, "rpc_port"),
+                    port(c, o, key, "rest_port"),
+                    (int) number(c, o, key, "txs_per_block", ExtraChain.DEFAULT_TXS_PER_BLOCK, 0, 1000),
+                    number(c, o, key, "empty_block_share", ExtraChain.DEFAULT_EMPTY_BLOCK_SHARE, 0, 0.99),
+                    (long) number(c, o, key, "traffic_blocks", ExtraChain.DEFAULT_TRAFFIC_BLOCKS, 0, 1_000_000)));
         }
         return List.copyOf(out);
     }
@@ -153,6 +190,36 @@ public record DevnetConfig(
             // reported below
         }
         throw new ConfigException(key, "must be a port between 0 and 65535 (got " + v + ")");
+    }
+
+    /** A chain's traffic setting: its own key first, then the {@code devnet.chains} object's field, then the default. */
+    private static double number(
+            ConfigSource c,
+            io.vertx.core.json.JsonObject o,
+            String chainKey,
+            String field,
+            double def,
+            double min,
+            double max) {
+        String key = chainKey + "." + field;
+        String own = c.override(key);
+        Object v = own != null ? own : o.getValue(field);
+        if (v == null) return def;
+        try {
+            double d = Double.parseDouble(v.toString().trim());
+            if (d >= min
+                    && d <= max
+                    && (!field.equals("txs_per_block") && !field.equals("traffic_blocks") || d == Math.rint(d)))
+                return d;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new ConfigException(
+                key, "must be a number between " + fmt(min) + " and " + fmt(max) + " (got " + v + ")");
+    }
+
+    private static String fmt(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
     }
 
     private static Duration positive(ConfigSource c, String key, Duration def) {

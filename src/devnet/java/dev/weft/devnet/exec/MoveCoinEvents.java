@@ -84,6 +84,32 @@ public final class MoveCoinEvents {
         }
     }
 
+    /**
+     * A user's {@code MsgExecute} of a coin transfer ({@code 0x1::<module>::<function>}, e.g. {@code coin::transfer} or
+     * {@code primary_fungible_store::transfer}): the {@code execute} event with the signer as sender, then the
+     * stores' creation, the withdrawal and the deposit. No bank event: on a Move chain the Move VM moves the coin.
+     */
+    void userTransfer(EventLog log, String module, String function, String from, String to, String coin) {
+        byte[] sender = moveAddress(from);
+        byte[] recipient = moveAddress(to);
+        log.add(
+                "execute",
+                "sender",
+                literal(sender),
+                "module_addr",
+                "0x1",
+                "module_name",
+                module,
+                "function_name",
+                function);
+        for (Coin c : coins(coin)) {
+            ensureStore(log, sender, c.metadata);
+            ensureStore(log, recipient, c.metadata);
+            withdraw(log, sender, c);
+            deposit(log, recipient, c);
+        }
+    }
+
     /** {@code 0x1::managed_coin::sudo_mint} of each coin to {@code to}. */
     void mint(EventLog log, String to, String coins) {
         byte[] recipient = moveAddress(to);
@@ -183,7 +209,7 @@ public final class MoveCoinEvents {
     }
 
     /** A {@code move} event: type tag, JSON data, then the scalar fields by key. */
-    private static void move(EventLog log, String typeTag, JsonObject data) {
+    static void move(EventLog log, String typeTag, JsonObject data) {
         Map<String, Object> sorted = new TreeMap<>(data.getMap());
         List<String> kv = new ArrayList<>(4 + 2 * sorted.size());
         kv.add("type_tag");
@@ -204,7 +230,7 @@ public final class MoveCoinEvents {
     }
 
     /** The 32-byte Move address of an account (bech32 of this chain, left-padded). */
-    private byte[] moveAddress(String account) {
+    byte[] moveAddress(String account) {
         return leftPad(AccountAddress.parse(account, prefix).bytes());
     }
 

@@ -127,6 +127,27 @@ public final class DevnetChain {
         return b;
     }
 
+    /**
+     * Records executed txs in a block of the history (h at most the head, before any client asked for it: the start-up
+     * replay of the generated traffic of a chain without a formula of its own), after the generated ones, as
+     * {@link #advance(List)} does for a live block.
+     */
+    public void recordHistory(long h, List<Tx> txs) {
+        if (h < 1 || h > head.get()) throw new IllegalArgumentException("height " + h + " is not in the history");
+        if (txs.isEmpty()) return;
+        int first = layout.txCount(h);
+        List<Tx> placed = new java.util.ArrayList<>(txs.size());
+        for (int i = 0; i < txs.size(); i++) placed.add(txs.get(i).at(first + i));
+        submitted.merge(h, List.copyOf(placed), (a, b) -> {
+            throw new IllegalStateException("height " + h + " was recorded twice");
+        });
+        submittedBalances.apply(placed);
+        synchronized (cache) {
+            cache.remove(h);
+        }
+        for (Tx tx : placed) txIndex.put(Hex.decode(tx.hash), h);
+    }
+
     /** Calls {@code listener} with every block produced from now on, once it is visible (live mode). */
     public void onBlock(java.util.function.Consumer<Block> listener) {
         listeners.add(listener);

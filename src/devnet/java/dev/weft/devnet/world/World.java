@@ -10,6 +10,8 @@ import dev.weft.devnet.dex.L1RestRoutes;
 import dev.weft.devnet.dex.MoveViews;
 import dev.weft.devnet.exec.BankModule;
 import dev.weft.devnet.exec.ChainApp;
+import dev.weft.devnet.exec.MoveObjects;
+import dev.weft.devnet.exec.MoveStdModule;
 import dev.weft.devnet.exec.VmModule;
 import dev.weft.devnet.gen.ChainSpec;
 import dev.weft.devnet.gen.DevnetChain;
@@ -24,12 +26,16 @@ import dev.weft.devnet.lz.LzExecutor;
 import dev.weft.devnet.opinit.OpChildModule;
 import dev.weft.devnet.opinit.OpExecutor;
 import dev.weft.devnet.opinit.OpHostModule;
+import dev.weft.devnet.registry.ChainDenoms;
 import dev.weft.devnet.registry.DevnetRegistry;
 import dev.weft.devnet.registry.DevnetRegistry.Asset;
 import dev.weft.devnet.registry.DevnetRegistry.Chain;
 import dev.weft.devnet.registry.DevnetRegistry.Channel;
 import dev.weft.devnet.registry.DevnetRegistry.Lane;
 import dev.weft.devnet.registry.DevnetRegistry.OpBridge;
+import dev.weft.devnet.traffic.L1Traffic;
+import dev.weft.devnet.traffic.MoveTraffic;
+import dev.weft.devnet.traffic.Traffic;
 import dev.weft.devnet.tx.MsgTypes;
 import dev.weft.devnet.tx.SystemSigner;
 import java.time.Instant;
@@ -56,6 +62,7 @@ public final class World {
     private final Relayer relayer;
     private final OpExecutor executor;
     private final LzExecutor layerZero = new LzExecutor();
+    private final Map<String, Traffic> traffic = new LinkedHashMap<>();
 
     private World(Relayer relayer, OpExecutor executor) {
         this.relayer = relayer;
@@ -97,8 +104,11 @@ public final class World {
             String prefix = chain.spec().bech32Prefix();
             Predicate<String> valid = c != null ? c::acceptsAddress : s -> AccountAddress.isValid(s, prefix);
             ChainApp app = new ChainApp(id, prefix, valid).add(new BankModule());
-            if (c != null && "move".equals(c.vm())) app.moveVm(d.moveOwnerEvents());
+            boolean move = c != null && "move".equals(c.vm());
+            if (move) app.moveVm(d.moveOwnerEvents());
+            MoveObjects objects = move ? new MoveObjects() : null;
             if (c != null) {
+                dev.weft.devnet.exec.MsgModule executes;
                 MoveHooks hooks = null;
                 if (c.l1() && "move".equals(c.vm())) {
                     String entryPoint = registry.venues().stream()
@@ -107,12 +117,27 @@ public final class World {
                             .findFirst()
                             .orElse(null);
                     DexModule dex = w.addInitiaModules(app, chain, genesis, entryPoint);
+                    executes = dex;
                     if ("move".equals(c.hooks())) {
                         hooks = new MoveHooks(
                                 entryPoint == null ? Set.of() : Set.of(entryPoint), dex, MsgTypes.EXECUTE);
                     }
                 } else {
-                    app.add(new VmModule(List.of("evm".equals(c.vm()) ? MsgTypes.EVM_CALL : MsgTypes.EXECUTE)));
+                    executes = new VmModule(List.of("evm".equals(c.vm()) ? MsgTypes.EVM_CALL : MsgTypes.EXECUTE));
+                    app.add(executes);
+                }
+                if (move) {
+                    Map<String, String> denoms = new LinkedHashMap<>();
+                    for (Asset a : registry.assetsOn(id))
+                        denoms.put(dev.weft.chain.Hex.prefixed(ChainDenoms.moveMetadata(a.denom())), a.denom());
+                    app.add(new MoveStdModule(
+                            MsgTypes.EXECUTE,
+                            executes,
+                            prefix,
+                            app.moveCoins(),
+                            objects,
+                            denoms::get,
+                            chain.submittedBalances()::grant));
                 }
                 IbcChain ic = new IbcChain(id, prefix, c.pfm());
                 ibc.put(id, ic);
@@ -127,7 +152,13 @@ public final class World {
                 }
             }
             fundTestAccounts(chain, app, c != null ? registry.assetsOn(id) : List.of());
-            if (app.moveCoins() != null) w.moveRoutes.put(id, new MoveObjectRoutes(app.moveCoins()));
+            Traffic t = c == null ? null : traffic(registry, d, c, chain);
+            if (t != null) {
+                t.genesis(chain.accounts());
+                for (String sender : t.senders()) fund(chain, app, sender, registry.assetsOn(id), TRAFFIC_COINS);
+                w.traffic.put(id, t);
+            }
+            if (app.moveCoins() != null) w.moveRoutes.put(id, new MoveObjectRoutes(app.moveCoins(), objects));
             w.nodes.put(id, new ChainNode(chain, app, d.maxBlockTxs(), live, d.verifySignatures()));
         }
         for (Channel ch : registry.channels()) {
@@ -160,6 +191,84 @@ public final class World {
             w.layerZero.addLane(lane, out.tokenContract(), n.app(), c.bech32Prefix(), fee, d.seed(), chain::head);
         }
         return w;
+    }
+
+    /** What each generated sender holds of every bank denom of its chain at genesis. */
+    static final java.math.BigInteger TRAFFIC_COINS = java.math.BigInteger.TEN.pow(12);
+
+    /**
+     * The generator of a chain's history, or null: the L1 with InitiaDEX and the Move rollups have one (an EVM chain
+     * other than the generated one has none).
+     */
+    private static Traffic traffic(DevnetRegistry registry, DevnetConfig d, Chain c, DevnetChain chain) {
+        DevnetConfig.ExtraChain x = d.chains().stream()
+                .filter(e -> e.chainId().equals(c.chainId()))
+                .findFirst()
+                .orElse(null);
+        if (x == null || !"move".equals(c.vm()) || c.feeDenom() == null) return null;
+        long last = Math.min(d.historyBlocks(), 1 + x.trafficBlocks());
+        String prefix = c.bech32Prefix();
+        if (c.l1()) {
+            // a packet is received a relayer delay after its send, and its ack comes back after another one
+            long interval = Math.max(1, d.blockInterval().toNanos());
+            long margin = 2 * ((d.relayer().delay().toNanos() + interval - 1) / interval) + 2;
+            String channel = null;
+            String counterpartyPrefix = prefix;
+            for (Channel ch : registry.channels()) {
+                boolean a = ch.chainA().equals(c.chainId());
+                if (!a && !ch.chainB().equals(c.chainId())) continue;
+                String other = a ? ch.chainB() : ch.chainA();
+                Chain o = registry.chain(other);
+                boolean running = d.chains().stream().anyMatch(e -> e.chainId().equals(other));
+                if (o != null && running && "move".equals(o.vm()) && !o.l1()) {
+                    channel = a ? ch.channelA() : ch.channelB();
+                    counterpartyPrefix = o.bech32Prefix();
+                    break;
+                }
+            }
+            return new L1Traffic(
+                    c.chainId(),
+                    prefix,
+                    c.feeDenom(),
+                    d.seed(),
+                    x.txsPerBlock(),
+                    x.emptyBlockShare(),
+                    last,
+                    channel,
+                    counterpartyPrefix,
+                    margin);
+        }
+        List<String> denoms = new ArrayList<>();
+        denoms.add(c.feeDenom());
+        for (Asset a : registry.assetsOn(c.chainId())) {
+            if (!denoms.contains(a.denom())
+                    && !a.denom().startsWith("evm/")
+                    && !a.denom().startsWith("0x")) denoms.add(a.denom());
+        }
+        return new MoveTraffic(c.chainId(), prefix, denoms, d.seed(), x.txsPerBlock(), x.emptyBlockShare(), last);
+    }
+
+    /**
+     * Executes the generated history of the chains that have a generator (the L1, the Move rollup), from height 2 to
+     * their last generated height (at most the head), every chain in lockstep and L1s first, with the relayer's txs
+     * due in each block before the generated ones, so IBC transfers complete within the history. Runs once, before the
+     * servers answer (off the event loop: a few thousand txs are signed and executed). Returns the txs recorded.
+     */
+    public long replayHistory() {
+        long end = 0;
+        for (Traffic t : traffic.values()) end = Math.max(end, t.lastHeight());
+        long recorded = 0;
+        for (long h = 2; h <= end; h++) {
+            for (ChainNode n : nodes.values()) {
+                if (h > n.chain().head()) continue;
+                long t = n.chain().blockTimeNanos(h);
+                List<byte[]> txs = new ArrayList<>(relayer.due(n.chainId(), h, t));
+                Traffic gen = traffic.get(n.chainId());
+                if (gen != null) txs.addAll(gen.txs(h, t));
+                recorded += n.replay(h, txs);
+            }
+        }
+        return recorded;
     }
 
     /**
@@ -243,6 +352,15 @@ public final class World {
 
     public static final java.math.BigInteger TEST_ACCOUNT_KEY = TEST_ACCOUNT_KEYS.get(0);
     public static final java.math.BigInteger TEST_ACCOUNT_COINS = java.math.BigInteger.TEN.pow(15);
+
+    private static void fund(
+            DevnetChain chain, ChainApp app, String account, List<Asset> assets, java.math.BigInteger amount) {
+        for (Asset asset : assets) {
+            if (asset.denom().startsWith("evm/") || asset.denom().startsWith("0x")) continue;
+            chain.submittedBalances().grant(account, asset.denom(), amount);
+            if (app.moveCoins() != null) app.moveCoins().genesis(account, asset.denom());
+        }
+    }
 
     private static void fundTestAccounts(DevnetChain chain, ChainApp app, List<Asset> assets) {
         String prefix = chain.spec().bech32Prefix();
