@@ -15,7 +15,7 @@ import java.util.Map;
  * What {@code verify} and {@code reindex} need of the database, one block at a time: a block's rows rebuilt from the
  * chain by ingestion's own code ({@link IngestRows}, {@link RowTables}), compared with the stored rows of its height
  * (per table, each row's key and a digest of its columns as PostgreSQL renders them, for both sides), and replaced in
- * one transaction that also takes the removed rows' counts off the counters they added to.
+ * one transaction that also recounts the counters of the accounts and message types the height names.
  */
 public final class RangeStore {
     private static final String START = """
@@ -29,28 +29,38 @@ public final class RangeStore {
       SELECT coalesce((SELECT sequence - 1 FROM tx WHERE height > $1 ORDER BY height, sequence LIMIT 1), t.txs),
              coalesce((SELECT sequence - 1 FROM evm_tx WHERE height > $1 ORDER BY height, sequence LIMIT 1), t.evm_txs)
       FROM ingest_totals t""";
-    // The removed edges' counts come off their counters; a counter that falls to zero is deleted, as ingestion never
-    // leaves one at zero (it adds a row only for an account or type that a tx names), so the result equals a clean run.
-    private static final String REMOVE_TX_ACCOUNTS = """
-      WITH d AS (DELETE FROM tx_account WHERE sequence BETWEEN $1 AND $2 RETURNING account_id, signer),
-      s AS (SELECT account_id, count(*) AS c, count(*) FILTER (WHERE signer) AS sc FROM d GROUP BY account_id),
-      z AS (DELETE FROM account_tx_stats t USING s WHERE t.account_id = s.account_id AND t.txs = s.c
-              AND t.signer_txs = s.sc AND t.evm_txs = 0 AND t.evm_signer_txs = 0 RETURNING t.account_id)
-      UPDATE account_tx_stats t SET txs = t.txs - s.c, signer_txs = t.signer_txs - s.sc
-      FROM s WHERE t.account_id = s.account_id AND t.account_id NOT IN (SELECT account_id FROM z)""";
-    private static final String REMOVE_EVM_TX_ACCOUNTS = """
-      WITH d AS (DELETE FROM evm_tx_account WHERE sequence BETWEEN $1 AND $2 RETURNING account_id, signer),
-      s AS (SELECT account_id, count(*) AS c, count(*) FILTER (WHERE signer) AS sc FROM d GROUP BY account_id),
-      z AS (DELETE FROM account_tx_stats t USING s WHERE t.account_id = s.account_id AND t.evm_txs = s.c
-              AND t.evm_signer_txs = s.sc AND t.txs = 0 AND t.signer_txs = 0 RETURNING t.account_id)
-      UPDATE account_tx_stats t SET evm_txs = t.evm_txs - s.c, evm_signer_txs = t.evm_signer_txs - s.sc
-      FROM s WHERE t.account_id = s.account_id AND t.account_id NOT IN (SELECT account_id FROM z)""";
-    private static final String REMOVE_TX_MSG_TYPES = """
-      WITH d AS (DELETE FROM tx_msg_type WHERE sequence BETWEEN $1 AND $2 RETURNING msg_type_id),
-      s AS (SELECT msg_type_id, count(*) AS c FROM d GROUP BY msg_type_id),
-      z AS (DELETE FROM msg_type_stats t USING s WHERE t.msg_type_id = s.msg_type_id AND t.txs = s.c RETURNING t.msg_type_id)
-      UPDATE msg_type_stats t SET txs = t.txs - s.c
-      FROM s WHERE t.msg_type_id = s.msg_type_id AND t.msg_type_id NOT IN (SELECT msg_type_id FROM z)""";
+    // The counters of every account and message type the height names are recounted from their rows once the rows are
+    // replaced, so they end equal to what the rows say even when a hand-made change had put them out of step. Their
+    // rows are locked first, in id order: the writer's commit (which adds to them) waits for this one or has ended, and
+    // the recount, a later statement with its own snapshot, sees every row the writer has committed.
+    private static final String LOCK_ACCOUNT_STATS =
+            "SELECT account_id FROM account_tx_stats WHERE account_id = ANY($1) ORDER BY account_id FOR UPDATE";
+    private static final String LOCK_MSG_TYPE_STATS =
+            "SELECT msg_type_id FROM msg_type_stats WHERE msg_type_id = ANY($1) ORDER BY msg_type_id FOR UPDATE";
+    private static final String REMOVE_TX_ACCOUNTS =
+            "DELETE FROM tx_account WHERE account_id = ANY($3) AND sequence BETWEEN $1 AND $2";
+    private static final String REMOVE_EVM_TX_ACCOUNTS =
+            "DELETE FROM evm_tx_account WHERE account_id = ANY($3) AND sequence BETWEEN $1 AND $2";
+    private static final String REMOVE_TX_MSG_TYPES = "DELETE FROM tx_msg_type WHERE sequence BETWEEN $1 AND $2";
+    private static final String RECOUNT_ACCOUNT_STATS = """
+      INSERT INTO account_tx_stats AS s (account_id, txs, signer_txs, evm_txs, evm_signer_txs)
+      SELECT a.id,
+             (SELECT count(*) FROM tx_account WHERE account_id = a.id),
+             (SELECT count(*) FROM tx_account WHERE account_id = a.id AND signer),
+             (SELECT count(*) FROM evm_tx_account WHERE account_id = a.id),
+             (SELECT count(*) FROM evm_tx_account WHERE account_id = a.id AND signer)
+      FROM unnest($1::bigint[]) AS a(id) ORDER BY a.id
+      ON CONFLICT (account_id) DO UPDATE SET txs = EXCLUDED.txs, signer_txs = EXCLUDED.signer_txs,
+        evm_txs = EXCLUDED.evm_txs, evm_signer_txs = EXCLUDED.evm_signer_txs""";
+    private static final String RECOUNT_MSG_TYPE_STATS = """
+      INSERT INTO msg_type_stats AS s (msg_type_id, txs)
+      SELECT m.id, (SELECT count(*) FROM tx_msg_type WHERE msg_type_id = m.id) FROM unnest($1::int[]) AS m(id) ORDER BY m.id
+      ON CONFLICT (msg_type_id) DO UPDATE SET txs = EXCLUDED.txs""";
+    // ingestion never leaves a counter at zero (it adds one only for an account or type a tx names)
+    private static final String DROP_ZERO_ACCOUNT_STATS =
+            "DELETE FROM account_tx_stats WHERE account_id = ANY($1) AND txs = 0 AND evm_txs = 0";
+    private static final String DROP_ZERO_MSG_TYPE_STATS =
+            "DELETE FROM msg_type_stats WHERE msg_type_id = ANY($1) AND txs = 0";
     private static final String REMOVE_TX_MULTI_MSG = "DELETE FROM tx_multi_msg WHERE sequence BETWEEN $1 AND $2";
     private static final String REMOVE_TXS = "DELETE FROM tx WHERE sequence BETWEEN $1 AND $2";
     private static final String REMOVE_EVM_TXS = "DELETE FROM evm_tx WHERE sequence BETWEEN $1 AND $2";
@@ -172,6 +182,8 @@ public final class RangeStore {
             case HEIGHT -> Tuple.of(b.height());
             case TX_SEQUENCES -> Tuple.of(b.txsBefore + 1, b.txsAfter());
             case EVM_SEQUENCES -> Tuple.of(b.evmTxsBefore + 1, b.evmTxsAfter());
+            case TX_EDGES -> Tuple.of(b.txsBefore + 1, b.txsAfter(), distinct(b.rows.accId));
+            case EVM_EDGES -> Tuple.of(b.evmTxsBefore + 1, b.evmTxsAfter(), distinct(b.rows.evmAccId));
         };
     }
 
@@ -202,15 +214,19 @@ public final class RangeStore {
 
     /**
      * Replaces the stored rows of the block's height with the rebuilt ones in one transaction: readers see the old rows
-     * until it commits, then the new. The per-account and per-type counters lose the removed rows' counts and gain the
-     * new rows'; the totals do not move (the tx counts are equal: {@link #refusal}).
+     * until it commits, then the new. The counters of the accounts and message types the block names are recounted from
+     * their rows; the totals do not move (the tx counts are equal: {@link #refusal}).
      */
     public Future<Void> replace(Rebuilt b) {
         CommitBurst burst = new CommitBurst();
+        Long[] accounts = b.rows.accountStats.keySet().stream().sorted().toArray(Long[]::new);
+        Integer[] types = b.rows.typeStats.keySet().stream().sorted().toArray(Integer[]::new);
         Tuple txs = Tuple.of(b.txsBefore + 1, b.txsAfter());
         Tuple evm = Tuple.of(b.evmTxsBefore + 1, b.evmTxsAfter());
-        burst.add(REMOVE_TX_ACCOUNTS, txs);
-        burst.add(REMOVE_EVM_TX_ACCOUNTS, evm);
+        burst.add(LOCK_ACCOUNT_STATS, Tuple.of(accounts));
+        burst.add(LOCK_MSG_TYPE_STATS, Tuple.of(types));
+        burst.add(REMOVE_TX_ACCOUNTS, Tuple.of(b.txsBefore + 1, b.txsAfter(), distinct(b.rows.accId)));
+        burst.add(REMOVE_EVM_TX_ACCOUNTS, Tuple.of(b.evmTxsBefore + 1, b.evmTxsAfter(), distinct(b.rows.evmAccId)));
         burst.add(REMOVE_TX_MSG_TYPES, txs);
         burst.add(REMOVE_TX_MULTI_MSG, txs);
         burst.add(REMOVE_TXS, txs);
@@ -218,8 +234,15 @@ public final class RangeStore {
         burst.add(REMOVE_BLOCK, Tuple.of(b.height()));
         burst.add(REMOVE_TRANSFERS, Tuple.of(b.height()));
         b.tables.forEach((t, arrays) -> burst.add(t.insert(), arrays));
-        RowTables.counters(b.rows, burst::add);
+        burst.add(RECOUNT_ACCOUNT_STATS, Tuple.of(accounts));
+        burst.add(RECOUNT_MSG_TYPE_STATS, Tuple.of(types));
+        burst.add(DROP_ZERO_ACCOUNT_STATS, Tuple.of(accounts));
+        burst.add(DROP_ZERO_MSG_TYPE_STATS, Tuple.of(types));
         return burst.run(pool);
+    }
+
+    private static Long[] distinct(List<Long> ids) {
+        return ids.stream().distinct().sorted().toArray(Long[]::new);
     }
 
     /** Appends the {@code reindexed} event of a range to the event log; answers its sequence. */

@@ -18,7 +18,14 @@ final class RowTables {
     enum Scope {
         HEIGHT,
         TX_SEQUENCES,
-        EVM_SEQUENCES
+        EVM_SEQUENCES,
+        /**
+         * The account edges of the height's txs, found by the accounts the chain's block names ($3): the edge tables
+         * have no index by sequence alone (ingestion does not keep one for any query), so an edge row naming an
+         * account the block does not involve is not found.
+         */
+        TX_EDGES,
+        EVM_EDGES
     }
 
     /**
@@ -54,6 +61,7 @@ final class RowTables {
             String where = switch (scope) {
                 case HEIGHT -> "t.height = $1";
                 case TX_SEQUENCES, EVM_SEQUENCES -> "t.sequence BETWEEN $1 AND $2";
+                case TX_EDGES, EVM_EDGES -> "t.account_id = ANY($3) AND t.sequence BETWEEN $1 AND $2";
             };
             return "SELECT " + keyText("t") + ", " + row("t") + " FROM " + name + " t WHERE " + where + " ORDER BY "
                     + String.join(", ", key);
@@ -89,7 +97,7 @@ final class RowTables {
             "account_id, sequence, signer",
             List.of("sequence", "account_id"),
             "SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::bool[])",
-            Scope.TX_SEQUENCES);
+            Scope.TX_EDGES);
     static final RowTable TX_MSG_TYPE = new RowTable(
             "tx_msg_type",
             "msg_type_id, sequence",
@@ -113,7 +121,7 @@ final class RowTables {
             "account_id, sequence, signer",
             List.of("sequence", "account_id"),
             "SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::bool[])",
-            Scope.EVM_SEQUENCES);
+            Scope.EVM_EDGES);
     static final RowTable FUNGIBLE_TRANSFER = new RowTable(
             "fungible_transfer",
             "height, sequence, transfer_index, kind, token, from_address, to_address, amount",
