@@ -67,7 +67,7 @@ public final class RangeStore {
     private static final String REMOVE_BLOCK = "DELETE FROM block WHERE height = $1";
     private static final String REMOVE_TRANSFERS = "DELETE FROM fungible_transfer WHERE height = $1";
     private static final String INSERT_EVENT = """
-      INSERT INTO event_log (chain_id, topic, height, payload) VALUES ($1, $2, $3, $4::jsonb) RETURNING sequence""";
+      INSERT INTO event_log (chain_id, topic, height, payload) VALUES ($1, $2, $3, $4::text::jsonb) RETURNING sequence""";
 
     /** Where a range starts in the stored history, and how far ingestion and the rich list have come. */
     public record Start(
