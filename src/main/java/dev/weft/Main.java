@@ -2,6 +2,7 @@ package dev.weft;
 
 import dev.weft.config.ConfigException;
 import dev.weft.config.WeftConfig;
+import dev.weft.ingest.verify.RangeCommand;
 import dev.weft.node.LogLevels;
 import dev.weft.node.WeftNode;
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code java -jar weft.jar [--config FILE] [--roles api,ingest,evm,richlist,route,track,devnet] [--cluster]
- * [--cluster-host H]}. Start-up problems end the process with one line on stderr and a non-zero exit code.
+ * [--cluster-host H]}, or {@code verify|reindex --from H1 --to H2 [--chain C] [--config FILE]} ({@link RangeCommand}). Start-up problems end the process with one line on stderr and a non-zero exit code.
  */
 public final class Main {
     static final String USAGE =
@@ -26,6 +27,10 @@ public final class Main {
     public static void main(String[] args) {
         System.setProperty("hazelcast.logging.type", "slf4j");
         System.setProperty("hazelcast.phone.home.enabled", "false");
+        if (RangeCommand.handles(args)) {
+            System.exit(RangeCommand.main(args, System.out, System.err));
+            return;
+        }
         Cli cli;
         WeftConfig config;
         try {

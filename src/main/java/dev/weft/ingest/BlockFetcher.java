@@ -12,6 +12,7 @@ import dev.weft.chain.model.BlockResults;
 import dev.weft.chain.model.NodeJson;
 import dev.weft.chain.model.RestTx;
 import dev.weft.chain.model.Rfc3339;
+import dev.weft.config.ChainConfig;
 import dev.weft.config.ConfigException;
 import dev.weft.config.IngestConfig;
 import dev.weft.model.ingest.IndexedBlock;
@@ -81,6 +82,34 @@ public final class BlockFetcher {
         this.nftMetadata = nftMetadata;
         this.moveStoreOwners = moveStoreOwners;
         this.cfg = cfg;
+    }
+
+    /**
+     * The fetcher of a chain as ingestion wires it (its proposers, accounts, NFT parser and, on Move chains, the store
+     * owners kept in {@code pool}); {@code verify} and {@code reindex} use the same one.
+     */
+    public static BlockFetcher forChain(
+            Vertx vertx,
+            ChainConfig chain,
+            IngestConfig cfg,
+            io.vertx.sqlclient.Pool pool,
+            CometRpcClient rpc,
+            CosmosRestClient rest,
+            EvmRpcClient evm,
+            NftMetadata nftMetadata) {
+        MoveStoreOwners storeOwners = chain.vm() == ChainConfig.Vm.MOVE
+                ? new MoveStoreOwners(rest, new dev.weft.store.MoveStoreOwnerStore(pool), chain.bech32Prefix())
+                : null;
+        return new BlockFetcher(
+                vertx,
+                rpc,
+                rest,
+                evm,
+                new ProposerResolver(rest, chain.bech32Prefix()),
+                new BlockAssembler(new AccountExtractor(chain), dev.weft.nft.NftParser.forChain(chain)),
+                nftMetadata,
+                storeOwners,
+                cfg);
     }
 
     /**

@@ -10,7 +10,6 @@ import dev.weft.config.ChainConfig;
 import dev.weft.config.IngestConfig;
 import dev.weft.model.ingest.IndexedBlock;
 import dev.weft.nft.NftMetadata;
-import dev.weft.nft.NftParser;
 import dev.weft.pipeline.Measures;
 import dev.weft.pipeline.OrderedCommitPipeline;
 import dev.weft.pipeline.PipelinePolicy;
@@ -20,7 +19,6 @@ import dev.weft.pipeline.Writer;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.EventStore;
 import dev.weft.store.IngestStore;
-import dev.weft.store.MoveStoreOwnerStore;
 import dev.weft.store.NftStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -79,19 +77,7 @@ public final class BlockIngestVerticle extends VerticleBase {
         rest = new CosmosRestClient(vertx, chain.restUrls(), cfg.clientOptions());
         evm = chain.isEvm() ? new EvmRpcClient(vertx, chain.jsonRpcUrls(), cfg.clientOptions()) : null;
         NftMetadata nftMetadata = new NftMetadata(chain, evm, rest);
-        MoveStoreOwners storeOwners = chain.vm() == ChainConfig.Vm.MOVE
-                ? new MoveStoreOwners(rest, new MoveStoreOwnerStore(ctx.pool()), chain.bech32Prefix())
-                : null;
-        fetcher = new BlockFetcher(
-                vertx,
-                rpc,
-                rest,
-                evm,
-                new ProposerResolver(rest, chain.bech32Prefix()),
-                new BlockAssembler(new AccountExtractor(chain), NftParser.forChain(chain)),
-                nftMetadata,
-                storeOwners,
-                cfg);
+        fetcher = BlockFetcher.forChain(vertx, chain, cfg, ctx.pool(), rpc, rest, evm, nftMetadata);
         store = new IngestStore(ctx.pool(), 500_000, chain.isEvm(), chain.chainId());
         events = new EventStore(ctx.pool());
         retention = new EventRetention(vertx, events, ctx.config().events());

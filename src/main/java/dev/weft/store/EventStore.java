@@ -26,8 +26,10 @@ public final class EventStore {
     public static final String INTERNAL_TXS = "internal-txs";
     public static final String RICHLIST = "richlist";
     public static final String TRANSFERS = "transfers";
+    /** A range of heights replaced by {@code reindex} (its payload names the range). */
+    public static final String REINDEXED = "reindexed";
     /** The topics a filter may name. */
-    public static final List<String> TOPICS = List.of(BLOCKS, TXS, INTERNAL_TXS, RICHLIST, TRANSFERS);
+    public static final List<String> TOPICS = List.of(BLOCKS, TXS, INTERNAL_TXS, RICHLIST, TRANSFERS, REINDEXED);
 
     static final String LOCK = "SELECT weft_event_lock()";
     /**

@@ -33,46 +33,6 @@ public final class IngestStore {
       SELECT c.height, t.blocks, t.txs, t.evm_txs, (SELECT b.time_ns FROM block b WHERE b.height = c.height), c.commit_token
       FROM pipeline_cursor c CROSS JOIN ingest_totals t WHERE c.name = 'ingest'""";
     private static final String EXPECT = "SELECT weft_ingest_expect($1, $2, $3)";
-    // The row inserts zip their column arrays with unnest calls in the select list (PostgreSQL walks equal-length
-    // arrays
-    // in step), which streams the rows into the insert. Written as FROM unnest(a, b, …), the function scan first copies
-    // every row into a tuplestore, and a run's tx JSON (~900 txs of ~4.8 KB) passed work_mem: a temp file written and
-    // read
-    // back per commit. On a 50-block run of the tx table: 18.9 ms a statement that way, 15.0 ms this way (100 runs
-    // each).
-    private static final String INSERT_BLOCKS = """
-      INSERT INTO block (height, hash, time, time_ns, block_time_ms, proposer_address, proposer_moniker,
-                         proposer_operator, gas_used, gas_wanted, tx_count, evm_tx_count, total_fee, json)
-      SELECT h, hs, timestamptz 'epoch' + (ns / 1000) * interval '1 microsecond', ns, bt, pa, pm, po, gu, gw, tc, ec, tf::jsonb, j
-      FROM (SELECT unnest($1::bigint[]) AS h, unnest($2::bytea[]) AS hs, unnest($3::bigint[]) AS ns, unnest($4::bigint[]) AS bt,
-                   unnest($5::bytea[]) AS pa, unnest($6::text[]) AS pm, unnest($7::text[]) AS po, unnest($8::bigint[]) AS gu,
-                   unnest($9::bigint[]) AS gw, unnest($10::int[]) AS tc, unnest($11::int[]) AS ec, unnest($12::text[]) AS tf,
-                   unnest($13::bytea[]) AS j) AS u""";
-    private static final String INSERT_TXS = """
-      INSERT INTO tx (sequence, height, tx_index, hash, code, signer_id, json)
-      SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::int[]),
-             unnest($6::bigint[]), unnest($7::bytea[])""";
-    private static final String INSERT_TX_ACCOUNTS = """
-      INSERT INTO tx_account (account_id, sequence, signer) SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::bool[])""";
-    private static final String INSERT_TX_MSG_TYPES = """
-      INSERT INTO tx_msg_type (msg_type_id, sequence) SELECT unnest($1::int[]), unnest($2::bigint[])""";
-    private static final String INSERT_MULTI_MSG = """
-      INSERT INTO tx_multi_msg (sequence, msg_type_ids)
-      SELECT u.s, array_agg(u.m ORDER BY u.m) FROM unnest($1::bigint[], $2::int[]) AS u(s, m) GROUP BY u.s""";
-    private static final String INSERT_EVM_TXS = """
-      INSERT INTO evm_tx (sequence, height, tx_index, hash, signer_id, json)
-      SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::bigint[]), unnest($6::bytea[])""";
-    private static final String INSERT_EVM_TX_ACCOUNTS = """
-      INSERT INTO evm_tx_account (account_id, sequence, signer) SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::bool[])""";
-    // the rows it inserts (xmax = 0: not an update of an existing row) are the accounts seen for the first time
-    private static final String UPSERT_ACCOUNT_STATS = """
-      WITH up AS (
-        INSERT INTO account_tx_stats AS s (account_id, txs, signer_txs, evm_txs, evm_signer_txs)
-        SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
-        ON CONFLICT (account_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs, signer_txs = s.signer_txs + EXCLUDED.signer_txs,
-          evm_txs = s.evm_txs + EXCLUDED.evm_txs, evm_signer_txs = s.evm_signer_txs + EXCLUDED.evm_signer_txs
-        RETURNING (s.xmax = 0) AS inserted)
-      UPDATE view_totals SET accounts = accounts + (SELECT count(*) FROM up WHERE inserted) WHERE id = 1""";
     // a (day, account) pair is inserted once; the day's active_accounts grows by the pairs actually inserted
     private static final String UPSERT_DAILY = """
       WITH ins AS (
@@ -95,14 +55,6 @@ public final class IngestStore {
       INSERT INTO account_category_stats AS s (account_id, category, txs)
       SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[])
       ON CONFLICT (account_id, category) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
-    private static final String UPSERT_MSG_TYPE_STATS = """
-      INSERT INTO msg_type_stats AS s (msg_type_id, txs) SELECT * FROM unnest($1::int[], $2::bigint[])
-      ON CONFLICT (msg_type_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
-    private static final String INSERT_TRANSFERS = """
-      INSERT INTO fungible_transfer (height, sequence, transfer_index, kind, token, from_address, to_address, amount)
-      SELECT u.h, u.s, u.i, u.k, u.t, u.f, u.r, u.a::numeric
-      FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::smallint[], $5::bytea[], $6::bytea[], $7::bytea[], $8::text[])
-           AS u(h, s, i, k, t, f, r, a)""";
     private static final String NEW_COIN_DENOMS = """
       INSERT INTO coin_denom (denom, first_height) SELECT u.d, u.h FROM unnest($1::text[], $2::bigint[]) AS u(d, h) ORDER BY u.d
       ON CONFLICT (denom) DO NOTHING""";
@@ -261,66 +213,16 @@ public final class IngestStore {
                 UUID.randomUUID());
         Batch b = new Batch(blocks, before, after, c.coinDenoms.keySet());
         b.add(EXPECT, Tuple.of(before.height(), before.txs(), before.evmTxs()));
-        b.add(INSERT_BLOCKS, c.blocks());
-        if (c.txCount > 0) {
-            b.add(
-                    INSERT_TXS,
-                    Tuple.tuple()
-                            .addValue(SqlArrays.longs(c.txSeq))
-                            .addValue(SqlArrays.longs(c.txHeight))
-                            .addValue(SqlArrays.ints(c.txIndex))
-                            .addValue(SqlArrays.bufs(c.txHash))
-                            .addValue(SqlArrays.ints(c.txCode))
-                            .addValue(SqlArrays.longs(c.txSigner))
-                            .addValue(SqlArrays.bufs(c.txJson)));
-            b.add(
-                    INSERT_TX_ACCOUNTS,
-                    Tuple.tuple()
-                            .addValue(SqlArrays.longs(c.accId))
-                            .addValue(SqlArrays.longs(c.accSeq))
-                            .addValue(c.accSigner.toArray(new Boolean[0])));
-            if (!c.msgSeq.isEmpty())
-                b.add(
-                        INSERT_TX_MSG_TYPES,
-                        Tuple.tuple().addValue(SqlArrays.ints(c.msgTypeId)).addValue(SqlArrays.longs(c.msgSeq)));
-            if (!c.multiSeq.isEmpty())
-                b.add(
-                        INSERT_MULTI_MSG,
-                        Tuple.tuple().addValue(SqlArrays.longs(c.multiSeq)).addValue(SqlArrays.ints(c.multiTypeId)));
-            if (!c.typeStats.isEmpty()) {
-                b.add(
-                        UPSERT_MSG_TYPE_STATS,
-                        Tuple.tuple()
-                                .addValue(SqlArrays.ints(new ArrayList<>(c.typeStats.keySet())))
-                                .addValue(SqlArrays.longs(new ArrayList<>(c.typeStats.values()))));
-            }
-        }
-        if (c.evmCount > 0) {
-            b.add(
-                    INSERT_EVM_TXS,
-                    Tuple.tuple()
-                            .addValue(SqlArrays.longs(c.evmSeq))
-                            .addValue(SqlArrays.longs(c.evmHeight))
-                            .addValue(SqlArrays.ints(c.evmIndex))
-                            .addValue(SqlArrays.bufs(c.evmHash))
-                            .addValue(SqlArrays.longs(c.evmFrom))
-                            .addValue(SqlArrays.bufs(c.evmJson)));
-            if (!c.logSeq.isEmpty()) b.add(INSERT_EVM_LOGS, c.logs());
-            b.add(
-                    INSERT_EVM_TX_ACCOUNTS,
-                    Tuple.tuple()
-                            .addValue(SqlArrays.longs(c.evmAccId))
-                            .addValue(SqlArrays.longs(c.evmAccSeq))
-                            .addValue(c.evmAccSigner.toArray(new Boolean[0])));
-        }
-        if (!c.accountStats.isEmpty()) b.add(UPSERT_ACCOUNT_STATS, c.accountStats());
+        // the row tables, then the counters their rows add: the same definitions verify and reindex use
+        RowTables.rows(c, (table, t) -> b.add(table.insert(), t));
+        RowTables.counters(c, b::add);
+        // the account views' rows and counters (not yet compared or replaced by verify / reindex)
+        if (c.evmCount > 0 && !c.logSeq.isEmpty()) b.add(INSERT_EVM_LOGS, c.logs());
         if (!c.dayTxs.isEmpty()) b.add(UPSERT_DAILY, c.daily());
         if (!c.catSeq.isEmpty()) {
             b.add(INSERT_CATEGORIES, c.categories());
             b.add(UPSERT_CATEGORY_STATS, c.categoryStats());
         }
-        // what the rich list reads: the transfer rows on every VM, the bank denoms to map to ERC-20s on EVM chains only
-        if (!c.transferSeq.isEmpty()) b.add(INSERT_TRANSFERS, c.transfers());
         if (evmChain) {
             List<String> newDenoms = new ArrayList<>();
             List<Long> firstHeights = new ArrayList<>();

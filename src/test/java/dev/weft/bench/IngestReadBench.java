@@ -208,6 +208,8 @@ public final class IngestReadBench {
                 cpuAfter.minus(cpuHalf[0]).print("second half: ", (doneNanos - halfNanos) / 1e9, txs - halfTxs);
             if (backends != null) backends.print("the ingestion");
             if (pgStatements) printStatements(pool, ingestSecs);
+            // before the raw baseline writes its copies of the tables: the history as ingestion left it
+            StorageReport.print(pool, txs);
             double steadyTxsPerSec = halfNanos > 0 ? (txs - halfTxs) / ((doneNanos - halfNanos) / 1e9) : 0;
             // the main rows alone (block, tx, evm_tx and their account and message type edges: the earlier baseline),
             // then

@@ -80,10 +80,16 @@ final class RawInsertBaseline {
             await(pool.query("DROP TABLE IF EXISTS bench_" + t.name() + "; CREATE TABLE bench_" + t.name() + " (LIKE "
                             + t.name() + " INCLUDING ALL)")
                     .execute());
-            if (t.name().equals("tx") || t.name().equals("evm_tx")) {
-                await(pool.query("ALTER TABLE bench_" + t.name() + " SET (toast_tuple_target = 8160)")
+            // LIKE copies the columns' storage and compression but not the table's storage parameters
+            // (toast_tuple_target)
+            Row options = await(pool.query("SELECT array_to_string(reloptions, ', ') FROM pg_class WHERE oid = '"
+                                    + t.name() + "'::regclass")
+                            .execute())
+                    .iterator()
+                    .next();
+            if (options.getString(0) != null && !options.getString(0).isEmpty())
+                await(pool.query("ALTER TABLE bench_" + t.name() + " SET (" + options.getString(0) + ")")
                         .execute());
-            }
         }
         long spent = 0;
         CpuShares cpu = new CpuShares(0, 0, 0, 0, 0);

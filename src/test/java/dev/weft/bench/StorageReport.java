@@ -20,13 +20,13 @@ final class StorageReport {
         List<Row> tables = new ArrayList<>();
         await(pool.query(
                                 "SELECT c.relname, pg_total_relation_size(c.oid), pg_relation_size(c.oid), pg_indexes_size(c.oid) FROM pg_class c "
-                                        + "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY 2 DESC")
+                                        + "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY 2 DESC")
                         .execute())
                 .forEach(tables::add);
         long disk = 0;
         long raw = 0;
         System.out.println(
-                "storage   per table over 1 MB: rows, on disk (heap + indexes + TOAST), indexes alone, raw size of the rows' columns");
+                "storage   per table over 1 MB: rows, on disk (heap + indexes + TOAST: pg_total_relation_size) and per tx, indexes alone, raw size of the rows' columns");
         for (Row t : tables) {
             String name = t.getString(0);
             long total = t.getLong(1);
@@ -41,10 +41,11 @@ final class StorageReport {
             raw += r.getLong(1);
             System.out.printf(
                     Locale.ROOT,
-                    "  %-28s %,12d rows  %,9.1f MB on disk  %,9.1f MB indexes  %,9.1f MB raw  (%.2f×)%n",
+                    "  %-28s %,12d rows  %,9.1f MB on disk  %,7.0f bytes per tx  %,9.1f MB indexes  %,9.1f MB raw  (%.2f×)%n",
                     name,
                     r.getLong(0),
                     total / 1e6,
+                    txs == 0 ? 0 : (double) total / txs,
                     t.getLong(3) / 1e6,
                     r.getLong(1) / 1e6,
                     r.getLong(1) == 0 ? 0 : (double) total / r.getLong(1));
