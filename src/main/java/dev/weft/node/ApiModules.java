@@ -5,6 +5,7 @@ import dev.weft.api.AdminApi;
 import dev.weft.api.ApiModule;
 import dev.weft.api.BlockApi;
 import dev.weft.api.ChainsApi;
+import dev.weft.api.CrossChainAccountApi;
 import dev.weft.api.DocsApi;
 import dev.weft.api.EventsApi;
 import dev.weft.api.EvmInternalTxApi;
@@ -46,6 +47,7 @@ public final class ApiModules {
         return List.of(
                 new SystemApi(ctx, VerticleKinds.all()),
                 new ChainsApi(ctx, ApiModules::indexerModules),
+                new CrossChainAccountApi(ctx),
                 new AdminApi(ctx, VerticleKinds.all()),
                 new LiveApi(ctx),
                 new DocsApi(),

@@ -146,6 +146,71 @@ class MultiChainTest {
     }
 
     @Test
+    @DisplayName("GET /v1/accounts/{address}/txs: an account's txs of every chain, newest first, in keyset pages")
+    void crossChainAccountTxs() {
+        // an account with txs on two chains (the devnet's relayer signs on each)
+        io.vertx.sqlclient.RowSet<io.vertx.sqlclient.Row> rows = TestNodes.await(node.database()
+                .pool()
+                .query("SELECT a.address FROM account a JOIN tx_account ta ON ta.account_id = a.id"
+                        + " INTERSECT SELECT a.address FROM chain_weft_l1_1.account a"
+                        + " JOIN chain_weft_l1_1.tx_account ta ON ta.account_id = a.id LIMIT 1")
+                .execute());
+        assertTrue(rows.size() > 0, "an account with txs on weft-devnet-1 and weft-l1-1");
+        byte[] key = rows.iterator().next().getBuffer(0).getBytes();
+        String bech32 = dev.weft.chain.Bech32.encode("init", key);
+        long expected = 0;
+        for (String chain : CHAINS) {
+            var r = TestNodes.get(
+                    client,
+                    port,
+                    "/chains/" + chain + "/indexer/tx/v1/txs/by_account/" + bech32 + "?pagination.limit=1");
+            if (r.statusCode() == 200)
+                expected += Long.parseLong(
+                        r.bodyAsJsonObject().getJsonObject("pagination").getString("total"));
+        }
+        List<JsonObject> items = new ArrayList<>();
+        String cursor = null;
+        do {
+            JsonObject page =
+                    get("/v1/accounts/" + bech32 + "/txs?limit=7" + (cursor == null ? "" : "&cursor=" + cursor));
+            assertEquals(java.util.Set.of("txs", "next"), page.fieldNames());
+            for (Object o : page.getJsonArray("txs")) items.add((JsonObject) o);
+            cursor = page.getString("next");
+        } while (cursor != null);
+        assertEquals(expected, items.size(), "every chain's txs of the account, once");
+        assertEquals(
+                items.size(),
+                items.stream()
+                        .map(i -> i.getString("chain_id") + i.getString("txhash"))
+                        .distinct()
+                        .count());
+        assertTrue(items.stream().map(i -> i.getString("chain_id")).distinct().count() >= 2, "from two chains");
+        for (int i = 1; i < items.size(); i++)
+            assertTrue(
+                    items.get(i - 1)
+                                    .getString("timestamp")
+                                    .compareTo(items.get(i).getString("timestamp"))
+                            >= 0,
+                    "newest first at " + i);
+        assertEquals(
+                java.util.Set.of("chain_id", "height", "txhash", "timestamp", "code", "is_signer"),
+                items.get(0).fieldNames());
+        // the 0x form names the same key bytes
+        assertEquals(
+                get("/v1/accounts/" + bech32 + "/txs?limit=5"),
+                get("/v1/accounts/0x" + dev.weft.chain.Hex.lower(key) + "/txs?limit=5"));
+        for (String bad : List.of(
+                "/v1/accounts/nope/txs",
+                "/v1/accounts/" + bech32 + "/txs?limit=0",
+                "/v1/accounts/" + bech32 + "/txs?cursor=zz",
+                "/v1/accounts/" + bech32 + "/txs?foo=1")) {
+            var r = TestNodes.get(client, port, bad);
+            assertEquals(400, r.statusCode(), bad + " → " + r.bodyAsString());
+            assertEquals("application/json", r.getHeader("content-type"), bad);
+        }
+    }
+
+    @Test
     @DisplayName("an unknown chain is a JSON 404 naming it")
     void unknownChain() {
         for (String uri : List.of("/chains/nope-1/status", "/chains/nope-1/indexer/tx/v1/txs", "/chains/nope-1")) {
