@@ -7,6 +7,7 @@ import dev.weft.model.track.Transfer;
 import dev.weft.model.track.TransferState;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.TransferStore;
+import dev.weft.store.TxHeightsStore;
 import dev.weft.track.poll.ChainPoller;
 import dev.weft.track.poll.ChainRpc;
 import dev.weft.track.poll.EvmReceipts;
@@ -413,22 +414,44 @@ public final class TxTrackerVerticle extends VerticleBase {
             return back.compose(more -> {
                 left.removeAll(more.txs().stream().map(ObservedTx::hash).toList());
                 java.util.TreeSet<Long> heights = new java.util.TreeSet<>();
-                // still left: neither in this batch's range nor in the lookback's, so a block in the index read before
+                // still left: neither in this batch's range nor in the lookback's, so a block in the index read before;
+                // or, on a chain Weft indexes, a block its index holds the tx in (however old: no lookback bounds it)
+                List<String> unplaced = new ArrayList<>();
                 for (String hash : left) {
                     Long h = p.indexedHeight(hash);
                     if (h != null && h < b.from()) heights.add(h);
+                    else if (h == null) unplaced.add(hash);
                 }
-                List<Future<List<ObservedTx>>> blocks = new ArrayList<>();
-                for (long h : heights) blocks.add(p.range(h, h));
-                return Future.join(blocks).transform(x -> {
-                    List<ObservedTx> txs = new ArrayList<>(b.txs());
-                    txs.addAll(more.txs());
-                    for (Future<List<ObservedTx>> f : blocks) if (f.succeeded()) txs.addAll(f.result());
-                    return Future.succeededFuture(
-                            new Batch(txs, contiguous ? Math.min(b.from(), more.from()) : b.from()));
+                return indexedHeights(p.chainId(), unplaced).compose(found -> {
+                    for (long h : found) if (h < b.from()) heights.add(h);
+                    List<Future<List<ObservedTx>>> blocks = new ArrayList<>();
+                    for (long h : heights) blocks.add(p.range(h, h));
+                    return Future.join(blocks).transform(x -> {
+                        List<ObservedTx> txs = new ArrayList<>(b.txs());
+                        txs.addAll(more.txs());
+                        for (Future<List<ObservedTx>> f : blocks) if (f.succeeded()) txs.addAll(f.result());
+                        return Future.succeededFuture(
+                                new Batch(txs, contiguous ? Math.min(b.from(), more.from()) : b.from()));
+                    });
                 });
             });
         });
+    }
+
+    /**
+     * The heights the chain's own index (when this deployment indexes the chain) holds these tx hashes at; none for a
+     * chain it does not index, or when the index cannot be read (the scans and lookback go on as before).
+     */
+    private Future<Set<Long>> indexedHeights(String chainId, List<String> hashes) {
+        if (hashes.isEmpty()) return Future.succeededFuture(Set.of());
+        return ctx.chains()
+                .get(chainId)
+                .filter(c -> c.pool() != null)
+                .map(c -> new TxHeightsStore(c.pool())
+                        .heights(hashes)
+                        .<Set<Long>>map(m -> new HashSet<>(m.values()))
+                        .recover(e -> Future.succeededFuture(Set.of())))
+                .orElse(Future.succeededFuture(Set.of()));
     }
 
     /** The txs of the blocks going back from {@code to} (not below {@code floor}) until every hash is among them. */

@@ -1,0 +1,66 @@
+package dev.weft.track;
+
+import static dev.weft.testsupport.DevnetAccounts.ALICE;
+import static dev.weft.testsupport.DevnetAccounts.BOB;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.weft.route.registry.Denoms;
+import dev.weft.testsupport.WeftExtension;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * On a chain this deployment indexes, a tx tracked long after its block (beyond {@code track.lookback_blocks}, which
+ * bounds how far back the tracker reads a chain's blocks for a new hash) is found through the index: its height comes
+ * from the chain's own tx table, and the tracker reads that one block.
+ */
+class TrackOnIndexTest {
+    @RegisterExtension
+    static final WeftExtension weft = new WeftExtension();
+
+    static final String L1 = "weft-l1-1";
+    static final String EVM = "weft-devnet-1";
+    static final String INIT_IBC = Denoms.ibc("transfer/channel-0/uinit");
+    static final int LOOKBACK = 3;
+
+    @Test
+    @DisplayName("a transfer tracked far beyond track.lookback_blocks after its tx, on an indexed chain, completes")
+    void oldTxFoundThroughTheIndex() {
+        TrackingHarness h = TrackingHarness.start(
+                weft,
+                TrackingHarness.config()
+                        .roles("devnet", "route", "track", "api", "ingest")
+                        .set("track.lookback_blocks", LOOKBACK)
+                        .set("chains." + L1 + ".vm", "move"));
+        JsonObject commit =
+                h.broadcast(h.msgs("1000000", L1, "uinit", EVM, INIT_IBC, List.of(ALICE, BOB), null), "uinit");
+        String hash = commit.getString("hash");
+        long txHeight = Long.parseLong(commit.getString("height"));
+        // the chain moves well past the lookback, and its ingestion past the tx, before anyone tracks it
+        TrackingHarness.await(
+                () -> indexedHeight(h) > txHeight + 10L * LOOKBACK ? true : null,
+                "weft-l1-1 indexed past the lookback");
+        assertEquals(200, h.track(hash, L1).statusCode());
+        JsonObject status = TrackingHarness.await(
+                () -> {
+                    JsonObject s = new JsonObject(h.status(hash, L1).body());
+                    return s.getString("state").equals("STATE_COMPLETED_SUCCESS") ? s : null;
+                },
+                "the old transfer found and completed");
+        assertEquals(
+                hash,
+                status.getJsonArray("transfer_sequence")
+                        .getJsonObject(0)
+                        .getJsonObject("ibc_transfer")
+                        .getJsonObject("packet_txs")
+                        .getJsonObject("send_tx")
+                        .getString("tx_hash"));
+    }
+
+    private static long indexedHeight(TrackingHarness h) {
+        return new JsonObject(h.get(h.api, "/chains/" + L1 + "/status").body()).getLong("height");
+    }
+}
