@@ -75,22 +75,44 @@ public final class ChainsApi implements ApiModule {
     private void list(RoutingContext rc) {
         Future<List<LeaseStore.LeaseConnection>> leases =
                 new LeaseStore(ctx.pool()).connections().recover(e -> Future.succeededFuture(List.of()));
+        Future<Map<String, Long>> heads = heads();
         List<Future<JsonObject>> rows = new ArrayList<>();
         for (NodeContext chain : ctx.chains().all()) rows.add(describe(chain));
         Responses.reply(
-                rc,
-                Future.all(rows)
-                        .compose(all -> leases.map(seen -> {
-                            JsonArray out = new JsonArray();
-                            for (Future<JsonObject> f : rows) {
-                                JsonObject o = f.result();
-                                JsonObject writers = new JsonObject();
-                                for (String kind : List.of("ingest", "evm", "richlist"))
-                                    writers.put(kind, holder(seen, kind + "." + o.getString("chain_id")));
-                                out.add(o.put("writers", writers));
-                            }
-                            return new JsonObject().put("chains", out);
-                        })));
+                rc, Future.all(rows).compose(all -> Future.all(leases, heads)).map(all -> {
+                    JsonArray out = new JsonArray();
+                    for (Future<JsonObject> f : rows) {
+                        JsonObject o = f.result();
+                        JsonObject writers = new JsonObject();
+                        for (String kind : List.of("ingest", "evm", "richlist"))
+                            writers.put(kind, holder(leases.result(), kind + "." + o.getString("chain_id")));
+                        Long head = heads.result().get(o.getString("chain_id"));
+                        o.put("node_height", head);
+                        o.put("lag", head == null ? null : Math.max(0, head - o.getLong("height")));
+                        out.add(o.put("writers", writers));
+                    }
+                    return new JsonObject().put("chains", out);
+                }));
+    }
+
+    /** Each chain's newest head as its ingestion last saw it (cluster-wide), or none when it cannot be read. */
+    private Future<Map<String, Long>> heads() {
+        List<String> ids = ctx.chains().ids();
+        return ctx.vertx()
+                .sharedData()
+                .<String, Long>getAsyncMap(dev.weft.bus.Addresses.CHAIN_HEADS_MAP)
+                .compose(m -> {
+                    List<Future<Long>> each = new ArrayList<>();
+                    for (String id : ids) each.add(m.get(id));
+                    return Future.all(each).map(x -> {
+                        Map<String, Long> out = new HashMap<>();
+                        for (int i = 0; i < ids.size(); i++)
+                            if (each.get(i).result() != null)
+                                out.put(ids.get(i), each.get(i).result());
+                        return out;
+                    });
+                })
+                .recover(e -> Future.succeededFuture(Map.of()));
     }
 
     private Future<JsonObject> describe(NodeContext chain) {

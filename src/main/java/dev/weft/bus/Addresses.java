@@ -17,6 +17,12 @@ public final class Addresses {
      * A block was committed: {chain_id, height, hash, tx_count, time, sequence}. Every {@code weft.updates.*} payload
      * carries the {@code sequence} of its event in the durable event log (absent when it could not be read back).
      */
+    /**
+     * Not an address but the cluster-wide map (Vert.x shared data) where each chain's ingestion keeps the newest head
+     * its node reported, so any API node can tell a chain's lag: chain id → height.
+     */
+    public static final String CHAIN_HEADS_MAP = "weft.chain.heads";
+
     public static final String BLOCK_INDEXED = "weft.updates.blocks";
     /** Internal txs of a height were committed: {chain_id, height, count, sequence}. */
     public static final String INTERNAL_TXS_INDEXED = "weft.updates.internal-txs";

@@ -159,6 +159,10 @@ public final class BlockIngestVerticle extends VerticleBase {
                     if (ar.result().latestHeight() > head) {
                         head = ar.result().latestHeight();
                         metrics.head.set(head);
+                        long known = head;
+                        vertx.sharedData()
+                                .<String, Long>getAsyncMap(Addresses.CHAIN_HEADS_MAP)
+                                .compose(m -> m.put(chain.chainId(), known));
                     }
                     // every poll, not only on a new head: whatever left the plan short (a lost wake-up) is made up
                     // within one

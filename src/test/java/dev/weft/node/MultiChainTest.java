@@ -87,10 +87,15 @@ class MultiChainTest {
                             "height",
                             "internal_tx_height",
                             "rich_list_height",
+                            "node_height",
+                            "lag",
                             "path",
                             "writers"),
                     c.fieldNames());
             assertEquals("/chains/" + c.getString("chain_id"), c.getString("path"));
+            // history mode: the chains stay at their history, which ingestion has reached
+            assertEquals(HISTORY, c.getLong("node_height"), c.encode());
+            assertEquals(0L, c.getLong("lag"), c.encode());
             assertEquals(node.context().nodeId(), c.getJsonObject("writers").getString("ingest"));
             assertEquals(c.getString("chain_id").equals("weft-devnet-1"), c.getBoolean("default"));
         }
