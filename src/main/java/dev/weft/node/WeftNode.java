@@ -289,6 +289,11 @@ public final class WeftNode implements NodeControl {
         Future<Void> chain = Future.succeededFuture();
         if (kind.role().perChain()) {
             if (count <= 0) return chain;
+            // an instance undeployed behind the node's back (vertx.undeploy) no longer runs its chain
+            synchronized (instances) {
+                instances.removeIf(i ->
+                        i.kind().equals(kind.name()) && !vertx.deploymentIDs().contains(i.deploymentId()));
+            }
             for (NodeContext own : ownChains()) {
                 String id = own.config().chain().chainId();
                 chain = chain.compose(v -> instancesOf(kind.name()).stream().anyMatch(i -> id.equals(i.chainId()))
