@@ -4,6 +4,7 @@ import dev.weft.bus.Addresses;
 import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.runtime.VerticleKind;
+import dev.weft.store.LeaseStore;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
@@ -66,6 +67,44 @@ public final class AdminApi implements ApiModule {
         router.route("/admin/*").handler(this::authorize);
         router.get("/admin/nodes").handler(this::nodes);
         router.post("/admin/scale").handler(HttpApiVerticle.bodyHandler(ctx)).handler(this::scale);
+        router.post("/admin/chains/:chain_id/writer")
+                .handler(HttpApiVerticle.bodyHandler(ctx))
+                .handler(this::moveWriter);
+        router.delete("/admin/chains/:chain_id/writer").handler(this::clearWriter);
+    }
+
+    /**
+     * {@code {"node_id": …}}: that node takes the chain's writer leases (ingest, EVM tracer, rich list) from whoever
+     * holds them, as soon as it runs the chain's roles (within a standby poll), and keeps them until the preference is
+     * cleared; 202 with the preference.
+     */
+    private void moveWriter(RoutingContext rc) {
+        String chain = knownChain(rc.pathParam("chain_id"));
+        JsonObject body = StrictJson.object(rc);
+        for (String field : body.fieldNames())
+            if (!field.equals("node_id")) throw BusError.badRequest("unknown field " + field + " (known: node_id)");
+        if (!(body.getValue("node_id") instanceof String node) || node.isBlank() || node.length() > 128)
+            throw BusError.badRequest("node_id must be a node's id (GET /admin/nodes lists them)");
+        new LeaseStore(ctx.pool()).prefer(chain, node).onComplete(ar -> {
+            if (ar.succeeded())
+                Responses.json(rc, 202, new JsonObject().put("chain_id", chain).put("node_id", node));
+            else rc.fail(ar.cause());
+        });
+    }
+
+    /** Lets the balance alone place the chain's writers again; 204. */
+    private void clearWriter(RoutingContext rc) {
+        String chain = knownChain(rc.pathParam("chain_id"));
+        new LeaseStore(ctx.pool()).prefer(chain, null).onComplete(ar -> {
+            if (ar.succeeded()) rc.response().setStatusCode(204).end();
+            else rc.fail(ar.cause());
+        });
+    }
+
+    private String knownChain(String chainId) {
+        if (!ctx.config().chains().has(chainId))
+            throw BusError.notFound("unknown chain " + chainId + " (GET /chains lists the indexed ones)");
+        return chainId;
     }
 
     @Override

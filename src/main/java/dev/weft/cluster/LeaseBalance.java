@@ -16,12 +16,26 @@ import java.util.Set;
  * @param lease    the lease deciding (e.g. {@code ingest.weft-l1-1})
  * @param key      its advisory-lock key
  * @param kindKeys the keys of every lease of the same kind (one per configured chain)
- * @param seen     every lease connection of the cluster, as PostgreSQL lists them
+ * @param seen      every lease connection of the cluster, as PostgreSQL lists them
+ * @param preferred the node an operator asked to write the lease's chain, or null
  */
-record LeaseBalance(String me, String lease, long key, Set<Long> kindKeys, List<LeaseConnection> seen) {
+record LeaseBalance(
+        String me, String lease, long key, Set<Long> kindKeys, List<LeaseConnection> seen, String preferred) {
+
+    /**
+     * The node an operator asked to write the chain ({@code POST /admin/chains/{chain_id}/writer}), when it waits for
+     * or holds this lease: it alone takes it. A preferred node that is down or does not run the chain is ignored.
+     */
+    private String livePreferred() {
+        if (preferred == null) return null;
+        for (LeaseConnection c : seen) if (c.nodeId().equals(preferred) && c.isFor(lease)) return preferred;
+        return preferred.equals(me) ? me : null;
+    }
 
     /** Whether this node may try the (free) lease now. */
     boolean mayTake() {
+        String chosen = livePreferred();
+        if (chosen != null) return chosen.equals(me);
         Map<String, Integer> held = heldByNode();
         int mine = held.getOrDefault(me, 0);
         for (String node : waitingNodes()) if (held.getOrDefault(node, 0) < mine) return false;
@@ -30,6 +44,8 @@ record LeaseBalance(String me, String lease, long key, Set<Long> kindKeys, List<
 
     /** Whether this node, holding the lease, should hand it to a node that holds two fewer of the kind. */
     boolean shouldHandOver() {
+        String chosen = livePreferred();
+        if (chosen != null) return !chosen.equals(me);
         Map<String, Integer> held = heldByNode();
         int mine = held.getOrDefault(me, 0);
         long highest = seen.stream()

@@ -71,8 +71,11 @@ public final class SingleWriterVerticle extends VerticleBase {
         Set<Long> keys = new HashSet<>();
         for (String chain : ctx.config().chains().byId().keySet())
             keys.add(WriterLease.keyOf(kind.name() + "." + chain));
-        return leases.connections()
-                .map(seen -> new LeaseBalance(ctx.nodeId(), lease.name(), lease.key(), keys, seen))
+        Future<String> preferred =
+                leases.preferred(ctx.config().chain().chainId()).recover(e -> Future.succeededFuture(null));
+        return Future.all(leases.connections(), preferred)
+                .map(x -> new LeaseBalance(
+                        ctx.nodeId(), lease.name(), lease.key(), keys, x.resultAt(0), preferred.result()))
                 .recover(e -> Future.succeededFuture(null));
     }
 

@@ -40,6 +40,25 @@ public final class LeaseStore {
         this.pool = pool;
     }
 
+    /** The node an operator asked to write the chain, or null. */
+    public Future<String> preferred(String chainId) {
+        return pool.preparedQuery("SELECT node_id FROM writer_preference WHERE chain_id = $1")
+                .execute(Tuple.of(chainId))
+                .map(rows -> rows.size() == 0 ? null : rows.iterator().next().getString(0));
+    }
+
+    /** Asks that {@code nodeId} write the chain (null: no preference, the balance alone decides). */
+    public Future<Void> prefer(String chainId, String nodeId) {
+        return (nodeId == null
+                        ? pool.preparedQuery("DELETE FROM writer_preference WHERE chain_id = $1")
+                                .execute(Tuple.of(chainId))
+                        : pool.preparedQuery(
+                                        "INSERT INTO writer_preference (chain_id, node_id) VALUES ($1, $2)"
+                                                + " ON CONFLICT (chain_id) DO UPDATE SET node_id = EXCLUDED.node_id, created = now()")
+                                .execute(Tuple.of(chainId, nodeId)))
+                .mapEmpty();
+    }
+
     /** Every lease connection of every node, with the advisory lock each holds (a connection holds at most one). */
     public Future<List<LeaseConnection>> connections() {
         return pool.preparedQuery(

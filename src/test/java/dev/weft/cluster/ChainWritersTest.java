@@ -26,6 +26,7 @@ class ChainWritersTest {
     @RegisterExtension
     static final WeftExtension weft = new WeftExtension();
 
+    static final String TOKEN = "chain-writers-test-token-0123456789";
     static final List<String> CHAINS = List.of("weft-devnet-1", "weft-l1-1", "weft-move-1");
     WebClient client;
     int port;
@@ -38,6 +39,7 @@ class ChainWritersTest {
         TestConfig first = weft.config()
                 .roles("devnet", "api", "ingest")
                 .set("node.name", "node-a")
+                .set("admin.token", TOKEN)
                 .set("cluster.standby_poll", "100ms")
                 .set("devnet.mode", "live")
                 .set("devnet.history_blocks", 20)
@@ -90,6 +92,32 @@ class ChainWritersTest {
                             .getString("height")),
                     chain + ": the newest block's height equals the number of blocks (no gap)");
         }
+        // the operator moves a chain node-b writes to node-a: node-a takes it although it then holds two more
+        String fromB = writers().entrySet().stream()
+                .filter(e -> e.getValue().equals("node-b"))
+                .findFirst()
+                .orElseThrow()
+                .getKey();
+        var moved202 = TestNodes.await(client.post(port, "127.0.0.1", "/admin/chains/" + fromB + "/writer")
+                .putHeader("authorization", "Bearer " + TOKEN)
+                .sendJsonObject(new JsonObject().put("node_id", "node-a")));
+        assertEquals(202, moved202.statusCode(), moved202.bodyAsString());
+        assertEquals(new JsonObject().put("chain_id", fromB).put("node_id", "node-a"), moved202.bodyAsJsonObject());
+        Await.until(
+                fromB + " moved to node-a", 120, () -> "node-a".equals(writers().get(fromB)));
+        var unknown = TestNodes.await(client.post(port, "127.0.0.1", "/admin/chains/nope-1/writer")
+                .putHeader("authorization", "Bearer " + TOKEN)
+                .sendJsonObject(new JsonObject().put("node_id", "node-a")));
+        assertEquals(404, unknown.statusCode());
+        var noToken = TestNodes.await(client.post(port, "127.0.0.1", "/admin/chains/" + fromB + "/writer")
+                .sendJsonObject(new JsonObject().put("node_id", "node-a")));
+        assertEquals(401, noToken.statusCode());
+        var cleared = TestNodes.await(client.delete(port, "127.0.0.1", "/admin/chains/" + fromB + "/writer")
+                .putHeader("authorization", "Bearer " + TOKEN)
+                .send());
+        assertEquals(204, cleared.statusCode());
+        // without the preference the balance alone decides again: every chain keeps a writer
+        Await.until("every chain written", 120, () -> !writers().containsValue("none"));
         weft.stop(b);
     }
 
