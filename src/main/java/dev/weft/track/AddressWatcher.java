@@ -57,6 +57,11 @@ final class AddressWatcher {
         dirty = true;
     }
 
+    /** Chain → hex keys ({@code 0x}, lower case) of the accounts watched on it. */
+    Map<String, Set<String>> watched() {
+        return watched;
+    }
+
     /** The chains accounts are watched on (polled for them even when no transfer waits there). */
     Set<String> chains() {
         return watched.keySet();

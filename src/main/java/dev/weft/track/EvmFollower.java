@@ -4,6 +4,7 @@ import dev.weft.model.track.ObservedTx;
 import dev.weft.model.track.Transfer;
 import dev.weft.track.poll.EvmReceipts;
 import dev.weft.track.poll.LayerZeroDeliveries;
+import dev.weft.track.poll.LayerZeroSends;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,7 @@ final class EvmFollower {
     private final TransferBook book;
     private final EvmReceipts receipts;
     private final LayerZeroDeliveries deliveries;
+    private final LayerZeroSends sends;
     /** Chains already warned about as unreachable (shared with the tracker's scans: one warning per chain). */
     private final Set<String> unreachable;
 
@@ -32,11 +34,13 @@ final class EvmFollower {
             TransferBook book,
             EvmReceipts receipts,
             LayerZeroDeliveries deliveries,
+            LayerZeroSends sends,
             Set<String> unreachable) {
         this.chains = chains;
         this.book = book;
         this.receipts = receipts;
         this.deliveries = deliveries;
+        this.sends = sends;
         this.unreachable = unreachable;
     }
 
@@ -124,6 +128,40 @@ final class EvmFollower {
         return apply(polled, found, "LayerZero deliveries");
     }
 
+    /**
+     * The LayerZero sends of the accounts watched on EVM chains ({@code watched}: chain → 0x keys of 20 bytes) in the
+     * new blocks ({@link LayerZeroSends}), every chain in parallel; a failed chain is logged and read again next cycle.
+     */
+    Future<List<ObservedTx>> watchedSends(Map<String, Set<String>> watched) {
+        sends.retain(watched.keySet());
+        List<String> polled = new ArrayList<>();
+        List<Future<List<ObservedTx>>> found = new ArrayList<>();
+        watched.forEach((chain, accounts) -> {
+            if (!chains.isEvm(chain)) return;
+            if (!sends.reachable(chain)) {
+                if (unreachable.add(chain))
+                    LOG.warn("no JSON-RPC URL for {}: its watched addresses cannot be followed", chain);
+                return;
+            }
+            Set<String> evm = new java.util.HashSet<>();
+            for (String a : accounts) if (a.length() == 42) evm.add(a); // 0x + 20 bytes: an EVM account
+            polled.add(chain);
+            found.add(sends.poll(chain, evm));
+        });
+        return Future.join(found).transform(ar -> {
+            List<ObservedTx> txs = new ArrayList<>();
+            for (int i = 0; i < found.size(); i++) {
+                if (found.get(i).succeeded()) txs.addAll(found.get(i).result());
+                else
+                    LOG.warn(
+                            "LayerZero sends of watched addresses on {} failed: {}",
+                            polled.get(i),
+                            found.get(i).cause().toString());
+            }
+            return Future.succeededFuture(txs);
+        });
+    }
+
     /** Applies what each chain's lookup found; a failed lookup is logged and runs again next cycle. */
     private Future<Void> apply(List<String> polled, List<Future<List<ObservedTx>>> found, String what) {
         return Future.join(found).transform(ar -> {
@@ -143,6 +181,6 @@ final class EvmFollower {
     }
 
     Future<Void> close() {
-        return Future.join(receipts.close(), deliveries.close()).mapEmpty();
+        return Future.join(receipts.close(), deliveries.close(), sends.close()).mapEmpty();
     }
 }

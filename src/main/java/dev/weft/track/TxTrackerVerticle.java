@@ -92,6 +92,7 @@ public final class TxTrackerVerticle extends VerticleBase {
                             book,
                             new EvmReceipts(vertx, c::evmEndpoints, config),
                             new LayerZeroDeliveries(vertx, c::evmEndpoints, c::destinationOfts, config),
+                            new dev.weft.track.poll.LayerZeroSends(vertx, c::evmEndpoints, config),
                             unreachable);
                     watcher = new AddressWatcher(
                             new dev.weft.store.WatchStore(ctx.pool()),
@@ -188,6 +189,7 @@ public final class TxTrackerVerticle extends VerticleBase {
                     armed.forEach(this::adopt);
                     return scan();
                 })
+                .compose(v -> watchedEvmSends())
                 .compose(v -> evm.receipts())
                 .compose(v -> evm.evmHashesOnCosmosChains())
                 .compose(v -> evm.layerZeroDeliveries())
@@ -221,6 +223,24 @@ public final class TxTrackerVerticle extends VerticleBase {
             timer = vertx.setTimer(delay, t -> cycle());
         });
         running = running.recover(e -> Future.succeededFuture());
+    }
+
+    /**
+     * EVM chains have no block scan: the {@code OFTSent} logs of their watched accounts are read over JSON-RPC and
+     * their txs registered as {@code /v2/tx/track} would (then adopted; their receipts are read as for any tracked tx).
+     */
+    private Future<Void> watchedEvmSends() {
+        return evm.watchedSends(watcher.watched())
+                .compose(txs -> txs.isEmpty() ? Future.succeededFuture() : watcher.register(pollers, txs))
+                .recover(e -> {
+                    LOG.warn("registering the EVM sends of watched addresses failed: {}", e.toString());
+                    return Future.succeededFuture();
+                })
+                .compose(v -> store.takeArmed(ARMED_PER_CYCLE))
+                .map(armed -> {
+                    armed.forEach(this::adopt);
+                    return (Void) null;
+                });
     }
 
     /** Scans every chain something is waited for on (in parallel) and applies what they found. */

@@ -152,9 +152,6 @@ final class WatchService {
         Object c = req.getValue("chain_id");
         if (!(c instanceof String s) || s.isBlank()) throw BusError.badRequest("chain_id is required");
         if (!chains.supported(s.trim())) throw BusError.notFound("chain ID not supported");
-        if (chains.isEvm(s.trim()))
-            throw BusError.badRequest("watching addresses on EVM chain " + s.trim()
-                    + " is not supported: track its txs with /v2/tx/track");
         return s.trim();
     }
 
@@ -166,14 +163,21 @@ final class WatchService {
         if (!(address instanceof String s) || s.isBlank()) throw BusError.badRequest("address is required");
         Chain c = chains.registry().chain(chain);
         String prefix = c == null || c.bech32Prefix() == null ? null : c.bech32Prefix();
+        byte[] bytes;
         try {
             // no bech32 prefix (an EVM chain): one no address starts with, so only hex parses
-            return AccountAddress.parse(s.trim(), prefix == null ? "\u0000" : prefix)
+            bytes = AccountAddress.parse(s.trim(), prefix == null ? "\u0000" : prefix)
                     .bytes();
         } catch (RuntimeException e) {
+            if (prefix == null)
+                throw BusError.badRequest("invalid address " + s.trim() + ": expected a 0x address of 20 bytes");
             throw BusError.badRequest("invalid address " + s.trim() + ": expected bech32 with prefix " + prefix
                     + " or hex of 20 or 32 bytes");
         }
+        // an EVM chain's accounts (the OFTSent senders looked for) have 20 bytes
+        if (chains.isEvm(chain) && bytes.length != 20)
+            throw BusError.badRequest("invalid address " + s.trim() + ": expected a 0x address of 20 bytes");
+        return bytes;
     }
 
     private static int limit(Object v) {

@@ -336,4 +336,57 @@ class LayerZeroDeliveryTest {
                         .getJsonObject("layer_zero_transfer")
                         .getString("state"));
     }
+
+    @Test
+    @DisplayName(
+            "a watched EVM address (POST /v2/watch on 31337) sends an OFT without /v2/tx/track: the tracker finds its OFTSent by eth_getLogs, lists it in /v2/tx/by_address and follows it to STATE_COMPLETED_SUCCESS")
+    void watchedSender() throws Exception {
+        String sender = AnvilNode.ACCOUNT2; // no other test sends from it: nothing else is found for the watch
+        source.mint(sender, 10_000_000);
+        source.approve(sender, 10_000_000);
+        String shown = AccountAddress.of(Hex.decode(sender)).checksumHex();
+        var watched = h.post(
+                h.api,
+                "/v2/watch",
+                new JsonObject()
+                        .put("chain_id", LayerZeroSource.CHAIN)
+                        .put("address", sender.toUpperCase().replace("0X", "0x")));
+        assertEquals(201, watched.statusCode(), watched.body());
+        assertEquals(shown, new JsonObject(watched.body()).getString("address"));
+
+        String hash = source.send(sender, AnvilNode.ACCOUNT3, 2_000_000);
+        String byAddress = "/v2/tx/by_address?chain_id=" + LayerZeroSource.CHAIN + "&address=" + sender;
+        JsonObject page = TrackingHarness.await(
+                () -> {
+                    var r = h.get(h.api, byAddress);
+                    if (r.statusCode() != 200) return null;
+                    JsonObject o = new JsonObject(r.body());
+                    JsonArray txs = o.getJsonArray("txs");
+                    return txs.size() == 1
+                                    && "STATE_COMPLETED_SUCCESS"
+                                            .equals(txs.getJsonObject(0).getString("state"))
+                            ? o
+                            : null;
+                },
+                "the watched sender's OFT send listed and completed");
+        JsonObject tx = page.getJsonArray("txs").getJsonObject(0);
+        assertEquals(hash, tx.getString("tx_hash"));
+        assertEquals(LayerZeroSource.CHAIN, tx.getString("chain_id"));
+        assertEquals("http://scan.weft.localhost/31337/tx/" + hash, tx.getString("explorer_link"));
+        assertEquals(
+                "LAYER_ZERO_TRANSFER_RECEIVED",
+                tx.getJsonArray("transfer_sequence")
+                        .getJsonObject(0)
+                        .getJsonObject("layer_zero_transfer")
+                        .getString("state"));
+        assertTrue(page.getValue("next") == null, page.encode());
+        // the same registration /v2/tx/track makes: tracking it now is the idempotent 200 of a tx tracked already
+        assertEquals(200, h.track(hash, LayerZeroSource.CHAIN).statusCode());
+        JsonObject status = h.awaitState(hash, LayerZeroSource.CHAIN, "STATE_COMPLETED_SUCCESS");
+        assertEquals("STATE_COMPLETED_SUCCESS", status.getString("state"));
+        assertEquals(
+                200,
+                h.get(h.api, "/v2/watch?chain_id=" + LayerZeroSource.CHAIN + "&address=" + sender)
+                        .statusCode());
+    }
 }

@@ -77,11 +77,23 @@ class WatchApiTest {
         assertEquals(BOB, list.getJsonObject(1).getString("address"));
 
         assertError(404, 5, "chain ID not supported", watch(api, "nope-1", ALICE));
+        // an EVM chain: a 0x address of 20 bytes, shown checksummed; 32 bytes or bech32 are no EVM account
+        HttpResponse<String> evm = watch(api, "31337", "0x" + "ab".repeat(20));
+        assertEquals(201, evm.statusCode(), evm.body());
+        String evmShown =
+                AccountAddress.of(dev.weft.chain.Hex.decode("ab".repeat(20))).checksumHex();
+        assertEquals(evmShown, new JsonObject(evm.body()).getString("address"));
+        assertEquals("31337", new JsonObject(evm.body()).getString("chain_id"));
+        assertEquals(
+                204,
+                http.delete(api, "/v2/watch?chain_id=31337&address=" + evmShown).statusCode());
         assertError(
                 400,
                 3,
-                "watching addresses on EVM chain 31337 is not supported: track its txs with /v2/tx/track",
-                watch(api, "31337", "0x" + "ab".repeat(20)));
+                "invalid address 0x" + "ab".repeat(32) + ": expected a 0x address of 20 bytes",
+                watch(api, "31337", "0x" + "ab".repeat(32)));
+        assertError(
+                400, 3, "invalid address " + ALICE + ": expected a 0x address of 20 bytes", watch(api, "31337", ALICE));
         assertError(
                 400,
                 3,

@@ -1,0 +1,115 @@
+package dev.weft.track.poll;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.chain.LayerZero;
+import dev.weft.chain.client.EvmRpcClient;
+import dev.weft.config.TrackConfig;
+import dev.weft.model.track.ObservedTx;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Finds the LayerZero sends of watched accounts on EVM chains (which have no Cosmos scan): per poll cycle and chain, the
+ * head ({@code eth_blockNumber}) and the {@code OFTSent} logs whose indexed {@code fromAddress} (the third topic) is a
+ * watched account, in the blocks since the last cycle ({@code eth_getLogs} with an OR list of topics, as the JSON-RPC
+ * spec's filter allows; at most {@code track.max_blocks_per_poll} blocks a cycle). A chain starts
+ * {@code track.lookback_blocks} below its head, so a send made right after its watch is not missed. The cursor is in
+ * memory: after a restart the chain is read again from that look back (registration is idempotent). Each log becomes an
+ * {@code oft_sent} tx carrying only its sender, for {@code AddressWatcher} to register the tx hash; the tracker then
+ * reads its receipt as for any tracked EVM tx.
+ */
+public final class LayerZeroSends {
+    private final int range;
+    private final int lookback;
+    private final EvmClients clients;
+    private final Map<String, Long> next = new HashMap<>();
+
+    public LayerZeroSends(Vertx vertx, Function<String, List<String>> urls, TrackConfig config) {
+        this.clients = new EvmClients(vertx, urls, RpcClients.options(config, config.maxInFlight()));
+        this.range = Math.max(1, config.maxBlocksPerPoll());
+        this.lookback = Math.max(1, config.lookbackBlocks());
+    }
+
+    public boolean reachable(String chainId) {
+        return clients.client(chainId) != null;
+    }
+
+    /** Stops following chains no account is watched on any more. */
+    public void retain(Set<String> chains) {
+        next.keySet().retainAll(chains);
+    }
+
+    /** The txs of the new blocks of {@code chainId} where one of {@code accounts} (0x hex of 20 bytes) sent an OFT. */
+    public Future<List<ObservedTx>> poll(String chainId, Set<String> accounts) {
+        EvmRpcClient c = clients.client(chainId);
+        if (c == null || accounts.isEmpty()) return Future.succeededFuture(List.of());
+        return c.blockNumber().compose(head -> {
+            Long cursor = next.get(chainId);
+            long from = cursor == null ? Math.max(1, head + 1 - lookback) : cursor;
+            long to = Math.min(head, from + range - 1);
+            if (from > to) return Future.succeededFuture(List.of());
+            return c.call("eth_getLogs", EvmRpcClient.params(filter(from, to, accounts)))
+                    .map(logs -> {
+                        next.put(chainId, to + 1);
+                        Map<String, ObservedTx> out = new LinkedHashMap<>();
+                        for (JsonNode l : logs) {
+                            JsonNode t = l.path("topics");
+                            if (l.path("removed").asBoolean(false)
+                                    || t.size() != 3
+                                    || !LayerZero.OFT_SENT_TOPIC.equalsIgnoreCase(
+                                            t.get(0).asText())) continue;
+                            String sender = "0x"
+                                    + EvmReceipts.strip(t.get(2).asText())
+                                            .substring(24)
+                                            .toLowerCase(Locale.ROOT);
+                            String hash = l.path("transactionHash").asText().toLowerCase(Locale.ROOT);
+                            long h = EvmReceipts.quantity(l.path("blockNumber").asText());
+                            out.putIfAbsent(
+                                    hash,
+                                    new ObservedTx(
+                                            chainId,
+                                            hash,
+                                            h,
+                                            0,
+                                            0,
+                                            "",
+                                            List.of(new ObservedTx.Event(
+                                                    EvmReceipts.OFT_SENT,
+                                                    Map.of("from", sender),
+                                                    Long.toString(EvmReceipts.quantity(
+                                                            l.path("logIndex").asText()))))));
+                        }
+                        return new ArrayList<>(out.values());
+                    });
+        });
+    }
+
+    private static ObjectNode filter(long from, long to, Set<String> accounts) {
+        ObjectNode o = JsonNodeFactory.instance
+                .objectNode()
+                .put("fromBlock", EvmRpcClient.quantity(from))
+                .put("toBlock", EvmRpcClient.quantity(to));
+        ArrayNode topics = o.putArray("topics");
+        topics.add(LayerZero.OFT_SENT_TOPIC);
+        topics.addNull();
+        ArrayNode senders = topics.addArray();
+        for (String a : accounts)
+            senders.add("0x" + "0".repeat(24) + EvmReceipts.strip(a).toLowerCase(Locale.ROOT));
+        return o;
+    }
+
+    public Future<Void> close() {
+        return clients.close();
+    }
+}
