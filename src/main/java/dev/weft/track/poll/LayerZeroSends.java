@@ -23,8 +23,9 @@ import java.util.function.Function;
  * Finds the LayerZero sends of watched accounts on EVM chains (which have no Cosmos scan): per poll cycle and chain, the
  * head ({@code eth_blockNumber}) and the {@code OFTSent} logs whose indexed {@code fromAddress} (the third topic) is a
  * watched account, in the blocks since the last cycle ({@code eth_getLogs} with an OR list of topics, as the JSON-RPC
- * spec's filter allows; at most {@code track.max_blocks_per_poll} blocks a cycle). A chain starts
- * {@code track.lookback_blocks} below its head, so a send made right after its watch is not missed. The cursor is in
+ * spec's filter allows; at most {@code track.max_blocks_per_poll} blocks a request). A chain starts
+ * {@code track.lookback_blocks} below its head, and is read from there again (once) in a cycle with a new watched
+ * account, so a send made right after its watch, before the tracker loaded it, is not missed. The cursor is in
  * memory: after a restart the chain is read again from that look back (registration is idempotent). Each log becomes an
  * {@code oft_sent} tx carrying only its sender, for {@code AddressWatcher} to register the tx hash; the tracker then
  * reads its receipt as for any tracked EVM tx.
@@ -34,6 +35,8 @@ public final class LayerZeroSends {
     private final int lookback;
     private final EvmClients clients;
     private final Map<String, Long> next = new HashMap<>();
+    /** Per chain: the accounts looked for at the last cycle. */
+    private final Map<String, Set<String>> known = new HashMap<>();
 
     public LayerZeroSends(Vertx vertx, Function<String, List<String>> urls, TrackConfig config) {
         this.clients = new EvmClients(vertx, urls, RpcClients.options(config, config.maxInFlight()));
@@ -48,6 +51,7 @@ public final class LayerZeroSends {
     /** Stops following chains no account is watched on any more. */
     public void retain(Set<String> chains) {
         next.keySet().retainAll(chains);
+        known.keySet().retainAll(chains);
     }
 
     /** The txs of the new blocks of {@code chainId} where one of {@code accounts} (0x hex of 20 bytes) sent an OFT. */
@@ -56,42 +60,50 @@ public final class LayerZeroSends {
         if (c == null || accounts.isEmpty()) return Future.succeededFuture(List.of());
         return c.blockNumber().compose(head -> {
             Long cursor = next.get(chainId);
-            long from = cursor == null ? Math.max(1, head + 1 - lookback) : cursor;
-            long to = Math.min(head, from + range - 1);
+            // a new watch: its sends may be in blocks read before the tracker loaded it, looked back for once
+            boolean fresh = !known.getOrDefault(chainId, Set.of()).containsAll(accounts);
+            long back = Math.max(1, head + 1 - lookback);
+            long from = cursor == null ? back : fresh ? Math.min(cursor, back) : cursor;
+            // bounded either way: at most the look back (or range) blocks a cycle, in requests of range blocks
+            long to = Math.min(head, from + (cursor == null || fresh ? Math.max(range, lookback) : range) - 1);
             if (from > to) return Future.succeededFuture(List.of());
-            return c.call("eth_getLogs", EvmRpcClient.params(filter(from, to, accounts)))
-                    .map(logs -> {
-                        next.put(chainId, to + 1);
-                        Map<String, ObservedTx> out = new LinkedHashMap<>();
-                        for (JsonNode l : logs) {
-                            JsonNode t = l.path("topics");
-                            if (l.path("removed").asBoolean(false)
-                                    || t.size() != 3
-                                    || !LayerZero.OFT_SENT_TOPIC.equalsIgnoreCase(
-                                            t.get(0).asText())) continue;
-                            String sender = "0x"
-                                    + EvmReceipts.strip(t.get(2).asText())
-                                            .substring(24)
-                                            .toLowerCase(Locale.ROOT);
-                            String hash = l.path("transactionHash").asText().toLowerCase(Locale.ROOT);
-                            long h = EvmReceipts.quantity(l.path("blockNumber").asText());
-                            out.putIfAbsent(
-                                    hash,
-                                    new ObservedTx(
-                                            chainId,
-                                            hash,
-                                            h,
-                                            0,
-                                            0,
-                                            "",
-                                            List.of(new ObservedTx.Event(
-                                                    EvmReceipts.OFT_SENT,
-                                                    Map.of("from", sender),
-                                                    Long.toString(EvmReceipts.quantity(
-                                                            l.path("logIndex").asText()))))));
-                        }
-                        return new ArrayList<>(out.values());
-                    });
+            List<Future<JsonNode>> reads = new ArrayList<>(); // a look back: requests of at most range blocks
+            for (long a = from; a <= to; a += range)
+                reads.add(c.call("eth_getLogs", EvmRpcClient.params(filter(a, Math.min(to, a + range - 1), accounts))));
+            return Future.all(reads).map(all -> {
+                next.put(chainId, Math.max(to + 1, cursor == null ? 0 : cursor));
+                known.put(chainId, Set.copyOf(accounts));
+                Map<String, ObservedTx> out = new LinkedHashMap<>();
+                for (Future<JsonNode> f : reads)
+                    for (JsonNode l : f.result()) {
+                        JsonNode t = l.path("topics");
+                        if (l.path("removed").asBoolean(false)
+                                || t.size() != 3
+                                || !LayerZero.OFT_SENT_TOPIC.equalsIgnoreCase(
+                                        t.get(0).asText())) continue;
+                        String sender = "0x"
+                                + EvmReceipts.strip(t.get(2).asText())
+                                        .substring(24)
+                                        .toLowerCase(Locale.ROOT);
+                        String hash = l.path("transactionHash").asText().toLowerCase(Locale.ROOT);
+                        long h = EvmReceipts.quantity(l.path("blockNumber").asText());
+                        out.putIfAbsent(
+                                hash,
+                                new ObservedTx(
+                                        chainId,
+                                        hash,
+                                        h,
+                                        0,
+                                        0,
+                                        "",
+                                        List.of(new ObservedTx.Event(
+                                                EvmReceipts.OFT_SENT,
+                                                Map.of("from", sender),
+                                                Long.toString(EvmReceipts.quantity(
+                                                        l.path("logIndex").asText()))))));
+                    }
+                return new ArrayList<>(out.values());
+            });
         });
     }
 
