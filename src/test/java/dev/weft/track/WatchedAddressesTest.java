@@ -147,6 +147,19 @@ class WatchedAddressesTest {
     void watchSurvivesRestart() {
         TrackingHarness h = TrackingHarness.start(weft, TrackingHarness.config().set("cluster.standby_poll", "100ms"));
         watch(h, L1, ALICE, 201);
+        // this test is about the restart: the first transfer goes once the tracker follows the chain (its scan cursor
+        // saved), so it does not race the tracker's start (a watch's first minutes are watchedTransfers' subject)
+        TrackingHarness.await(
+                () -> TestNodes.await(h.node()
+                                                .context()
+                                                .pool()
+                                                .preparedQuery("SELECT 1 FROM track_cursor WHERE chain_id = $1")
+                                                .execute(io.vertx.sqlclient.Tuple.of(L1)))
+                                        .size()
+                                > 0
+                        ? true
+                        : null,
+                "the tracker follows " + L1);
         // a first transfer shows the watch is followed (and the chain's scan cursor saved)
         String before = h.broadcast(h.msgs("11", L1, "uinit", EVM, INIT_IBC, List.of(ALICE, BOB), null), "uinit")
                 .getString("hash");
