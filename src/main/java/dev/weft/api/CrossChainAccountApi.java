@@ -4,7 +4,6 @@ import dev.weft.bus.BusError;
 import dev.weft.chain.AccountAddress;
 import dev.weft.chain.Bech32;
 import dev.weft.chain.Hex;
-import dev.weft.chain.model.Rfc3339;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.AccountTxsStore;
 import io.vertx.core.Future;
@@ -93,7 +92,7 @@ public final class CrossChainAccountApi implements ApiModule {
                     .put("chain_id", h.chainId())
                     .put("height", String.valueOf(i.height()))
                     .put("txhash", Hex.upper(i.hash()))
-                    .put("timestamp", Rfc3339.nanos(Math.floorDiv(i.timeNs(), 1000L) * 1000L))
+                    .put("timestamp", NftJson.timestamp(i.timeNs()))
                     .put("code", i.code())
                     .put("is_signer", i.signer()));
         }

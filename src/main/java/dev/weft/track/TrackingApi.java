@@ -104,18 +104,7 @@ public final class TrackingApi implements ApiModule {
     }
 
     private void answer(Message<JsonObject> m, java.util.function.Function<TrackService, Future<JsonObject>> call) {
-        service()
-                .compose(s -> {
-                    try {
-                        return call.apply(s);
-                    } catch (BusError e) {
-                        return Future.failedFuture(e);
-                    }
-                })
-                .onComplete(ar -> {
-                    if (ar.succeeded()) m.reply(ar.result());
-                    else Responses.serviceError(ar.cause(), SERVICE).failTo(m);
-                });
+        BusAnswers.answer(m, service(), call, SERVICE);
     }
 
     /** The service, built once per API instance (loading the registries is file IO: off the event loop). */

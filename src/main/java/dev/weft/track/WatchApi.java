@@ -143,18 +143,7 @@ public final class WatchApi implements dev.weft.api.ApiModule {
     }
 
     private void answer(Message<JsonObject> m, Function<WatchService, Future<JsonObject>> call) {
-        service()
-                .compose(s -> {
-                    try {
-                        return call.apply(s);
-                    } catch (BusError e) {
-                        return Future.failedFuture(e);
-                    }
-                })
-                .onComplete(ar -> {
-                    if (ar.succeeded()) m.reply(ar.result());
-                    else Responses.serviceError(ar.cause(), SERVICE).failTo(m);
-                });
+        BusAnswers.answer(m, service(), call, SERVICE);
     }
 
     /** The service, built once per API instance (loading the registries is file IO: off the event loop). */
