@@ -44,17 +44,6 @@ public final class IngestStore {
       SELECT date '1970-01-01' + u.d, u.t, coalesce((SELECT n.k FROM n WHERE n.day = date '1970-01-01' + u.d), 0)
       FROM unnest($1::int[], $2::bigint[]) AS u(d, t)
       ON CONFLICT (day) DO UPDATE SET txs = s.txs + EXCLUDED.txs, active_accounts = s.active_accounts + EXCLUDED.active_accounts""";
-    private static final String INSERT_EVM_LOGS = """
-      INSERT INTO evm_log (height, sequence, log_position, address, topic0, topic1, topic2, topic3, json)
-      SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::bytea[]),
-             unnest($6::bytea[]), unnest($7::bytea[]), unnest($8::bytea[]), unnest($9::bytea[])""";
-    private static final String INSERT_CATEGORIES = """
-      INSERT INTO tx_account_category (account_id, category, sequence)
-      SELECT unnest($1::bigint[]), unnest($2::smallint[]), unnest($3::bigint[])""";
-    private static final String UPSERT_CATEGORY_STATS = """
-      INSERT INTO account_category_stats AS s (account_id, category, txs)
-      SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[])
-      ON CONFLICT (account_id, category) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
     private static final String NEW_COIN_DENOMS = """
       INSERT INTO coin_denom (denom, first_height) SELECT u.d, u.h FROM unnest($1::text[], $2::bigint[]) AS u(d, h) ORDER BY u.d
       ON CONFLICT (denom) DO NOTHING""";
@@ -216,13 +205,8 @@ public final class IngestStore {
         // the row tables, then the counters their rows add: the same definitions verify and reindex use
         RowTables.rows(c, (table, t) -> b.add(table.insert(), t));
         RowTables.counters(c, b::add);
-        // the account views' rows and counters (not yet compared or replaced by verify / reindex)
-        if (c.evmCount > 0 && !c.logSeq.isEmpty()) b.add(INSERT_EVM_LOGS, c.logs());
+        // the stats overview's per-day counters (verify and reindex leave them: a replaced height keeps its tx count)
         if (!c.dayTxs.isEmpty()) b.add(UPSERT_DAILY, c.daily());
-        if (!c.catSeq.isEmpty()) {
-            b.add(INSERT_CATEGORIES, c.categories());
-            b.add(UPSERT_CATEGORY_STATS, c.categoryStats());
-        }
         if (evmChain) {
             List<String> newDenoms = new ArrayList<>();
             List<Long> firstHeights = new ArrayList<>();

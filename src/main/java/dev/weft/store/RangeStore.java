@@ -15,7 +15,8 @@ import java.util.Map;
  * What {@code verify} and {@code reindex} need of the database, one block at a time: a block's rows rebuilt from the
  * chain by ingestion's own code ({@link IngestRows}, {@link RowTables}), compared with the stored rows of its height
  * (per table, each row's key and a digest of its columns as PostgreSQL renders them, for both sides), and replaced in
- * one transaction that also recounts the counters of the accounts and message types the height names.
+ * one transaction that also recounts the counters of the accounts (txs, per category) and message types the height
+ * names.
  */
 public final class RangeStore {
     private static final String START = """
@@ -41,6 +42,19 @@ public final class RangeStore {
             "DELETE FROM tx_account WHERE account_id = ANY($3) AND sequence BETWEEN $1 AND $2";
     private static final String REMOVE_EVM_TX_ACCOUNTS =
             "DELETE FROM evm_tx_account WHERE account_id = ANY($3) AND sequence BETWEEN $1 AND $2";
+    private static final String LOCK_CATEGORY_STATS =
+            "SELECT account_id FROM account_category_stats WHERE account_id = ANY($1) ORDER BY account_id, category FOR UPDATE";
+    private static final String REMOVE_CATEGORIES =
+            "DELETE FROM tx_account_category WHERE account_id = ANY($3) AND sequence BETWEEN $1 AND $2";
+    private static final String REMOVE_EVM_LOGS = "DELETE FROM evm_log WHERE height = $1";
+    private static final String RECOUNT_CATEGORY_STATS = """
+      INSERT INTO account_category_stats AS s (account_id, category, txs)
+      SELECT account_id, category, count(*) FROM tx_account_category WHERE account_id = ANY($1)
+      GROUP BY account_id, category ORDER BY account_id, category
+      ON CONFLICT (account_id, category) DO UPDATE SET txs = EXCLUDED.txs""";
+    private static final String DROP_EMPTY_CATEGORY_STATS = """
+      DELETE FROM account_category_stats s WHERE s.account_id = ANY($1) AND NOT EXISTS (
+        SELECT 1 FROM tx_account_category c WHERE c.account_id = s.account_id AND c.category = s.category)""";
     private static final String REMOVE_TX_MSG_TYPES = "DELETE FROM tx_msg_type WHERE sequence BETWEEN $1 AND $2";
     private static final String RECOUNT_ACCOUNT_STATS = """
       INSERT INTO account_tx_stats AS s (account_id, txs, signer_txs, evm_txs, evm_signer_txs)
@@ -225,7 +239,10 @@ public final class RangeStore {
         Tuple evm = Tuple.of(b.evmTxsBefore + 1, b.evmTxsAfter());
         burst.add(LOCK_ACCOUNT_STATS, Tuple.of(accounts));
         burst.add(LOCK_MSG_TYPE_STATS, Tuple.of(types));
+        burst.add(LOCK_CATEGORY_STATS, Tuple.of(accounts));
         burst.add(REMOVE_TX_ACCOUNTS, Tuple.of(b.txsBefore + 1, b.txsAfter(), distinct(b.rows.accId)));
+        burst.add(REMOVE_CATEGORIES, Tuple.of(b.txsBefore + 1, b.txsAfter(), distinct(b.rows.accId)));
+        burst.add(REMOVE_EVM_LOGS, Tuple.of(b.height()));
         burst.add(REMOVE_EVM_TX_ACCOUNTS, Tuple.of(b.evmTxsBefore + 1, b.evmTxsAfter(), distinct(b.rows.evmAccId)));
         burst.add(REMOVE_TX_MSG_TYPES, txs);
         burst.add(REMOVE_TX_MULTI_MSG, txs);
@@ -236,6 +253,8 @@ public final class RangeStore {
         b.tables.forEach((t, arrays) -> burst.add(t.insert(), arrays));
         burst.add(RECOUNT_ACCOUNT_STATS, Tuple.of(accounts));
         burst.add(RECOUNT_MSG_TYPE_STATS, Tuple.of(types));
+        burst.add(RECOUNT_CATEGORY_STATS, Tuple.of(accounts));
+        burst.add(DROP_EMPTY_CATEGORY_STATS, Tuple.of(accounts));
         burst.add(DROP_ZERO_ACCOUNT_STATS, Tuple.of(accounts));
         burst.add(DROP_ZERO_MSG_TYPE_STATS, Tuple.of(types));
         return burst.run(pool);

@@ -132,9 +132,34 @@ final class RowTables {
            AS u(h, s, i, k, t, f, r, a)""",
             Scope.HEIGHT);
 
+    // the account views' rows (/indexer/evm/v1/logs; the category counts and filter of an account's txs)
+    static final RowTable EVM_LOG = new RowTable(
+            "evm_log",
+            "height, sequence, log_position, address, topic0, topic1, topic2, topic3, json",
+            List.of("sequence", "log_position"),
+            """
+      SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::bytea[]),
+             unnest($6::bytea[]), unnest($7::bytea[]), unnest($8::bytea[]), unnest($9::bytea[])""",
+            Scope.HEIGHT);
+    static final RowTable TX_ACCOUNT_CATEGORY = new RowTable(
+            "tx_account_category",
+            "account_id, category, sequence",
+            List.of("sequence", "account_id", "category"),
+            "SELECT unnest($1::bigint[]), unnest($2::smallint[]), unnest($3::bigint[])",
+            Scope.TX_EDGES);
+
     /** Every row table, in the order a block's rows are compared and reported. */
-    static final List<RowTable> ALL =
-            List.of(BLOCK, TX, TX_ACCOUNT, TX_MSG_TYPE, TX_MULTI_MSG, EVM_TX, EVM_TX_ACCOUNT, FUNGIBLE_TRANSFER);
+    static final List<RowTable> ALL = List.of(
+            BLOCK,
+            TX,
+            TX_ACCOUNT,
+            TX_MSG_TYPE,
+            TX_MULTI_MSG,
+            TX_ACCOUNT_CATEGORY,
+            EVM_TX,
+            EVM_TX_ACCOUNT,
+            EVM_LOG,
+            FUNGIBLE_TRANSFER);
 
     // the rows it inserts (xmax = 0: not an update of an existing row) are the accounts seen for the first time
     static final String UPSERT_ACCOUNT_STATS = """
@@ -148,6 +173,10 @@ final class RowTables {
     static final String UPSERT_MSG_TYPE_STATS = """
       INSERT INTO msg_type_stats AS s (msg_type_id, txs) SELECT * FROM unnest($1::int[], $2::bigint[])
       ON CONFLICT (msg_type_id) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
+    static final String UPSERT_CATEGORY_STATS = """
+      INSERT INTO account_category_stats AS s (account_id, category, txs)
+      SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[])
+      ON CONFLICT (account_id, category) DO UPDATE SET txs = s.txs + EXCLUDED.txs""";
 
     /** The rows of {@code c}, table by table (a table without rows is left out), with the arrays of each. */
     static void rows(IngestRows c, BiConsumer<RowTable, Tuple> add) {
@@ -177,6 +206,7 @@ final class RowTables {
                 add.accept(
                         TX_MULTI_MSG,
                         Tuple.tuple().addValue(SqlArrays.longs(c.multiSeq)).addValue(SqlArrays.ints(c.multiTypeId)));
+            if (!c.catSeq.isEmpty()) add.accept(TX_ACCOUNT_CATEGORY, c.categories());
         }
         if (c.evmCount > 0) {
             add.accept(
@@ -194,11 +224,12 @@ final class RowTables {
                             .addValue(SqlArrays.longs(c.evmAccId))
                             .addValue(SqlArrays.longs(c.evmAccSeq))
                             .addValue(c.evmAccSigner.toArray(new Boolean[0])));
+            if (!c.logSeq.isEmpty()) add.accept(EVM_LOG, c.logs());
         }
         if (!c.transferSeq.isEmpty()) add.accept(FUNGIBLE_TRANSFER, c.transfers());
     }
 
-    /** The counters the rows of {@code c} add: per account (Cosmos and EVM txs) and per message type. */
+    /** The counters the rows of {@code c} add: per account (Cosmos and EVM txs, per category) and per message type. */
     static void counters(IngestRows c, BiConsumer<String, Tuple> add) {
         if (!c.typeStats.isEmpty())
             add.accept(
@@ -207,5 +238,6 @@ final class RowTables {
                             .addValue(SqlArrays.ints(new ArrayList<>(c.typeStats.keySet())))
                             .addValue(SqlArrays.longs(new ArrayList<>(c.typeStats.values()))));
         if (!c.accountStats.isEmpty()) add.accept(UPSERT_ACCOUNT_STATS, c.accountStats());
+        if (!c.catSeq.isEmpty()) add.accept(UPSERT_CATEGORY_STATS, c.categoryStats());
     }
 }
