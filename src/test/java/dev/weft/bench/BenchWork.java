@@ -17,4 +17,16 @@ final class BenchWork {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> TestDatabase.deleteTree(dir), "bench-work-cleanup"));
         return dir;
     }
+
+    /**
+     * {@code conf/weft.json} with its default chain only: the benches measure one chain against its own baseline (the
+     * {@code chains} entries would each need a node of their own; {@code bench/multichain.sh} measures several).
+     */
+    static io.vertx.core.json.JsonObject singleChainConf() throws IOException {
+        io.vertx.core.json.JsonObject conf =
+                new io.vertx.core.json.JsonObject(Files.readString(Path.of("conf/weft.json")));
+        conf.remove("chains");
+        conf.remove("default_chain");
+        return conf;
+    }
 }

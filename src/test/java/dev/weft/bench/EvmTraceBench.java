@@ -296,7 +296,7 @@ public final class EvmTraceBench {
     }
 
     static WeftConfig config(String dbUrl, int[] ports, String... roles) throws Exception {
-        JsonObject conf = new JsonObject(Files.readString(Path.of("conf/weft.json")));
+        JsonObject conf = BenchWork.singleChainConf();
         conf.getJsonObject("node").put("roles", new JsonArray(List.of((Object[]) roles)));
         conf.getJsonObject("http").put("port", 0);
         conf.getJsonObject("database").put("url", dbUrl);

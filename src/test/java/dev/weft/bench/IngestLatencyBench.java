@@ -17,7 +17,6 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,7 +98,7 @@ public final class IngestLatencyBench {
                     .getJsonObject("sync_info")
                     .getString("latest_block_height"));
             pg = EmbeddedPostgresServer.start(work.resolve("pg"), 0, fsync, Map.of());
-            JsonObject conf = new JsonObject(Files.readString(Path.of("conf/weft.json")));
+            JsonObject conf = BenchWork.singleChainConf();
             conf.getJsonObject("node").put("roles", new JsonArray().add("ingest"));
             conf.getJsonObject("http").put("port", 0);
             conf.getJsonObject("database").put("url", pg.url());

@@ -28,7 +28,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +42,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * the same SQL run directly on a pool (the read baseline), at 8 concurrent clients.
  *
  * <p>System properties: {@code bench.blocks} (history blocks, default 12000), {@code bench.txs_per_block} (20),
- * {@code bench.clients} (8), {@code bench.read_seconds} (10; 0: no reads), {@code bench.fsync} (true), {@code bench.devnet_rpc},
+ * {@code bench.clients} (8), {@code bench.read_seconds} (10; 0: no reads), {@code bench.verify_blocks} (2000), {@code bench.fsync} (true), {@code bench.devnet_rpc},
  * {@code bench.devnet_rest}, {@code bench.devnet_json_rpc} (use a devnet already running instead of starting one).
  */
 public final class IngestReadBench {
@@ -102,7 +101,7 @@ public final class IngestReadBench {
         Vertx vertx = TestNodes.newVertx();
         try {
             String url = pg.url();
-            JsonObject conf = new JsonObject(Files.readString(Path.of("conf/weft.json")));
+            JsonObject conf = BenchWork.singleChainConf();
             conf.getJsonObject("node")
                     .put("roles", new JsonArray().add("ingest").add("api"));
             conf.getJsonObject("http").put("port", 0);
@@ -210,6 +209,7 @@ public final class IngestReadBench {
             if (pgStatements) printStatements(pool, ingestSecs);
             // before the raw baseline writes its copies of the tables: the history as ingestion left it
             StorageReport.print(pool, txs);
+            printVerify(config, head, totals.getLong(0) / ingestSecs);
             double steadyTxsPerSec = halfNanos > 0 ? (txs - halfTxs) / ((doneNanos - halfNanos) / 1e9) : 0;
             // the main rows alone (block, tx, evm_tx and their account and message type edges: the earlier baseline),
             // then
@@ -550,6 +550,32 @@ public final class IngestReadBench {
     }
 
     /** The ten statements with the most server time so far, as a share of the ingestion's wall time. */
+    /**
+     * {@code verify} over the last {@code bench.verify_blocks} (2,000; 0: none) heights of the history, against the
+     * ingestion's own blocks/s in this run (both fetch from the same devnet and write or read the same database).
+     */
+    private static void printVerify(WeftConfig config, long head, double ingestBlocksPerSec) {
+        long n = Math.min(head, Long.getLong("bench.verify_blocks", 2_000));
+        if (n <= 0) return;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        long t0 = System.nanoTime();
+        int code = dev.weft.ingest.verify.RangeCommand.run(
+                new String[] {"verify", "--from", String.valueOf(head - n + 1), "--to", String.valueOf(head)},
+                config,
+                new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        double secs = (System.nanoTime() - t0) / 1e9;
+        System.out.printf(
+                Locale.ROOT,
+                "verify   %d blocks in %.1f s: %.1f blocks/s (exit %d; %.2f × the ingestion's blocks/s)%n",
+                n,
+                secs,
+                n / secs,
+                code,
+                n / secs / ingestBlocksPerSec);
+    }
+
     private static void printStatements(Pool pool, double wallSecs) {
         await(pool.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements").execute());
         System.out.println("postgres statements by total server time during ingestion (share of its wall time):");

@@ -18,7 +18,6 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,7 +74,7 @@ public final class LongHistoryBench {
                     .connectingTo(PgConnectOptions.fromUri(url))
                     .using(vertx)
                     .build();
-            JsonObject base = new JsonObject(Files.readString(Path.of("conf/weft.json")));
+            JsonObject base = BenchWork.singleChainConf();
             int poolSize = base.getJsonObject("database").getInteger("pool_size");
             System.out.printf(
                     Locale.ROOT,

@@ -19,7 +19,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Tuple;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -158,7 +157,7 @@ public final class RichListBench {
     }
 
     static WeftConfig config(String url, int[] ports, String... roles) throws Exception {
-        JsonObject conf = new JsonObject(Files.readString(Path.of("conf/weft.json")));
+        JsonObject conf = BenchWork.singleChainConf();
         conf.getJsonObject("node").put("roles", new JsonArray(java.util.List.of((Object[]) roles)));
         conf.getJsonObject("http").put("port", 0);
         conf.getJsonObject("database").put("url", url);

@@ -296,7 +296,7 @@ public final class TrackLatencyBench {
     }
 
     private static WeftConfig config(String db, String rpc, String... roles) throws Exception {
-        JsonObject conf = new JsonObject(Files.readString(Path.of("conf/weft.json")));
+        JsonObject conf = BenchWork.singleChainConf();
         conf.getJsonObject("node").put("roles", new JsonArray(List.of((Object[]) roles)));
         conf.getJsonObject("http").put("port", 0);
         conf.getJsonObject("database").put("url", db);
