@@ -1,5 +1,6 @@
 package dev.weft.store;
 
+import dev.weft.model.ingest.EvmLogs;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Pool;
@@ -32,7 +33,7 @@ public final class EvmLogStore {
             Integer boundPosition,
             int limit) {}
 
-    /** A log: its keyset position and its JSON as the receipt holds it. */
+    /** A log: its keyset position and its JSON as the receipt holds it (read from the receipt: evm_log keeps none). */
     public record Log(long height, long sequence, int position, Buffer json) {}
 
     public record Page(List<Log> rows, boolean more) {}
@@ -57,7 +58,24 @@ public final class EvmLogStore {
         t.addValue(q.limit() + 1);
         return pool.preparedQuery(sql).execute(t).map(rows -> {
             List<Log> out = new ArrayList<>();
-            for (Row r : rows) out.add(new Log(r.getLong(0), r.getLong(1), r.getInteger(2), r.getBuffer(3)));
+            // a page's logs of one tx are consecutive: its receipt is parsed once for them
+            long parsedSequence = -1;
+            List<EvmLogs.Log> parsed = List.of();
+            for (Row r : rows) {
+                long sequence = r.getLong(1);
+                int position = r.getInteger(2);
+                if (sequence != parsedSequence) {
+                    parsed = EvmLogs.of(r.getBuffer(3).getBytes());
+                    parsedSequence = sequence;
+                }
+                if (position >= parsed.size())
+                    throw new IllegalStateException("evm_log " + sequence + "/" + position + " is not in its receipt");
+                out.add(new Log(
+                        r.getLong(0),
+                        sequence,
+                        position,
+                        Buffer.buffer(parsed.get(position).json())));
+            }
             boolean more = out.size() > q.limit();
             return new Page(more ? out.subList(0, q.limit()) : out, more);
         });
@@ -95,7 +113,10 @@ public final class EvmLogStore {
         }
         String order = (lead == null ? "" : lead + " " + dir + ", ") + "l.height " + dir + ", l.sequence " + dir
                 + ", l.log_position " + dir;
-        return "SELECT l.height, l.sequence, l.log_position, l.json FROM evm_log l WHERE " + where + " ORDER BY "
-                + order + " LIMIT $" + p + "::bigint";
+        // the page's rows first (the walked index, stopped at the limit), then their receipts by primary key
+        return "SELECT p.height, p.sequence, p.log_position, e.json FROM (SELECT l.height, l.sequence, l.log_position"
+                + " FROM evm_log l WHERE " + where + " ORDER BY " + order + " LIMIT $" + p + "::bigint) p"
+                + " JOIN evm_tx e ON e.sequence = p.sequence ORDER BY p.height " + dir + ", p.sequence " + dir
+                + ", p.log_position " + dir;
     }
 }

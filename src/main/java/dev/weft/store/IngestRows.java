@@ -69,7 +69,6 @@ final class IngestRows {
     final List<Buffer> logAddress = new ArrayList<>();
     final List<List<Buffer>> logTopics =
             List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-    final List<Buffer> logJson = new ArrayList<>();
     /** epoch day (UTC) → txs, and the (day, account id) pairs of the run's txs. */
     final Map<Integer, Long> dayTxs = new LinkedHashMap<>();
 
@@ -158,7 +157,6 @@ final class IngestRows {
                 logTopics
                         .get(k)
                         .add(k < l.topics().size() ? SqlArrays.bytea(l.topics().get(k)) : null);
-            logJson.add(SqlArrays.bytea(l.json()));
         }
     }
 
@@ -171,8 +169,7 @@ final class IngestRows {
                 .addValue(SqlArrays.bufs(logTopics.get(0)))
                 .addValue(SqlArrays.bufs(logTopics.get(1)))
                 .addValue(SqlArrays.bufs(logTopics.get(2)))
-                .addValue(SqlArrays.bufs(logTopics.get(3)))
-                .addValue(SqlArrays.bufs(logJson));
+                .addValue(SqlArrays.bufs(logTopics.get(3)));
     }
 
     /** The tx's category edges, one per involved account and category its messages are in, and their counts. */

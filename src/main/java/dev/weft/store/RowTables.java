@@ -135,11 +135,11 @@ final class RowTables {
     // the account views' rows (/indexer/evm/v1/logs; the category counts and filter of an account's txs)
     static final RowTable EVM_LOG = new RowTable(
             "evm_log",
-            "height, sequence, log_position, address, topic0, topic1, topic2, topic3, json",
+            "height, sequence, log_position, address, topic0, topic1, topic2, topic3",
             List.of("sequence", "log_position"),
             """
       SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::bytea[]),
-             unnest($6::bytea[]), unnest($7::bytea[]), unnest($8::bytea[]), unnest($9::bytea[])""",
+             unnest($6::bytea[]), unnest($7::bytea[]), unnest($8::bytea[])""",
             Scope.HEIGHT);
     static final RowTable TX_ACCOUNT_CATEGORY = new RowTable(
             "tx_account_category",
