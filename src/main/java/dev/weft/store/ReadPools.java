@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Freshness is measured in WAL positions, not replay timestamps (an idle primary commits nothing, so the last replayed
  * commit's time says nothing about lag). Every {@code database.replica_check_interval} the primary's
- * {@code pg_current_wal_lsn()} is sampled (with the time the query was sent), then each replica's
+ * {@code pg_current_wal_insert_lsn()} is sampled (with the time the query was sent; the insert position, not the
+ * write one, since an asynchronous commit is visible before its WAL is written), then each replica's
  * {@code pg_last_wal_replay_lsn()}. A replica that has replayed the WAL up to a sample holds every transaction committed
  * before that sample was taken, so its answers are at most {@code now - that sample's time} behind the primary. A
  * replica is in rotation only while that bound is within {@code database.max_replica_lag} and its last check
@@ -39,7 +40,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ReadPools {
     private static final Logger LOG = LoggerFactory.getLogger(ReadPools.class);
-    private static final String PRIMARY_LSN = "SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint";
+    private static final String PRIMARY_LSN = "SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint";
     private static final String REPLICA_LSN =
             "SELECT pg_is_in_recovery(), (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::bigint";
 
