@@ -175,7 +175,10 @@ public final class ReadPools {
                 pools.add(r.bySchema.computeIfAbsent(schema, s -> s.equals("public") ? r.pool : schemaPool(r, s)));
             }
         }
-        return new RoutedPool(() -> pick(pools, primary));
+        return new RoutedPool(() -> pick(pools, primary), primary, failed -> {
+            int k = pools.indexOf(failed);
+            if (k >= 0) reachable(replicas.get(k), false, "unreachable: a read failed to connect");
+        });
     }
 
     /**
