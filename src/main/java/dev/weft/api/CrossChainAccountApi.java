@@ -68,7 +68,7 @@ public final class CrossChainAccountApi implements ApiModule {
         for (NodeContext chain : chains) {
             String id = chain.config().chain().chainId();
             long before = after.getOrDefault(id, Long.MAX_VALUE);
-            reads.add(new AccountTxsStore(chain.pool())
+            reads.add(new AccountTxsStore(chain.chains().readPool(id).orElse(chain.pool()))
                     .newest(address, before, limit + 1)
                     .map(items -> items.stream().map(i -> new Hit(id, i)).toList()));
         }

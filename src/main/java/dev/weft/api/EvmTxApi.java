@@ -13,6 +13,7 @@ import io.vertx.ext.web.RoutingContext;
  */
 public final class EvmTxApi implements ApiModule {
     private final TxStore txs;
+    private final TxApi.TxStores pageStores;
     private final BlockStore blocks;
     private final PageCache pages;
     private final String prefix;
@@ -20,6 +21,7 @@ public final class EvmTxApi implements ApiModule {
 
     public EvmTxApi(NodeContext ctx, PageCache pages) {
         this.txs = new TxStore(ctx.pool());
+        this.pageStores = new TxApi.TxStores(ctx.pool(), txs);
         this.blocks = new BlockStore(ctx.pool());
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
@@ -60,7 +62,7 @@ public final class EvmTxApi implements ApiModule {
                 .onSuccess(range -> TxApi.page(
                         rc,
                         pages,
-                        txs,
+                        pageStores,
                         new TxStore.Query(
                                 TxStore.Stream.EVM,
                                 filter,

@@ -1,15 +1,17 @@
 package dev.weft.api;
 
 import dev.weft.runtime.SharedMeters;
+import dev.weft.store.ReadPools;
 import dev.weft.store.StatusStore;
 import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.sqlclient.Pool;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Encoded tx list first pages of one HTTP verticle instance, by request URI, each kept with the ingest commit it was read
@@ -20,6 +22,11 @@ import java.util.function.Supplier;
  * same commit wait for that read instead of running it again. A page is kept from its second request on. Event-loop
  * confined (one per instance), bounded by bytes: the least recently used pages go first, and a page larger than a
  * quarter of the bound is not kept.
+ *
+ * <p>With read replicas the cursor and the page are read from one server (the one {@link ReadPools#pin} picks for the
+ * request), cursor first: a server's data never goes back, so a page holds at least what its cursor names, and a page
+ * read on a replica behind the primary is kept under that replica's (older) cursor, never under the primary's newer one:
+ * the next request that reads the primary's cursor misses and reads it again.
  */
 public final class PageCache {
     /** How many keys asked once are remembered (a hash each). */
@@ -29,7 +36,10 @@ public final class PageCache {
 
     private record Pending(String version, Future<Buffer> body) {}
 
-    private final StatusStore status;
+    private final Pool reads;
+    /** A status store per server the reads were pinned to (the primary and each replica): a handful. */
+    private final Map<Pool, StatusStore> statusByTarget = new HashMap<>();
+
     private final long maxBytes;
     private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(64, 0.75f, true);
     private final Map<String, Pending> pending = new HashMap<>();
@@ -60,21 +70,29 @@ public final class PageCache {
 
     private record Meters(Counter hits, Counter misses) {}
 
-    /** @param maxBytes the bound of this instance's pages; 0 keeps none (every request runs its query) */
-    public PageCache(StatusStore status, long maxBytes) {
-        this.status = status;
+    /**
+     * @param reads the pool the chain's API reads with (its read pool: replicas or the primary)
+     * @param maxBytes the bound of this instance's pages; 0 keeps none (every request runs its query)
+     */
+    public PageCache(Pool reads, long maxBytes) {
+        this.reads = reads;
         this.maxBytes = maxBytes;
     }
 
-    /** The page {@code key} names, from memory when it was encoded since the last ingest commit, else from {@code read}. */
-    public Future<Buffer> page(String key, Supplier<Future<Buffer>> read) {
-        if (maxBytes == 0) return read.get();
+    /**
+     * The page {@code key} names, from memory when it was encoded since the last ingest commit, else from {@code read}
+     * applied to the pool of the one server this request reads.
+     */
+    public Future<Buffer> page(String key, Function<Pool, Future<Buffer>> read) {
+        Pool target = ReadPools.pin(reads);
+        if (maxBytes == 0) return read.apply(target);
         if (!entries.containsKey(key)
                 && !pending.containsKey(key)
                 && askedOnce.put(key.hashCode(), Boolean.TRUE) == null) {
             meters.misses.increment();
-            return read.get(); // asked for the first time (lately): not kept, so no cursor read either
+            return read.apply(target); // asked for the first time (lately): not kept, so no cursor read either
         }
+        StatusStore status = statusByTarget.computeIfAbsent(target, StatusStore::new);
         return status.commitVersion(StatusStore.INGEST).compose(version -> {
             Entry kept = entries.get(key);
             if (kept != null && kept.version.equals(version)) {
@@ -87,7 +105,7 @@ public final class PageCache {
                 return running.body;
             }
             meters.misses.increment();
-            Future<Buffer> body = read.get();
+            Future<Buffer> body = read.apply(target);
             pending.put(key, new Pending(version, body));
             return body.andThen(ar -> {
                 Pending p = pending.get(key);

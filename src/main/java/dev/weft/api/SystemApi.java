@@ -3,6 +3,7 @@ package dev.weft.api;
 import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.runtime.VerticleKind;
+import dev.weft.store.ReadPools;
 import dev.weft.store.StatusStore;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -23,6 +24,7 @@ public final class SystemApi implements ApiModule {
     private final NodeContext ctx;
     private final ClusterView cluster;
     private final StatusStore status;
+    private final ReadPools replicas;
     /** internal_tx_height never goes back (it can: the ingest height it reports when caught up is overtaken by a new EVM block). */
     private final java.util.concurrent.atomic.AtomicLong internalTxHeight =
             new java.util.concurrent.atomic.AtomicLong();
@@ -31,7 +33,11 @@ public final class SystemApi implements ApiModule {
     public SystemApi(NodeContext ctx, List<VerticleKind> kinds) {
         this.ctx = ctx;
         this.cluster = new ClusterView(ctx, kinds);
-        this.status = new StatusStore(ctx.pool());
+        // the cursors as the API's reads see them: from a replica in rotation, else the primary (/ready checks the
+        // primary itself)
+        this.status = new StatusStore(
+                ctx.chains().readPool(ctx.config().chain().chainId()).orElse(ctx.pool()));
+        this.replicas = ctx.info().attachment(ReadPools.class);
     }
 
     @Override
@@ -61,7 +67,7 @@ public final class SystemApi implements ApiModule {
 
     JsonObject statusBody(Map<String, Long> cursors) {
         boolean evm = ctx.config().chain().isEvm();
-        return new JsonObject()
+        JsonObject body = new JsonObject()
                 .put("version", ctx.build().version())
                 .put("commit_hash", ctx.build().commitHash())
                 .put("chain_id", ctx.config().chain().chainId())
@@ -73,6 +79,24 @@ public final class SystemApi implements ApiModule {
                                         cursors.getOrDefault(StatusStore.INTERNAL_TX, 0L), Math::max)
                                 : 0L)
                 .put("rich_list_height", cursors.getOrDefault(StatusStore.RICHLIST, 0L));
+        // Weft's extension, only on nodes with read replicas: the anchor's fields stay exactly rollytics' otherwise
+        if (replicas != null && !replicas.replicas().isEmpty()) body.put("replicas", replicaStates(replicas));
+        return body;
+    }
+
+    /** Each read replica: its lag behind the primary (null before the first check) and whether it serves reads. */
+    static JsonArray replicaStates(ReadPools reads) {
+        JsonArray out = new JsonArray();
+        for (ReadPools.Replica r : reads.replicas()) {
+            double lag = r.lagSeconds();
+            boolean in = reads.inRotation(r);
+            out.add(new JsonObject()
+                    .put("replica", r.name())
+                    .put("lag_seconds", lag < 0 ? null : Math.round(lag * 1000) / 1000.0)
+                    .put("in_rotation", in)
+                    .put("problem", in ? null : r.problem()));
+        }
+        return out;
     }
 
     private void ready(RoutingContext rc) {

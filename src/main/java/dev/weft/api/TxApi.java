@@ -10,8 +10,10 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.sqlclient.Pool;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * {@code /indexer/tx/v1/txs*}: Cosmos tx pages (sequence cursor, exact totals, {@code msgs} filter on every list,
@@ -19,12 +21,14 @@ import java.util.function.Supplier;
  */
 public final class TxApi implements ApiModule {
     private final TxStore txs;
+    private final TxStores pageStores;
     private final BlockStore blocks;
     private final PageCache pages;
     private final String prefix;
 
     public TxApi(NodeContext ctx, PageCache pages) {
         this.txs = new TxStore(ctx.pool());
+        this.pageStores = new TxStores(ctx.pool(), txs);
         this.blocks = new BlockStore(ctx.pool());
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
@@ -80,7 +84,7 @@ public final class TxApi implements ApiModule {
                 .onSuccess(range -> page(
                         rc,
                         pages,
-                        txs,
+                        pageStores,
                         new TxStore.Query(
                                 TxStore.Stream.COSMOS,
                                 filter,
@@ -98,6 +102,28 @@ public final class TxApi implements ApiModule {
                 .onFailure(rc::fail);
     }
 
+    /**
+     * The tx store of each server a page can be pinned to (the read pool itself, the primary, each replica), so each
+     * keeps its built SQL; a handful per instance.
+     */
+    static final class TxStores {
+        private final Pool routed;
+        private final Map<Pool, TxStore> byTarget = new java.util.concurrent.ConcurrentHashMap<>();
+
+        TxStores(Pool routed, TxStore onRouted) {
+            this.routed = routed;
+            byTarget.put(routed, onRouted);
+        }
+
+        Pool routed() {
+            return routed;
+        }
+
+        TxStore on(Pool target) {
+            return byTarget.computeIfAbsent(target, TxStore::new);
+        }
+    }
+
     /** The height range of a list (heights and times); none on a block's txs, which are one height. */
     static Future<Long[]> range(RoutingContext rc, BlockStore blocks, TxStore.Filter filter) {
         return filter == TxStore.Filter.HEIGHT ? Future.succeededFuture(new Long[2]) : TimeRange.heights(rc, blocks);
@@ -109,14 +135,15 @@ public final class TxApi implements ApiModule {
      * query string) was answered since the last ingest commit. A page further on, and a block's txs, are read every time:
      * few clients ask for the same one between two commits, and each would push a kept page out and cost the cursor read.
      */
-    static void page(RoutingContext rc, PageCache pages, TxStore store, TxStore.Query q, PageRequest page) {
-        Supplier<Future<Buffer>> read = () -> store.page(q)
+    static void page(RoutingContext rc, PageCache pages, TxStores stores, TxStore.Query q, PageRequest page) {
+        Function<Pool, Future<Buffer>> read = target -> stores.on(target)
+                .page(q)
                 .map(p -> IndexerParams.listBody(
                         "txs",
                         p.rows(),
                         PageResponse.cursor("sequence", p.more() ? p.lastKey() : null, p.total(), page)));
         boolean polled = !page.hasCursor() && page.offset() == 0 && q.filter() != TxStore.Filter.HEIGHT;
-        (polled ? pages.page(rc.request().uri(), read) : read.get())
+        (polled ? pages.page(rc.request().uri(), read) : read.apply(stores.routed()))
                 .onSuccess(body -> Responses.json(rc, body))
                 .onFailure(rc::fail);
     }

@@ -25,7 +25,6 @@ import dev.weft.route.PairApi;
 import dev.weft.route.RegistryTokens;
 import dev.weft.route.RoutingApi;
 import dev.weft.runtime.NodeContext;
-import dev.weft.store.StatusStore;
 import dev.weft.track.TrackingApi;
 import dev.weft.track.WatchApi;
 import dev.weft.wallet.WalletApi;
@@ -39,11 +38,15 @@ import java.util.List;
 public final class ApiModules {
     private ApiModules() {}
 
-    public static List<ApiModule> forNode(NodeContext ctx) {
+    public static List<ApiModule> forNode(NodeContext node) {
+        // the indexer's read-only families read through the chain's read pool (replicas fresh enough, else the
+        // primary); the families that write (admin, tracking, webhooks, watches, wallet) and the event feed keep
+        // the primary
+        NodeContext ctx = node;
+        NodeContext reads = reads(node);
         // one cache of encoded tx pages per HTTP verticle instance (this is called once per instance), shared by its tx
         // lists
-        PageCache pages =
-                new PageCache(new StatusStore(ctx.pool()), ctx.config().http().pageCacheBytes());
+        PageCache pages = new PageCache(reads.pool(), ctx.config().http().pageCacheBytes());
         return List.of(
                 new SystemApi(ctx, VerticleKinds.all()),
                 new ChainsApi(ctx, ApiModules::indexerModules),
@@ -52,18 +55,18 @@ public final class ApiModules {
                 new LiveApi(ctx),
                 new DocsApi(),
                 new RoutingApi(ctx),
-                new BlockApi(ctx),
-                new TxApi(ctx, pages),
-                new EvmTxApi(ctx, pages),
-                new EvmInternalTxApi(ctx),
-                new EvmLogApi(ctx),
-                new NftApi(ctx),
-                new RichListApi(ctx),
+                new BlockApi(reads),
+                new TxApi(reads, pages),
+                new EvmTxApi(reads, pages),
+                new EvmInternalTxApi(reads),
+                new EvmLogApi(reads),
+                new NftApi(reads),
+                new RichListApi(reads),
                 new InfoApi(ctx),
-                new AccountApi(ctx),
-                new TokenApi(ctx, new RegistryTokens(ctx)),
-                new SearchApi(ctx),
-                new StatsApi(ctx),
+                new AccountApi(reads),
+                new TokenApi(reads, new RegistryTokens(ctx)),
+                new SearchApi(reads),
+                new StatsApi(reads),
                 new PairApi(ctx),
                 new EventsApi(ctx),
                 new TrackingApi(ctx),
@@ -73,9 +76,9 @@ public final class ApiModules {
     }
 
     /** One chain's indexer endpoint families, as {@code /chains/{chain_id}} serves them. */
-    static List<ApiModule> indexerModules(NodeContext chain) {
-        PageCache pages = new PageCache(
-                new StatusStore(chain.pool()), chain.config().http().pageCacheBytes());
+    static List<ApiModule> indexerModules(NodeContext primary) {
+        NodeContext chain = reads(primary);
+        PageCache pages = new PageCache(chain.pool(), chain.config().http().pageCacheBytes());
         return List.of(
                 new BlockApi(chain),
                 new TxApi(chain, pages),
@@ -84,8 +87,17 @@ public final class ApiModules {
                 new NftApi(chain),
                 new RichListApi(chain),
                 new AccountApi(chain),
-                new TokenApi(chain, new RegistryTokens(chain)),
+                new TokenApi(chain, new RegistryTokens(primary)),
                 new SearchApi(chain),
                 new PairApi(chain));
+    }
+
+    /** {@code ctx} with its chain's read pool as {@code pool()} (itself when the chain has none). */
+    static NodeContext reads(NodeContext ctx) {
+        if (ctx.pool() == null) return ctx;
+        return ctx.chains()
+                .readPool(ctx.config().chain().chainId())
+                .map(p -> ctx.forChain(ctx.config(), p, ctx.dbOptions()))
+                .orElse(ctx);
     }
 }

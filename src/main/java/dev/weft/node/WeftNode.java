@@ -221,6 +221,12 @@ public final class WeftNode implements NodeControl {
                                 chainConfig.database().poolSize())
                         .map(p -> {
                             ctx.chains().put(id, ctx.forChain(chainConfig, p.pool(), p.connectOptions()));
+                            ctx.chains()
+                                    .putReadPool(
+                                            id,
+                                            database.reads()
+                                                    .forSchema(
+                                                            chainConfig.chain().schema(), p.pool()));
                             return null;
                         });
             });
@@ -267,6 +273,7 @@ public final class WeftNode implements NodeControl {
             database = db;
             ctx = ctx.withDatabase(db.pool(), db.connectOptions());
             ctx.info().database(db.describe());
+            ctx.info().attach(dev.weft.store.ReadPools.class, db.reads());
             return null;
         });
     }

@@ -69,7 +69,8 @@ public final class NodeInfo {
 
     /**
      * What a plugin keeps about itself for whoever shares this node's JVM and knows its type (tests find the devnet's
-     * endpoints here); the product never reads it.
+     * endpoints here), and what a layer above {@code runtime} shares with another by a type both know (the store's read
+     * replicas, which {@code /status} shows).
      */
     public <T> T attachment(Class<T> type) {
         return type.cast(attachments.get(type));

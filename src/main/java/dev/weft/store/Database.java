@@ -26,6 +26,7 @@ public final class Database {
     private final EmbeddedPostgresServer embedded;
     private final int connectionTimeoutMs;
     private final java.util.List<Pool> chainPools = new java.util.ArrayList<>();
+    private ReadPools reads;
 
     private Database(
             Vertx vertx,
@@ -79,6 +80,7 @@ public final class Database {
                                     e))))
                     .compose(ok -> Migrations.apply(vertx, pool))
                     .map(applied -> {
+                        db.reads = ReadPools.start(vertx, db, cfg);
                         LOG.info(
                                 "database ready at {}:{}/{} ({} migration(s) applied)",
                                 opts.getHost(),
@@ -144,6 +146,11 @@ public final class Database {
     /** A chain's pool and the options its dedicated connections (writer leases) connect with. */
     public record ChainPool(Pool pool, PgConnectOptions connectOptions) {}
 
+    /** Where API reads go: the fresh replicas of {@code database.read_urls}, else the primary. */
+    public ReadPools reads() {
+        return reads;
+    }
+
     public PgConnectOptions connectOptions() {
         return connectOptions;
     }
@@ -167,6 +174,7 @@ public final class Database {
             for (Pool p : chainPools) closing.add(p.close().recover(e -> Future.succeededFuture()));
             chainPools.clear();
         }
+        if (reads != null) closing.add(reads.close());
         Future<Void> closed = Future.join(closing).transform(x -> pool.close()).recover(e -> Future.succeededFuture());
         if (embedded == null) return closed;
         return closed.compose(v -> vertx.executeBlocking(

@@ -3,7 +3,6 @@ package dev.weft.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.store.StatusStore;
 import dev.weft.testsupport.FixtureChain;
 import dev.weft.testsupport.TestNodes;
 import dev.weft.testsupport.WeftExtension;
@@ -97,25 +96,25 @@ class PageCacheTest {
             "the cache keeps pages from their second request, holds at most its bound in bytes (least recently used out first) and no page over a quarter of it")
     void bounded() {
         IndexedChain ic = new IndexedChain(weft, 2);
-        PageCache cache = new PageCache(new StatusStore(ic.node.context().pool()), 1000);
+        PageCache cache = new PageCache(ic.node.context().pool(), 1000);
         for (int i = 0; i < 30; i++) {
             byte[] body = new byte[100 + i];
             for (int twice = 0; twice < 2; twice++)
-                TestNodes.await(cache.page("/p" + i, () -> Future.succeededFuture(Buffer.buffer(body))));
+                TestNodes.await(cache.page("/p" + i, p -> Future.succeededFuture(Buffer.buffer(body))));
             assertTrue(cache.bytes() <= 1000, "kept " + cache.bytes() + " bytes after page " + i);
         }
         assertTrue(cache.bytes() > 500, "pages asked twice are kept: " + cache.bytes());
         long kept = cache.bytes();
-        TestNodes.await(cache.page("/once", () -> Future.succeededFuture(Buffer.buffer(new byte[10]))));
+        TestNodes.await(cache.page("/once", p -> Future.succeededFuture(Buffer.buffer(new byte[10]))));
         assertEquals(kept, cache.bytes(), "a page asked once is not kept");
         double misses = requests("miss");
-        TestNodes.await(cache.page("/p29", () -> Future.succeededFuture(Buffer.buffer(new byte[129]))));
+        TestNodes.await(cache.page("/p29", p -> Future.succeededFuture(Buffer.buffer(new byte[129]))));
         assertEquals(misses, requests("miss"), "the most recent page is kept");
-        TestNodes.await(cache.page("/p0", () -> Future.succeededFuture(Buffer.buffer(new byte[100]))));
+        TestNodes.await(cache.page("/p0", p -> Future.succeededFuture(Buffer.buffer(new byte[100]))));
         assertEquals(misses + 1, requests("miss"), "the oldest page went first");
         long before = cache.bytes();
         for (int twice = 0; twice < 2; twice++)
-            TestNodes.await(cache.page("/big", () -> Future.succeededFuture(Buffer.buffer(new byte[251]))));
+            TestNodes.await(cache.page("/big", p -> Future.succeededFuture(Buffer.buffer(new byte[251]))));
         assertEquals(before, cache.bytes(), "a page over a quarter of the bound is not kept");
     }
 

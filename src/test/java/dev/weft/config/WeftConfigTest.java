@@ -125,6 +125,46 @@ class WeftConfigTest {
                 Map.of("WEFT_HTTP_CORS_ORIGINS", "https://app.*.com"), "http.cors_origins", "subdomain wildcard");
     }
 
+    @Test
+    @DisplayName(
+            "database.read_urls: a list of PostgreSQL URLs (a bad one named without its password); max_replica_lag and replica_check_interval bounded")
+    void readReplicas() throws Exception {
+        DatabaseConfig none = WeftConfig.from(new ConfigSource(defaults(), Map.of(), Map.of()))
+                .database();
+        assertEquals(List.of(), none.readUrls());
+        assertEquals(java.time.Duration.ofSeconds(5), none.maxReplicaLag());
+        assertEquals(java.time.Duration.ofMillis(500), none.replicaCheckInterval());
+        DatabaseConfig two = WeftConfig.from(new ConfigSource(
+                        defaults(),
+                        Map.of(
+                                "WEFT_DATABASE_READ_URLS",
+                                "postgresql://r@10.0.0.2:5432/weft, postgresql://r@10.0.0.3:5432/weft",
+                                "WEFT_DATABASE_MAX_REPLICA_LAG",
+                                "2s"),
+                        Map.of()))
+                .database();
+        assertEquals(List.of("postgresql://r@10.0.0.2:5432/weft", "postgresql://r@10.0.0.3:5432/weft"), two.readUrls());
+        assertEquals(java.time.Duration.ofSeconds(2), two.maxReplicaLag());
+        assertKeyError(
+                Map.of("WEFT_DATABASE_READ_URLS", "postgresql://r@10.0.0.2/weft,mysql://u:secret@h/db"),
+                "database.read_urls",
+                "not a PostgreSQL URL");
+        ConfigException e = assertThrows(
+                ConfigException.class,
+                () -> WeftConfig.from(new ConfigSource(
+                        defaults(), Map.of("WEFT_DATABASE_READ_URLS", "mysql://u:secret@h/db"), Map.of())));
+        assertFalse(e.getMessage().contains("secret"), e.getMessage());
+        assertKeyError(
+                Map.of("WEFT_DATABASE_READ_URLS", "postgresql://r@h/db,postgresql://r@h/db"),
+                "database.read_urls",
+                "twice");
+        assertKeyError(Map.of("WEFT_DATABASE_MAX_REPLICA_LAG", "50ms"), "database.max_replica_lag", "between 100ms");
+        assertKeyError(
+                Map.of("WEFT_DATABASE_REPLICA_CHECK_INTERVAL", "10s"),
+                "database.replica_check_interval",
+                "shorter than database.max_replica_lag");
+    }
+
     private static void assertKeyError(Map<String, String> env, String key, String fragment) throws Exception {
         ConfigException e =
                 assertThrows(ConfigException.class, () -> WeftConfig.from(new ConfigSource(defaults(), env, Map.of())));
