@@ -165,22 +165,28 @@ final class GasQuote {
         BigDecimal destPrice = r.usdPrice(dest);
         if (destPrice == null || destPrice.signum() <= 0) return null;
         BigDecimal destUnit = destPrice.movePointLeft(dest.decimals());
+        // per request: each (chain, estimate)'s fee in USD, computed once (candidates share their txs' shapes)
+        java.util.Map<String, BigDecimal> usdByTx = new java.util.HashMap<>();
         return (g, edges, hops) -> {
             BigDecimal usd = BigDecimal.ZERO;
             for (TxPlan.Tx tx : TxPlan.of(g, edges, hops)) {
                 if (tx.evm() || tx.index() == 0 && evmSigned) continue;
-                FeeToken t = feeToken(tx.chainId());
-                if (t == null) continue;
-                BigDecimal p = r.usdPrice(t.asset());
-                if (p == null) continue;
-                BigInteger fee = t.fee(cfg.limit(estimate(tx)));
-                usd = usd.add(
-                        new BigDecimal(fee).multiply(p).movePointLeft(t.asset().decimals()));
+                long estimate = estimate(tx);
+                usd = usd.add(usdByTx.computeIfAbsent(tx.chainId() + "/" + estimate, k -> usd(tx.chainId(), estimate)));
             }
             if (usd.signum() == 0) return BigInteger.ZERO;
             return usd.divide(destUnit, MathContext.DECIMAL64)
                     .setScale(0, RoundingMode.CEILING)
                     .toBigInteger();
         };
+    }
+
+    /** The USD value of the fee of a tx of this estimate on the chain; 0 without a priced fee asset. */
+    private BigDecimal usd(String chainId, long estimate) {
+        FeeToken t = feeToken(chainId);
+        BigDecimal p = t == null ? null : r.usdPrice(t.asset());
+        if (p == null) return BigDecimal.ZERO;
+        BigInteger fee = t.fee(cfg.limit(estimate));
+        return new BigDecimal(fee).multiply(p).movePointLeft(t.asset().decimals());
     }
 }
