@@ -163,13 +163,18 @@ public record CosmosTx(
         body.string(2, memo).varint(3, timeoutHeight);
         ProtoWriter auth = new ProtoWriter();
         for (SignerInfo s : signerInfos) {
-            ProtoWriter pk = new ProtoWriter()
-                    .string(1, s.pubKeyType())
-                    .bytes(2, new ProtoWriter().bytes(1, s.pubKey()).toByteArray());
             ProtoWriter modeInfo =
                     new ProtoWriter().message(1, new ProtoWriter().varint(1, 1)); // single { mode: SIGN_MODE_DIRECT }
-            auth.message(
-                    1, new ProtoWriter().message(1, pk).message(2, modeInfo).varint(3, s.sequence()));
+            // no key (a tx to simulate for an account whose key is unknown): the SDK's simulation uses a placeholder
+            ProtoWriter info = new ProtoWriter();
+            if (s.pubKey() != null && s.pubKey().length > 0) {
+                info.message(
+                        1,
+                        new ProtoWriter()
+                                .string(1, s.pubKeyType())
+                                .bytes(2, new ProtoWriter().bytes(1, s.pubKey()).toByteArray()));
+            }
+            auth.message(1, info.message(2, modeInfo).varint(3, s.sequence()));
         }
         ProtoWriter f = new ProtoWriter();
         for (Coin c : fee.amount()) f.message(1, coin(c));

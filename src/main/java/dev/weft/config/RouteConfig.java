@@ -27,6 +27,7 @@ import java.util.Map;
  *                             else the local devnet's port for the chain)
  * @param extraTxBps           the cost model's penalty per user tx beyond the first, in basis points of the amount out
  * @param minuteBps            the cost model's penalty per minute of estimated duration, in basis points
+ * @param gas                  gas estimates, limits and the bounds of {@code /msgs}' simulations ({@code route.gas.*})
  */
 public record RouteConfig(
         List<String> registries,
@@ -43,7 +44,8 @@ public record RouteConfig(
         Duration stateTimeout,
         Map<String, List<String>> restUrls,
         int extraTxBps,
-        int minuteBps) {
+        int minuteBps,
+        RouteGasConfig gas) {
 
     public static final List<String> DEFAULT_REGISTRIES =
             List.of("conf/registry/mainnet.json", "conf/registry/devnet.json");
@@ -76,7 +78,8 @@ public record RouteConfig(
                 atLeast(c, "route.state_timeout", Duration.ofSeconds(5), Duration.ofMillis(100)),
                 c.urlsByChain("route.rest"),
                 c.intValue("route.cost.extra_tx_bps", 10, 0, 10_000),
-                c.intValue("route.cost.minute_bps", 1, 0, 10_000));
+                c.intValue("route.cost.minute_bps", 1, 0, 10_000),
+                RouteGasConfig.from(c));
     }
 
     private static Duration atLeast(ConfigSource c, String key, Duration def, Duration min) {

@@ -63,6 +63,9 @@ public final class MsgsBuilder {
     private final List<MsgsRequest.Affiliate> affiliates;
 
     private BigInteger[] affiliatePaid = new BigInteger[0];
+    private final GasQuote gas;
+    /** The GAS entries of the txs built, by tx. */
+    private final JsonArray gasFees = new JsonArray();
 
     private MsgsBuilder(
             RouteGraph g,
@@ -73,7 +76,9 @@ public final class MsgsBuilder {
             Duration timeout,
             Instant now,
             String hookData,
-            List<MsgsRequest.Affiliate> affiliates) {
+            List<MsgsRequest.Affiliate> affiliates,
+            GasQuote gas) {
+        this.gas = gas;
         this.affiliates = affiliates;
         this.g = g;
         this.r = g.registry();
@@ -92,6 +97,7 @@ public final class MsgsBuilder {
      * @param addresses one validated account per {@code route.chainIds()} entry
      * @param hookData  the base64 signed OP hook carried by a deposit into a wrapped ERC-20 ("" when none)
      * @param affiliates the affiliates paid on the chain where the route takes its fee (empty without one)
+     * @param gas       the gas estimates: each Cosmos tx gets a {@code fee} and a GAS entry of its own messages
      */
     public static JsonObject build(
             RouteGraph g,
@@ -102,8 +108,9 @@ public final class MsgsBuilder {
             Duration timeout,
             Instant now,
             String hookData,
-            List<MsgsRequest.Affiliate> affiliates) {
-        return new MsgsBuilder(g, route, amounts, addresses, slippagePercent, timeout, now, hookData, affiliates)
+            List<MsgsRequest.Affiliate> affiliates,
+            GasQuote gas) {
+        return new MsgsBuilder(g, route, amounts, addresses, slippagePercent, timeout, now, hookData, affiliates, gas)
                 .build();
     }
 
@@ -164,15 +171,23 @@ public final class MsgsBuilder {
                                                 .put("msg_type_url", m.typeUrl())
                                                 .put("msg", m.value().encode())));
                     }
-                    txs.add(new JsonObject()
-                            .put(
-                                    "cosmos_tx",
-                                    new JsonObject()
-                                            .put("chain_id", chain.chainId())
-                                            .put("path", path)
-                                            .put("signer_address", AddressRules.display(chain, signer(start)))
-                                            .put("msgs", list))
-                            .put("operations_indices", indices));
+                    JsonObject cosmosTx = new JsonObject()
+                            .put("chain_id", chain.chainId())
+                            .put("path", path)
+                            .put("signer_address", AddressRules.display(chain, signer(start)))
+                            .put("msgs", list);
+                    JsonObject fee = gas.entry(
+                            chain.chainId(),
+                            tx,
+                            start,
+                            gas.estimateOf(
+                                    msgs.stream().map(CosmosMsgs.Msg::typeUrl).toList()),
+                            GasQuote.ESTIMATE);
+                    if (fee != null) {
+                        gasFees.add(fee);
+                        cosmosTx.put("fee", GasQuote.stdFee(fee));
+                    }
+                    txs.add(new JsonObject().put("cosmos_tx", cosmosTx).put("operations_indices", indices));
                 }
             }
             if (evm != null) {
@@ -185,9 +200,17 @@ public final class MsgsBuilder {
                 .put("txs", txs)
                 .put("msgs", legacy)
                 .put("min_amount_out", minAmountOut().toString())
-                .put(
-                        "estimated_fees",
-                        route.json().getJsonArray("estimated_fees").copy());
+                .put("estimated_fees", fees());
+    }
+
+    /** The route's fees, its GAS entries replaced by those of the txs built (their own messages, the fee sends too). */
+    private JsonArray fees() {
+        JsonArray out = new JsonArray();
+        for (Object f : route.json().getJsonArray("estimated_fees")) {
+            if (!"GAS".equals(((JsonObject) f).getString("fee_type"))) out.add(((JsonObject) f).copy());
+        }
+        gasFees.forEach(out::add);
+        return out;
     }
 
     /**

@@ -28,6 +28,7 @@ final class RouteBuilder {
     static ComputedRoute build(
             RouteGraph g,
             RegistryJson shared,
+            GasQuote gas,
             RouteRequest req,
             Asset source,
             Asset dest,
@@ -128,6 +129,8 @@ final class RouteBuilder {
             }
             if (e.wrapper() != null) opHook = true;
         }
+        // Skip lists fees by operation; the gas of each tx comes after them (one GAS entry per Cosmos tx)
+        fees.addAll(gas.entries(g, path.edges(), evmSigned));
         PoolMath.Quote q = path.swapQuote();
         Edge swapEdge = path.edges().stream().filter(Edge::isSwap).findFirst().orElse(null);
         JsonObject venue = swapEdge == null ? null : shared.venue(swapEdge.venue());

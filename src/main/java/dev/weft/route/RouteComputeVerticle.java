@@ -48,6 +48,8 @@ public final class RouteComputeVerticle extends VerticleBase {
     private long builds;
 
     private long applied;
+    /** Simulates the Cosmos txs of msgs answers on their chains' nodes (created at start). */
+    private GasSimulator gasSimulator;
 
     public RouteComputeVerticle(NodeContext ctx) {
         this(ctx.config().route(), Clock.systemUTC());
@@ -75,7 +77,8 @@ public final class RouteComputeVerticle extends VerticleBase {
                     s.graph().edgeCount());
             List<Future<Void>> registered = new ArrayList<>();
             registered.add(serve(Addresses.ROUTE_COMPUTE, RouteService::route));
-            registered.add(serve(Addresses.ROUTE_MSGS, RouteService::msgs));
+            gasSimulator = new GasSimulator(vertx, config);
+            registered.add(serveAsync(Addresses.ROUTE_MSGS, this::msgs));
             registered.add(serve(Addresses.ROUTE_OP_HOOK, RouteService::opHook));
             registered.add(serve(Addresses.ROUTE_CHAINS, RouteService::chains));
             registered.add(serve(Addresses.ROUTE_ASSETS, RouteService::assets));
@@ -104,7 +107,14 @@ public final class RouteComputeVerticle extends VerticleBase {
 
     @Override
     public Future<?> stop() {
-        return source == null ? Future.succeededFuture() : source.stop();
+        Future<Void> gas = gasSimulator == null ? Future.succeededFuture() : gasSimulator.close();
+        return source == null ? gas : Future.join(gas, source.stop());
+    }
+
+    /** {@code /v2/fungible/msgs}: the txs built from the route, then their gas simulated (bounded, never failing). */
+    private Future<JsonObject> msgs(RouteService s, JsonObject body) {
+        GasSimulator.warnings(body);
+        return gasSimulator.refine(s, body, s.msgs(body));
     }
 
     /** Serves a newly loaded registry: a service over it and the market state, and a market source for its venues. */
@@ -157,6 +167,32 @@ public final class RouteComputeVerticle extends VerticleBase {
                 LOG.error("{} failed for {}", address, msg.body(), e);
                 BusError.internal().failTo(msg);
             }
+        });
+        return c.completion();
+    }
+
+    /** As {@link #serve}, for a handler whose answer needs requests to the chains. */
+    private Future<Void> serveAsync(String address, BiFunction<RouteService, JsonObject, Future<JsonObject>> handler) {
+        MessageConsumer<JsonObject> c = vertx.eventBus().consumer(address, msg -> {
+            Future<JsonObject> answer;
+            try {
+                answer = handler.apply(service.get(), msg.body() == null ? new JsonObject() : msg.body());
+            } catch (RuntimeException e) {
+                answer = Future.failedFuture(e);
+            }
+            answer.onComplete(ar -> {
+                if (ar.succeeded()) {
+                    msg.reply(
+                            Addresses.ENCODED_REPLY.equals(msg.headers().get(Addresses.REPLY_FORMAT))
+                                    ? JsonBytes.encode(ar.result())
+                                    : ar.result());
+                } else if (ar.cause() instanceof BusError e) {
+                    e.failTo(msg);
+                } else {
+                    LOG.error("{} failed for {}", address, msg.body(), ar.cause());
+                    BusError.internal().failTo(msg);
+                }
+            });
         });
         return c.completion();
     }

@@ -48,6 +48,8 @@ public final class RouteService {
     /** The graph with the pools of venues whose state is too old (null when none is): tells "stale" from "no route". */
     private final RouteGraph staleGraph;
 
+    private final GasQuote gas;
+
     public RouteService(Registry registry, RouteConfig config, Clock clock) {
         this.registry = registry;
         this.config = config;
@@ -56,6 +58,7 @@ public final class RouteService {
         this.shared = new RegistryJson(registry);
         this.market = MarketState.EMPTY;
         this.staleGraph = null;
+        this.gas = new GasQuote(this.registry, shared, config.gas());
     }
 
     private RouteService(Registry base, RouteConfig config, Clock clock, MarketState market) {
@@ -69,6 +72,7 @@ public final class RouteService {
         this.staleGraph = market.anyStale(now, config.maxStateAge())
                 ? new RouteGraph(market.apply(base, now, config.maxStateAge(), true), config)
                 : null;
+        this.gas = new GasQuote(this.registry, shared, config.gas());
     }
 
     /**
@@ -133,7 +137,7 @@ public final class RouteService {
             RouteRequest req, Asset source, Asset dest, boolean evmSigned, dev.weft.route.graph.RoutePath path) {
         VenueState state = swapState(path);
         if (state != null && MarketState.stale(state, clock.instant(), config.maxStateAge())) throw stale(path);
-        ComputedRoute route = RouteBuilder.build(graph, shared, req, source, dest, evmSigned, path);
+        ComputedRoute route = RouteBuilder.build(graph, shared, gas, req, source, dest, evmSigned, path);
         if (state != null) route.json().put("swap_state_height", Long.toString(state.height()));
         if (!req.allowUnsafe()
                 && path.swapQuote() != null
@@ -167,8 +171,14 @@ public final class RouteService {
     private ComputedRoute matching(RouteRequest req, JsonArray operations) {
         Asset source = asset(req.sourceChainId(), req.sourceDenom(), "source");
         Asset dest = asset(req.destChainId(), req.destDenom(), "destination");
-        List<RouteSearch.Candidate> all = new ArrayList<>(
-                RouteSearch.candidates(graph, source, dest, req.amountIn(), config.maxHops(), req.limits(), cost()));
+        List<RouteSearch.Candidate> all = new ArrayList<>(RouteSearch.candidates(
+                graph,
+                source,
+                dest,
+                req.amountIn(),
+                config.maxHops(),
+                req.limits(),
+                cost(dest, evmSigned(req, source))));
         all.sort(RouteSearch.BEST_FIRST);
         int tried = 0;
         RouteSearch.OpWithdrawPolicy policy =
@@ -195,17 +205,30 @@ public final class RouteService {
 
     /** The best route of a request within {@code limits}: exact-in, or exact-out when it names only amount_out. */
     private RouteSearch.Result search(RouteGraph g, Asset source, Asset dest, RouteRequest req, RouteLimits limits) {
+        boolean evmSigned = evmSigned(req, source);
         RouteSearch.OpWithdrawPolicy policy =
                 req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID;
         if (req.exactOut() != null) {
-            return RouteSearch.findExactOut(g, source, dest, req.exactOut(), policy, config.maxHops(), limits, cost());
+            return RouteSearch.findExactOut(
+                    g, source, dest, req.exactOut(), policy, config.maxHops(), limits, cost(dest, evmSigned));
         }
-        return RouteSearch.find(g, source, dest, req.amountIn(), policy, config.maxHops(), limits, cost());
+        return RouteSearch.find(
+                g, source, dest, req.amountIn(), policy, config.maxHops(), limits, cost(dest, evmSigned));
     }
 
-    /** The cost model routes are chosen by ({@code route.cost.*}). */
+    /** The cost model routes are chosen by ({@code route.cost.*}), without its gas term. */
     public RouteCost cost() {
         return new RouteCost(config.extraTxBps(), config.minuteBps());
+    }
+
+    /** The cost model for routes to {@code dest}: with the gas of their txs where the USD prices are known. */
+    private RouteCost cost(Asset dest, boolean evmSigned) {
+        return cost().withGas(gas.term(dest, evmSigned));
+    }
+
+    /** The gas quotes of this registry version. */
+    GasQuote gas() {
+        return gas;
     }
 
     /** The state the swap of a path was quoted on (null without a swap on a live venue). */
@@ -274,8 +297,8 @@ public final class RouteService {
         boolean evm = chosen.evmSigned();
         RouteSearch.OpWithdrawPolicy policy =
                 req.isOpWithdraw() ? RouteSearch.OpWithdrawPolicy.FORCE : RouteSearch.OpWithdrawPolicy.AVOID;
-        List<RouteSearch.Candidate> all = new ArrayList<>(
-                RouteSearch.candidates(graph, source, dest, req.amountIn(), config.maxHops(), req.limits(), cost()));
+        List<RouteSearch.Candidate> all = new ArrayList<>(RouteSearch.candidates(
+                graph, source, dest, req.amountIn(), config.maxHops(), req.limits(), cost(dest, evm)));
         all.sort(RouteSearch.BEST_FIRST);
         boolean withoutWithdrawal = all.stream().anyMatch(c -> !c.withdraws());
         // what each admitted candidate renders to (or why it cannot be offered)
@@ -363,8 +386,8 @@ public final class RouteService {
             reasons.put(offerable.get(i).edges(), new String[] {"LIMIT", "beyond limit " + limit});
         }
         // paths the request's rules leave out: a chain twice, bridges, swaps and venues, one tx
-        for (RouteSearch.Candidate c :
-                sorted(RouteSearch.unrestricted(graph, source, dest, req.amountIn(), config.maxHops(), cost()))) {
+        for (RouteSearch.Candidate c : sorted(
+                RouteSearch.unrestricted(graph, source, dest, req.amountIn(), config.maxHops(), cost(dest, evm)))) {
             if (reasons.containsKey(c.edges())
                     || offeredEdges(offered, offerable).contains(c.edges())) continue;
             String twice = RouteSearch.chainVisitedTwice(graph, c);
@@ -551,7 +574,8 @@ public final class RouteService {
                 timeout,
                 clock.instant(),
                 hookData,
-                affiliates);
+                affiliates,
+                gas);
     }
 
     /**

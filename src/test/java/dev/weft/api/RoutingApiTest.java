@@ -102,7 +102,7 @@ class RoutingApiTest {
         assertFields(body, "txs", "msgs", "min_amount_out", "estimated_fees");
         JsonObject tx = body.getJsonArray("txs").getJsonObject(0);
         assertFields(tx, "cosmos_tx", "operations_indices");
-        assertFields(tx.getJsonObject("cosmos_tx"), "chain_id", "path", "signer_address", "msgs");
+        assertFields(tx.getJsonObject("cosmos_tx"), "chain_id", "path", "signer_address", "msgs", "fee");
         JsonObject msg = new JsonObject(tx.getJsonObject("cosmos_tx")
                 .getJsonArray("msgs")
                 .getJsonObject(0)

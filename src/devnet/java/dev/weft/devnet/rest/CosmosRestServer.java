@@ -34,6 +34,7 @@ public final class CosmosRestServer extends DevnetServer {
     private static final String TXS = "/cosmos/tx/v1beta1/txs";
     private static final String TXS_BY_BLOCK = "/cosmos/tx/v1beta1/txs/block/";
     private static final String BALANCES = "/cosmos/bank/v1beta1/balances/";
+    private static final String SIMULATE = "/cosmos/tx/v1beta1/simulate";
 
     private final DevnetChain chain;
     private final FaultInjector faults;
@@ -123,10 +124,11 @@ public final class CosmosRestServer extends DevnetServer {
         if (r.method() == HttpMethod.POST && p.equals(TXS)) return broadcast.broadcast(r.body());
         if (r.method() == HttpMethod.POST && p.equals("/cosmos/tx/v1beta1/encode"))
             return RestBroadcast.encode(r.body());
+        if (r.method() == HttpMethod.POST && p.equals(SIMULATE)) return broadcast.simulate(r.body());
         Reply reply = r.method() == HttpMethod.GET ? get(r, p) : null;
         if (reply != null) return reply;
         if (r.method() != HttpMethod.GET
-                && (p.equals(TXS) || p.equals("/cosmos/tx/v1beta1/encode") || servedForGet(p))) {
+                && (p.equals(TXS) || p.equals("/cosmos/tx/v1beta1/encode") || p.equals(SIMULATE) || servedForGet(p))) {
             return error(501, 12, "Method Not Allowed");
         }
         return error(501, 12, "Not Implemented");

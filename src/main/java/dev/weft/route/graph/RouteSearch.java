@@ -333,7 +333,7 @@ public final class RouteSearch {
                     txs,
                     secs,
                     withdraws,
-                    cost.value(delivered, txs, withdraws, secs)));
+                    cost.value(g, stack, hops, delivered, txs, withdraws, secs)));
         }
 
         void walk(int node, int mode, boolean withdraws, int slot, int txIndex, long secs, int hops) {
@@ -358,7 +358,7 @@ public final class RouteSearch {
                         txs,
                         secs,
                         withdraws,
-                        cost.value(amount, txs, withdraws, secs)));
+                        cost.value(g, stack, hops, amount, txs, withdraws, secs)));
                 return;
             }
             if (hops >= maxHops) return;
