@@ -84,10 +84,12 @@ public final class IndexedChainRpc implements ChainRpc {
     public Future<JsonNode> blockchain(long minHeight, long maxHeight) {
         return following().compose(on -> {
             if (!on) return node.blockchain(minHeight, maxHeight);
-            metaReads.increment();
             return index.head().compose(head -> {
                 long to = minHeight == 0 && maxHeight == 0 ? head.height() : Math.min(maxHeight, head.height());
                 long from = minHeight == 0 && maxHeight == 0 ? Math.max(1, to - METAS + 1) : minHeight;
+                // the block of a tx an exact search found on the node above the index's head: its time from the node
+                if (minHeight == maxHeight && minHeight > head.height()) return node.blockchain(minHeight, maxHeight);
+                metaReads.increment();
                 // above the index's head there is nothing yet: the answer shows the head, as a node's would
                 if (from > to) return Future.succeededFuture(result(head.height(), List.of()));
                 return index.metas(from, to, head.height()).map(metas -> result(head.height(), metas));
