@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * transfers and the chains' scan cursors from the database, then runs poll cycles every {@code track.poll_interval}:
  * <ol>
  *   <li>pick up transfers registered (or re-armed) since the last cycle, each with a one-off search for its hash;</li>
- *   <li>scan every Cosmos chain something is waited for on, all in parallel, each in batches ({@link ChainPoller}), and
+ *   <li>scan every Cosmos chain something is waited for on, all in parallel, each in batches ({@link ChainPoller}; a
+ *   chain this deployment indexes is read from its index while it is ingested, {@link IndexedChains}), and
  *   apply the txs found to the transfers (matched locally by hash and packet keys); on EVM chains, look up the receipts
  *   of the tracked txs not seen yet, on Cosmos chains with an EVM the Cosmos hashes of EVM hashes tracked, and on the
  *   destinations of LayerZero messages their deliveries ({@link EvmFollower});</li>

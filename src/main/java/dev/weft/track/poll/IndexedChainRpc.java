@@ -31,6 +31,8 @@ public final class IndexedChainRpc implements ChainRpc {
     private static final Pattern RANGE = Pattern.compile("tx\\.height>=(\\d+) AND tx\\.height<=(\\d+)");
     /** CometBFT answers at most 20 metas per request; the head request gets as many. */
     private static final int METAS = 20;
+
+    private static final int IN_FLIGHT = 8;
     /** How long a look at whether the chain is ingested holds. */
     private static final long RECHECK_NANOS = 5_000_000_000L;
 
@@ -136,8 +138,12 @@ public final class IndexedChainRpc implements ChainRpc {
         return !following && node.queueing();
     }
 
+    /**
+     * At most {@link #IN_FLIGHT} reads at once (the node's bound when lower): the index shares its chain's pool with
+     * ingestion and the API, which a tracker catching up must not flood with queries.
+     */
     @Override
     public int maxInFlight() {
-        return node.maxInFlight();
+        return Math.min(IN_FLIGHT, node.maxInFlight());
     }
 }
