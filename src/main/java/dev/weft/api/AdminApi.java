@@ -2,8 +2,10 @@ package dev.weft.api;
 
 import dev.weft.bus.Addresses;
 import dev.weft.bus.BusError;
+import dev.weft.config.ChainConfig;
 import dev.weft.runtime.NodeContext;
 import dev.weft.runtime.VerticleKind;
+import dev.weft.store.ChainSchemas;
 import dev.weft.store.LeaseStore;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -71,6 +73,44 @@ public final class AdminApi implements ApiModule {
                 .handler(HttpApiVerticle.bodyHandler(ctx))
                 .handler(this::moveWriter);
         router.delete("/admin/chains/:chain_id/writer").handler(this::clearWriter);
+        router.delete("/admin/chains/:chain_id").handler(this::dropChain);
+    }
+
+    /**
+     * Drops the schema of a chain no longer in the configuration ({@code chain_<id>}, as a {@code chains} entry derives
+     * it): 409 while the chain, or a chain keeping its tables in that schema, is configured; 404 when there is no such
+     * schema; 409 for a schema Weft did not migrate. Answers what was dropped.
+     */
+    private void dropChain(RoutingContext rc) {
+        String chain = rc.pathParam("chain_id");
+        String schema;
+        try {
+            schema = ChainConfig.schemaOf(chain);
+        } catch (IllegalArgumentException e) {
+            throw BusError.badRequest("chain_id: " + e.getMessage());
+        }
+        for (ChainConfig c : ctx.config().chains().all()) {
+            if (c.chainId().equals(chain) || c.schema().equals(schema))
+                throw new BusError(
+                        409,
+                        "chain " + c.chainId() + " is configured (schema " + c.schema()
+                                + "): remove it from chains on every node first");
+        }
+        ChainSchemas schemas = new ChainSchemas(ctx.pool());
+        Responses.reply(rc, schemas.describe(schema).compose(found -> {
+            if (found == null)
+                return Future.failedFuture(BusError.notFound("no schema " + schema + " for chain " + chain));
+            if (!found.migrated())
+                return Future.failedFuture(new BusError(
+                        409, "schema " + schema + " holds no Weft chain (no weft_migration table): not dropped"));
+            return schemas.ingestHeight(schema)
+                    .compose(height -> schemas.drop(schema)
+                            .map(v -> new JsonObject()
+                                    .put("chain_id", chain)
+                                    .put("schema", schema)
+                                    .put("tables", found.tables())
+                                    .put("height", height)));
+        }));
     }
 
     /**

@@ -9,8 +9,9 @@ import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
 
 /**
  * The live page at {@code /} (plain HTML + JS, no build step) and the SockJS event-bus bridge at {@code /eventbus}
- * it subscribes through: newest blocks and transfer updates as they are published, and resumable event subscriptions
- * ({@link BridgeStreams}).
+ * it subscribes through: every indexed chain as {@code GET /chains} lists it ({@link ChainsApi}: height, lag, writer;
+ * the page derives the rates), the newest blocks of one chain and transfer updates as they are published, and
+ * resumable event subscriptions ({@link BridgeStreams}).
  */
 public final class LiveApi implements ApiModule {
     private final NodeContext ctx;

@@ -55,6 +55,16 @@ public record ChainConfig(
                 c.httpUrls("chain.json_rpc", List.of()));
     }
 
+    /**
+     * The schema a {@code chains} entry of this id keeps its tables in when it names none ({@code chain_<id>}); an
+     * {@link IllegalArgumentException} for what cannot be a chain id. Never {@code public}.
+     */
+    public static String schemaOf(String chainId) {
+        if (chainId == null || !CHAIN_ID.matcher(chainId).matches())
+            throw new IllegalArgumentException("a chain id is letters, digits, - and _ (at most 64)");
+        return defaultSchema(chainId);
+    }
+
     /** {@code chain_} and the chain id, lower-cased, every character PostgreSQL would need quoted as {@code _}. */
     static String defaultSchema(String chainId) {
         String s = "chain_" + chainId.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");

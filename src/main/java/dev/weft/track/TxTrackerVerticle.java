@@ -7,7 +7,6 @@ import dev.weft.model.track.Transfer;
 import dev.weft.model.track.TransferState;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.TransferStore;
-import dev.weft.store.TxHeightsStore;
 import dev.weft.track.poll.ChainPoller;
 import dev.weft.track.poll.ChainRpc;
 import dev.weft.track.poll.EvmReceipts;
@@ -31,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * transfers and the chains' scan cursors from the database, then runs poll cycles every {@code track.poll_interval}:
  * <ol>
  *   <li>pick up transfers registered (or re-armed) since the last cycle, each with a one-off search for its hash;</li>
- *   <li>scan every Cosmos chain something is waited for on, all in parallel, each in batches ({@link ChainPoller}), and
+ *   <li>scan every Cosmos chain something is waited for on, all in parallel, each in batches ({@link ChainPoller}; a
+ *   chain this deployment indexes is read from its index while it is ingested, {@link IndexedChains}), and
  *   apply the txs found to the transfers (matched locally by hash and packet keys); on EVM chains, look up the receipts
  *   of the tracked txs not seen yet, on Cosmos chains with an EVM the Cosmos hashes of EVM hashes tracked, and on the
  *   destinations of LayerZero messages their deliveries ({@link EvmFollower});</li>
@@ -60,6 +60,9 @@ public final class TxTrackerVerticle extends VerticleBase {
     private TransferStore store;
     private TransferBook book;
     private RpcClients clients;
+    /** Indexed chains are read from the index (their new blocks too), the others from their nodes. */
+    private IndexedChains indexed;
+
     private EvmFollower evm;
     private AddressWatcher watcher;
     private Set<String> resumed = Set.of();
@@ -87,6 +90,7 @@ public final class TxTrackerVerticle extends VerticleBase {
                     chains = c;
                     book = new TransferBook(c, System::currentTimeMillis);
                     clients = new RpcClients(vertx, c::rpcUrls, c::ownRpc, config);
+                    indexed = new IndexedChains(ctx, clients);
                     evm = new EvmFollower(
                             c,
                             book,
@@ -105,7 +109,7 @@ public final class TxTrackerVerticle extends VerticleBase {
                 .compose(cursors -> {
                     resumed = Set.copyOf(cursors.keySet());
                     cursors.forEach((chain, cursor) -> {
-                        ChainRpc rpc = clients.of(chain);
+                        ChainRpc rpc = indexed.of(chain);
                         if (rpc != null) pollers.put(chain, poller(chain, rpc, cursor));
                     });
                     return store.lastSaveMillis();
@@ -255,7 +259,7 @@ public final class TxTrackerVerticle extends VerticleBase {
         }
         for (String chain : wanted) {
             if (pollers.containsKey(chain) || chains.isEvm(chain)) continue; // EVM chains: EvmFollower#receipts
-            ChainRpc rpc = clients.of(chain);
+            ChainRpc rpc = indexed.of(chain);
             if (rpc == null) {
                 if (unreachable.add(chain))
                     LOG.warn("no RPC URL for {}: its transfers cannot be followed (set track.nodes.{})", chain, chain);
@@ -442,7 +446,7 @@ public final class TxTrackerVerticle extends VerticleBase {
                     if (h != null && h < b.from()) heights.add(h);
                     else if (h == null) unplaced.add(hash);
                 }
-                return indexedHeights(p.chainId(), unplaced).compose(found -> {
+                return indexed.heights(p.chainId(), unplaced).compose(found -> {
                     for (long h : found) if (h < b.from()) heights.add(h);
                     List<Future<List<ObservedTx>>> blocks = new ArrayList<>();
                     for (long h : heights) blocks.add(p.range(h, h));
@@ -456,22 +460,6 @@ public final class TxTrackerVerticle extends VerticleBase {
                 });
             });
         });
-    }
-
-    /**
-     * The heights the chain's own index (when this deployment indexes the chain) holds these tx hashes at; none for a
-     * chain it does not index, or when the index cannot be read (the scans and lookback go on as before).
-     */
-    private Future<Set<Long>> indexedHeights(String chainId, List<String> hashes) {
-        if (hashes.isEmpty()) return Future.succeededFuture(Set.of());
-        return ctx.chains()
-                .get(chainId)
-                .filter(c -> c.pool() != null)
-                .map(c -> new TxHeightsStore(c.pool())
-                        .heights(hashes)
-                        .<Set<Long>>map(m -> new HashSet<>(m.values()))
-                        .recover(e -> Future.succeededFuture(Set.of())))
-                .orElse(Future.succeededFuture(Set.of()));
     }
 
     /** The txs of the blocks going back from {@code to} (not below {@code floor}) until every hash is among them. */

@@ -186,4 +186,66 @@ class AdminApiTest {
         assertEquals(400, r.statusCode());
         assertError(r.bodyAsJsonObject(), 3);
     }
+
+    @Test
+    @DisplayName(
+            "DELETE /admin/chains/{id} drops a removed chain's schema and says what it held; 409 for a configured chain or a schema Weft did not migrate, 404 for none, 400 for a bad id")
+    void dropRemovedChain() throws Exception {
+        String url = node.context().config().database().url();
+        // what a chains entry left behind once removed from the configuration: its migrated schema with its rows
+        try (java.sql.Connection c = dev.weft.testsupport.TestDatabase.jdbc(url);
+                java.sql.Statement st = c.createStatement()) {
+            st.execute("CREATE SCHEMA chain_old_rollup_1;"
+                    + " CREATE TABLE chain_old_rollup_1.weft_migration (version text PRIMARY KEY);"
+                    + " CREATE TABLE chain_old_rollup_1.pipeline_cursor (name text PRIMARY KEY, height bigint NOT NULL);"
+                    + " INSERT INTO chain_old_rollup_1.pipeline_cursor VALUES ('ingest', 42), ('evm', 40);"
+                    + " CREATE TABLE chain_old_rollup_1.block (height bigint PRIMARY KEY);"
+                    + " CREATE SCHEMA chain_someone_else; CREATE TABLE chain_someone_else.t (x int);");
+        }
+        var dropped = admin(HttpMethod.DELETE, "/admin/chains/old-rollup-1", null);
+        assertEquals(200, dropped.statusCode(), dropped.bodyAsString());
+        assertEquals(
+                new JsonObject()
+                        .put("chain_id", "old-rollup-1")
+                        .put("schema", "chain_old_rollup_1")
+                        .put("tables", 3)
+                        .put("height", 42),
+                dropped.bodyAsJsonObject());
+        assertEquals(0, schemas(url, "chain_old_rollup_1"));
+        // dropped once: there is nothing left to drop
+        var again = admin(HttpMethod.DELETE, "/admin/chains/old-rollup-1", null);
+        assertEquals(404, again.statusCode());
+        assertError(again.bodyAsJsonObject(), 5);
+
+        String configured = node.context().config().chains().defaultChainId();
+        var live = admin(HttpMethod.DELETE, "/admin/chains/" + configured, null);
+        assertEquals(409, live.statusCode());
+        assertError(live.bodyAsJsonObject(), 6);
+        assertTrue(live.bodyAsJsonObject().getString("message").contains("is configured"), live.bodyAsString());
+
+        var foreign = admin(HttpMethod.DELETE, "/admin/chains/someone_else", null);
+        assertEquals(409, foreign.statusCode());
+        assertEquals(1, schemas(url, "chain_someone_else"), "a schema Weft did not migrate is kept");
+
+        var bad = admin(HttpMethod.DELETE, "/admin/chains/" + "x".repeat(65), null);
+        assertEquals(400, bad.statusCode());
+        assertError(bad.bodyAsJsonObject(), 3);
+        var noToken = TestNodes.await(
+                client.delete(port, "127.0.0.1", "/admin/chains/someone_else").send());
+        assertEquals(401, noToken.statusCode());
+        assertEquals(1, schemas(url, "chain_someone_else"));
+        assertEquals(1, schemas(url, "public"));
+    }
+
+    private static int schemas(String url, String name) throws Exception {
+        try (java.sql.Connection c = dev.weft.testsupport.TestDatabase.jdbc(url);
+                java.sql.PreparedStatement st =
+                        c.prepareStatement("SELECT count(*) FROM pg_namespace WHERE nspname = ?")) {
+            st.setString(1, name);
+            try (java.sql.ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
 }

@@ -21,6 +21,8 @@ class LivePageTest {
     @RegisterExtension
     static final WeftExtension weft = new WeftExtension();
 
+    static final String L1 = "weft-l1-1";
+
     @Test
     @DisplayName(
             "the live page shows blocks arriving from real ingestion and a transfer update; its link opens the API docs, which list both APIs; screenshots are kept")
@@ -33,7 +35,9 @@ class LivePageTest {
                 .set("devnet.history_blocks", 3)
                 .set("devnet.block_interval", "150ms")
                 .set("devnet.txs_per_block", 3)
-                .set("ingest.poll_interval", "50ms"));
+                .set("ingest.poll_interval", "50ms")
+                // a second indexed chain: the page lists both, the blocks table shows the default one's only
+                .set("chains", new JsonObject().put(L1, new JsonObject().put("vm", "move"))));
         try (HeadlessChromium chrome = HeadlessChromium.launch()) {
             chrome.navigate("http://127.0.0.1:" + TestNodes.httpPort(node) + "/");
             chrome.waitFor("document.getElementById('conn').className === 'up'", 30);
@@ -60,6 +64,37 @@ class LivePageTest {
             assertEquals(
                     "STATE_COMPLETED_SUCCESS",
                     chrome.eval("document.querySelector('#transfers td.state-STATE_COMPLETED_SUCCESS').textContent"));
+            // every indexed chain in the chains table as GET /chains knows it: height, lag, ingest writer, a rate
+            chrome.waitFor(
+                    "Array.from(document.querySelectorAll('#chains tr[data-chain]')).filter(tr =>"
+                            + " Number(tr.querySelector('.height').textContent) > 0"
+                            + " && Number(tr.querySelector('.rate').textContent) > 0"
+                            + " && tr.querySelector('.writer').textContent === "
+                            + quoted(node.context().nodeId())
+                            + ").length === 2",
+                    60);
+            assertEquals(
+                    node.context().config().chains().defaultChainId() + "," + L1,
+                    chrome.eval(
+                            "Array.from(document.querySelectorAll('#chains tr[data-chain]')).map(tr => tr.dataset.chain).join(',')"));
+            // a click on the second chain's row shows its blocks, consecutive, below its indexed height
+            chrome.eval("document.querySelector('#chains tr[data-chain=\"" + L1 + "\"]').click()");
+            chrome.waitFor("document.querySelectorAll('#blocks tr[data-key]').length >= 5", 30);
+            String l1Shown = (String)
+                    chrome.eval(
+                            "Array.from(document.querySelectorAll('#blocks tr td.h')).slice(0, 5).map(td => td.textContent).join(',')");
+            long[] l1Heights = java.util.Arrays.stream(l1Shown.split(","))
+                    .mapToLong(Long::parseLong)
+                    .toArray();
+            for (int i = 1; i < l1Heights.length; i++)
+                assertEquals(l1Heights[i - 1] - 1, l1Heights[i], L1 + " heights, newest first: " + l1Shown);
+            long l1Indexed = TestNodes.await(io.vertx.ext.web.client.WebClient.create(vertx)
+                            .get(TestNodes.httpPort(node), "127.0.0.1", "/chains/" + L1 + "/status")
+                            .send())
+                    .bodyAsJsonObject()
+                    .getLong("height");
+            assertTrue(l1Heights[0] <= l1Indexed, l1Shown + " above " + L1 + "'s indexed height " + l1Indexed);
+            assertEquals("· " + L1, chrome.eval("document.getElementById('blocks-chain').textContent"));
             Path png = chrome.screenshot(Path.of("target/screenshots/live-page.png"));
             BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
             assertEquals(1280, img.getWidth());
@@ -82,6 +117,10 @@ class LivePageTest {
                     chrome.screenshot(Path.of("target/screenshots/docs.png")).toFile());
             assertTrue(distinctColours(docs) > 5, "the docs screenshot is blank");
         }
+    }
+
+    private static String quoted(String s) {
+        return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
     private static int distinctColours(BufferedImage img) {

@@ -60,6 +60,71 @@ class TrackOnIndexTest {
                         .getString("tx_hash"));
     }
 
+    @Test
+    @DisplayName(
+            "transfers between indexed chains reach their states with the tracker reading no block of either chain from its node: new blocks come from the index")
+    void newBlocksFromTheIndex() {
+        TrackingHarness h = TrackingHarness.start(
+                weft,
+                TrackingHarness.config()
+                        .roles("devnet", "route", "track", "api", "ingest")
+                        .set("chains." + L1 + ".vm", "move"));
+        TrackingHarness.await(() -> indexedHeight(h) > 0 ? true : null, L1 + " indexed");
+        java.util.Map<String, Double> before = reads();
+        List<String> hashes = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            String hash = h.broadcast(
+                            h.msgs(String.valueOf(1000 + i), L1, "uinit", EVM, INIT_IBC, List.of(ALICE, BOB), null),
+                            "uinit")
+                    .getString("hash");
+            assertEquals(200, h.track(hash, L1).statusCode());
+            hashes.add(hash);
+        }
+        for (String hash : hashes)
+            TrackingHarness.await(
+                    () -> new JsonObject(h.status(hash, L1).body())
+                                    .getString("state")
+                                    .equals("STATE_COMPLETED_SUCCESS")
+                            ? true
+                            : null,
+                    hash + " completed");
+        java.util.Map<String, Double> after = reads();
+        for (String chain : List.of(L1, EVM)) {
+            assertEquals(
+                    0.0,
+                    after.get("node blockchain " + chain) - before.get("node blockchain " + chain),
+                    "/blockchain requests the tracker sent to " + chain + "'s node: " + after);
+            assertEquals(
+                    0.0,
+                    after.get("node tx_search " + chain) - before.get("node tx_search " + chain),
+                    "tx_search requests the tracker sent to " + chain + "'s node: " + after);
+            org.junit.jupiter.api.Assertions.assertTrue(
+                    after.get("index blockchain " + chain) > before.get("index blockchain " + chain),
+                    chain + "'s blocks read from the index: " + after);
+        }
+    }
+
+    /** The tracker's reads by source ({@code node}, {@code index}), method and chain. */
+    private static java.util.Map<String, Double> reads() {
+        java.util.Map<String, Double> out = new java.util.TreeMap<>();
+        for (String chain : List.of(L1, EVM))
+            for (String method : List.of("blockchain", "tx_search")) {
+                out.put("node " + method + " " + chain, count("weft_track_node_requests_total", chain, method));
+                out.put("index " + method + " " + chain, count("weft_track_index_reads_total", chain, method));
+            }
+        return out;
+    }
+
+    private static double count(String name, String chain, String method) {
+        double n = 0;
+        for (io.micrometer.core.instrument.Counter c : io.vertx.micrometer.backends.BackendRegistries.getDefaultNow()
+                .find(name)
+                .tag("chain_id", chain)
+                .tag("method", method)
+                .counters()) n += c.count();
+        return n;
+    }
+
     private static long indexedHeight(TrackingHarness h) {
         return new JsonObject(h.get(h.api, "/chains/" + L1 + "/status").body()).getLong("height");
     }

@@ -234,7 +234,7 @@ class TrackingE2ETest {
         JsonObject commit = h.broadcast(msgs, null);
         String hash = commit.getString("hash");
         track(hash, EVM);
-        JsonObject status = h.awaitState(hash, EVM, "STATE_COMPLETED_SUCCESS");
+        JsonObject status = h.awaitStateAndReceives(hash, EVM, "STATE_COMPLETED_SUCCESS");
         PfmTxs p = pfmTxs(commit);
         JsonArray seqs = new JsonArray()
                 .add(ibc(EVM, L1, "TRANSFER_SUCCESS", tx(EVM, hash), tx(L1, p.hop1()), tx(EVM, p.ack1()), null, null))
@@ -388,7 +388,7 @@ class TrackingE2ETest {
         JsonObject commit = h.broadcast(msgs, null);
         String hash = commit.getString("hash");
         track(hash, EVM);
-        JsonObject status = h.awaitState(hash, EVM, "STATE_COMPLETED_ERROR");
+        JsonObject status = h.awaitStateAndReceives(hash, EVM, "STATE_COMPLETED_ERROR");
         PfmTxs p = pfmTxs(commit);
         String refused = "ABCI code: 4: error handling packet: see events for details";
         JsonArray seqs = new JsonArray()

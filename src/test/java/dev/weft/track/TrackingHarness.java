@@ -61,9 +61,6 @@ final class TrackingHarness {
                 .set("devnet.history_blocks", 20)
                 .set("devnet.block_interval", "100ms")
                 .set("devnet.txs_per_block", 3)
-                // no generated history on the L1: its packets to weft-move-1 would precede the tracked ones on
-                // channel-1
-                .set("devnet.chains.weft-l1-1.txs_per_block", 0)
                 .set("devnet.relayer.delay", "200ms")
                 .set("devnet.opinit.delay", "200ms")
                 .set("devnet.opinit.output_interval", "300ms")
@@ -188,6 +185,27 @@ final class TrackingHarness {
                     return s.getString("state").equals(state) ? s : null;
                 },
                 hash + " on " + chain + " reaching " + state);
+    }
+
+    /**
+     * The status once the transfer is in {@code state} and every IBC hop has its receive tx: the ack of a later hop can
+     * be seen before its receive on a chain the tracker only started reading (the transfer is final then, and the
+     * tracker goes on looking for the receive, {@code TransferBook#missingReceipt}).
+     */
+    JsonObject awaitStateAndReceives(String hash, String chain, String state) {
+        return await(
+                () -> {
+                    var r = status(hash, chain);
+                    if (r.statusCode() != 200) return null;
+                    JsonObject s = new JsonObject(r.body());
+                    if (!s.getString("state").equals(state)) return null;
+                    for (Object step : s.getJsonArray("transfer_sequence")) {
+                        JsonObject ibc = ((JsonObject) step).getJsonObject("ibc_transfer");
+                        if (ibc != null && ibc.getJsonObject("packet_txs").getValue("receive_tx") == null) return null;
+                    }
+                    return s;
+                },
+                hash + " on " + chain + " reaching " + state + " with every receive tx");
     }
 
     /** The one tx of a chain a query matches, once there (generous deadline). */

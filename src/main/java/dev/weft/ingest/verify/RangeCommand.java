@@ -13,6 +13,7 @@ import dev.weft.store.Database;
 import dev.weft.store.RangeStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
 import java.io.PrintStream;
 import java.util.ArrayDeque;
 import java.util.LinkedHashSet;
@@ -70,24 +71,32 @@ public final class RangeCommand {
     }
 
     private static int run(RangeArgs a, WeftConfig config, PrintStream out, PrintStream err) {
-        ChainConfig chain = config.chain();
-        if (a.chain() != null && !a.chain().equals(chain.chainId())) {
-            err.println("weft: --chain " + a.chain() + " is not an indexed chain (this deployment indexes "
-                    + chain.chainId() + ")");
+        // --chain: any configured chain (the chain block's or a chains entry), read with its own node URLs and
+        // overrides, its rows in its own schema; without it, the default chain
+        String id = a.chain() != null ? a.chain() : config.chains().defaultChainId();
+        if (!config.chains().has(id)) {
+            err.println("weft: --chain " + id + " is not an indexed chain (this deployment indexes "
+                    + String.join(", ", config.chains().byId().keySet()) + ")");
             return 2;
         }
+        WeftConfig chainConfig = config.forChain(id);
+        ChainConfig chain = chainConfig.chain();
+        String urls = config.chains().isChainBlock(id) ? "chain." : "chains." + id + ".";
         if (chain.rpcUrls().isEmpty()
                 || chain.restUrls().isEmpty()
                 || chain.isEvm() && chain.jsonRpcUrls().isEmpty()) {
-            err.println("weft: " + a.name() + " reads the chain's node: set chain.rpc, chain.rest"
-                    + (chain.isEvm() ? " and chain.json_rpc" : ""));
+            err.println("weft: " + a.name() + " reads the chain's node: set " + urls + "rpc, " + urls + "rest"
+                    + (chain.isEvm() ? " and " + urls + "json_rpc" : ""));
             return 2;
         }
         Vertx vertx = Vertx.vertx();
         Database db = null;
         try {
             db = await(Database.start(vertx, config.database()));
-            return new Run(a, config, vertx, db, out, err).all();
+            Pool pool = await(
+                            db.chainPool(chain.schema(), chainConfig.database().poolSize()))
+                    .pool();
+            return new Run(a, chainConfig, vertx, pool, out, err).all();
         } catch (Exception e) {
             err.println("weft: " + a.name() + " failed: " + oneLine(e));
             return 1;
@@ -106,7 +115,7 @@ public final class RangeCommand {
         private final PrintStream out;
         private final PrintStream err;
 
-        Run(RangeArgs a, WeftConfig config, Vertx vertx, Database db, PrintStream out, PrintStream err) {
+        Run(RangeArgs a, WeftConfig config, Vertx vertx, Pool pool, PrintStream out, PrintStream err) {
             this.a = a;
             this.chain = config.chain();
             this.out = out;
@@ -115,9 +124,9 @@ public final class RangeCommand {
             CometRpcClient rpc = new CometRpcClient(vertx, chain.rpcUrls(), opts);
             CosmosRestClient rest = new CosmosRestClient(vertx, chain.restUrls(), opts);
             EvmRpcClient evm = chain.isEvm() ? new EvmRpcClient(vertx, chain.jsonRpcUrls(), opts) : null;
-            this.store = new RangeStore(db.pool(), 100_000);
+            this.store = new RangeStore(pool, 100_000);
             this.fetcher = BlockFetcher.forChain(
-                    vertx, chain, config.ingest(), db.pool(), rpc, rest, evm, new NftMetadata(chain, evm, rest));
+                    vertx, chain, config.ingest(), pool, rpc, rest, evm, new NftMetadata(chain, evm, rest));
         }
 
         int all() {

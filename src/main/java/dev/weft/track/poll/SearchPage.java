@@ -116,7 +116,7 @@ record SearchPage(long totalCount, List<ObservedTx> txs, long bytes) {
     }
 
     /** One event: kept when tracked (attributes in order, {@code msg_index} apart too), else skipped. */
-    private static void event(JsonParser p, List<ObservedTx.Event> out) throws IOException {
+    static void event(JsonParser p, List<ObservedTx.Event> out) throws IOException {
         String type = null;
         Map<String, String> attrs = null;
         String msgIndex = null;

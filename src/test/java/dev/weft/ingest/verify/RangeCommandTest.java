@@ -144,6 +144,57 @@ class RangeCommandTest {
     }
 
     @Test
+    @DisplayName(
+            "--chain names a chains entry: verify and reindex read that chain's node and its own schema, not the default chain's")
+    void chainsEntry() throws Exception {
+        String l1 = "weft-l1-1";
+        String schema = "chain_weft_l1_1";
+        TestConfig c = weft.config()
+                .roles("devnet", "ingest")
+                .set("devnet.mode", "history")
+                .set("devnet.history_blocks", BLOCKS)
+                .set("devnet.genesis_time", "2025-06-01T00:00:00Z")
+                .set("devnet.seed", 42)
+                .set("devnet.txs_per_block", 4)
+                .set("ingest.poll_interval", "50ms")
+                .set(
+                        "chains",
+                        new io.vertx.core.json.JsonObject()
+                                .put(l1, new io.vertx.core.json.JsonObject().put("vm", "move")));
+        WeftNode node = weft.start(c);
+        try {
+            String url = (String) c.get("database.url");
+            Await.until(
+                    l1 + " indexed to " + BLOCKS,
+                    90,
+                    () -> Long.parseLong(text(
+                                    url, "SELECT height FROM " + schema + ".pipeline_cursor WHERE name = 'ingest'"))
+                            >= BLOCKS);
+            WeftConfig config = node.context().config();
+            Result clean = run(config, "verify", "--from", "1", "--to", String.valueOf(BLOCKS), "--chain", l1);
+            assertEquals(0, clean.code(), clean.err());
+            assertEquals(List.of(), clean.out());
+            assertTrue(clean.err().contains("of " + l1), clean.err());
+
+            // a change in the entry's schema is found there (the default chain's rows are another schema's)
+            exec(url, "UPDATE " + schema + ".block SET gas_used = gas_used + 1 WHERE height = 7");
+            Result found = run(config, "verify", "--from", "5", "--to", "9", "--chain", l1);
+            assertEquals(1, found.code(), found.err());
+            assertEquals(List.of("7 block height=7"), found.out());
+            Result other = run(config, "verify", "--from", "5", "--to", "9");
+            assertEquals(0, other.code(), "the default chain is untouched: " + other.err());
+
+            Result reindex = run(config, "reindex", "--from", "5", "--to", "9", "--chain", l1);
+            assertEquals(0, reindex.code(), reindex.err());
+            assertEquals(List.of("replaced 7 block"), reindex.out());
+            Result again = run(config, "verify", "--from", "1", "--to", String.valueOf(BLOCKS), "--chain", l1);
+            assertEquals(0, again.code(), again.err());
+        } finally {
+            weft.stop(node);
+        }
+    }
+
+    @Test
     @DisplayName("bad arguments exit 2 with a line naming the argument")
     void badArguments() {
         for (String[] args : List.of(
