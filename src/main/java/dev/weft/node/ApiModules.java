@@ -13,6 +13,7 @@ import dev.weft.api.EvmLogApi;
 import dev.weft.api.EvmTxApi;
 import dev.weft.api.InfoApi;
 import dev.weft.api.LiveApi;
+import dev.weft.api.NftActivityApi;
 import dev.weft.api.NftApi;
 import dev.weft.api.PageCache;
 import dev.weft.api.RichListApi;
@@ -58,6 +59,7 @@ public final class ApiModules {
                 new EvmInternalTxApi(ctx),
                 new EvmLogApi(ctx),
                 new NftApi(ctx),
+                new NftActivityApi(ctx),
                 new RichListApi(ctx),
                 new InfoApi(ctx),
                 new AccountApi(ctx),
@@ -82,6 +84,7 @@ public final class ApiModules {
                 new EvmTxApi(chain, pages),
                 new EvmInternalTxApi(chain),
                 new NftApi(chain),
+                new NftActivityApi(chain),
                 new RichListApi(chain),
                 new AccountApi(chain),
                 new TokenApi(chain, new RegistryTokens(chain)),
