@@ -52,8 +52,16 @@ final class CsvExport {
         };
     }
 
-    /** What the rate limiter checks before routing (never throws): the request would be a CSV export. */
+    /**
+     * What the rate limiter checks before routing (never throws): the request would be a CSV export (one of the
+     * exporting lists, also under {@code /chains/{id}}, asking for CSV).
+     */
     static boolean requested(HttpServerRequest req) {
+        String path = req.path();
+        if (path == null
+                || !(path.contains("/indexer/tx/v1/txs/by_account/")
+                        || path.contains("/indexer/tx/v1/evm-txs/by_account/")
+                        || path.contains("/indexer/account/v1/") && path.endsWith("/transfers"))) return false;
         String f = req.getParam("format");
         if (f != null && !f.isBlank()) return f.trim().equalsIgnoreCase("csv");
         return accepts(req.getHeader("accept"));
