@@ -28,6 +28,7 @@ public final class AccountApi implements ApiModule {
     private final RichListStore richList;
     private final ChainConfig.Vm vm;
     private final String prefix;
+    private final dev.weft.config.ExportConfig export;
 
     public AccountApi(NodeContext ctx) {
         this.accounts = new AccountStore(ctx.pool());
@@ -35,6 +36,7 @@ public final class AccountApi implements ApiModule {
         this.richList = new RichListStore(ctx.pool());
         this.vm = ctx.config().chain().vm();
         this.prefix = ctx.config().chain().bech32Prefix();
+        this.export = ctx.config().export();
     }
 
     @Override
@@ -121,6 +123,20 @@ public final class AccountApi implements ApiModule {
     private void transfers(RoutingContext rc) {
         AccountAddress a = address(rc);
         AccountStore.Direction direction = direction(rc);
+        if (CsvExport.wanted(rc)) {
+            TransferCsv.export(
+                    rc,
+                    blocks,
+                    accounts,
+                    richList,
+                    vm,
+                    prefix,
+                    a,
+                    direction,
+                    rc.queryParams().get("token"),
+                    export);
+            return;
+        }
         transferPage(
                 rc,
                 blocks,
@@ -153,27 +169,11 @@ public final class AccountApi implements ApiModule {
         PageRequest page = PageRequest.parse(rc);
         if (page.offset() != 0)
             throw BusError.badRequest("pagination.offset is not supported on transfers: follow next_key");
-        Long boundSeq = page.hasCursor() ? page.cursorLong("sequence") : null;
-        Integer boundIndex =
-                page.hasCursor() ? (int) Math.min(Integer.MAX_VALUE, page.cursorLong("transfer_index")) : null;
-        Future<Long[]> range = TimeRange.heights(rc, blocks);
-        Future<byte[]> tokenBytes = token == null || token.isBlank()
-                ? Future.succeededFuture(null)
-                : RichListApi.token(richList, vm, prefix, token).map(b -> b == null ? new byte[0] : b);
-        Future.all(range, tokenBytes)
-                .compose(v -> tokenBytes.result() != null && tokenBytes.result().length == 0
+        transferQuery(rc, blocks, richList, vm, prefix, account, direction, token, page, page.limit())
+                .compose(q -> q == null
                         // a bank denom no ERC-20 is known for: no transfer row can name it
                         ? Future.succeededFuture(new AccountStore.TransferPage(java.util.List.of(), false))
-                        : accounts.transfers(new AccountStore.TransferQuery(
-                                account,
-                                direction,
-                                tokenBytes.result(),
-                                range.result()[0],
-                                range.result()[1],
-                                page.reverse(),
-                                boundSeq,
-                                boundIndex,
-                                page.limit())))
+                        : accounts.transfers(q))
                 .onSuccess(p -> {
                     JsonArray rows = new JsonArray();
                     for (AccountStore.Transfer x : p.rows()) rows.add(json(x, account));
@@ -191,6 +191,43 @@ public final class AccountApi implements ApiModule {
                 .onFailure(rc::fail);
     }
 
+    /**
+     * The store query of a transfers request (its cursor, token and height range resolved), or null when the token
+     * names nothing a transfer row can hold.
+     */
+    static Future<AccountStore.TransferQuery> transferQuery(
+            RoutingContext rc,
+            BlockStore blocks,
+            RichListStore richList,
+            ChainConfig.Vm vm,
+            String prefix,
+            byte[] account,
+            AccountStore.Direction direction,
+            String token,
+            PageRequest page,
+            int limit) {
+        Long boundSeq = page.hasCursor() ? page.cursorLong("sequence") : null;
+        Integer boundIndex =
+                page.hasCursor() ? (int) Math.min(Integer.MAX_VALUE, page.cursorLong("transfer_index")) : null;
+        Future<Long[]> range = TimeRange.heights(rc, blocks);
+        Future<byte[]> tokenBytes = token == null || token.isBlank()
+                ? Future.succeededFuture(null)
+                : RichListApi.token(richList, vm, prefix, token).map(b -> b == null ? new byte[0] : b);
+        return Future.all(range, tokenBytes)
+                .map(v -> tokenBytes.result() != null && tokenBytes.result().length == 0
+                        ? null
+                        : new AccountStore.TransferQuery(
+                                account,
+                                direction,
+                                tokenBytes.result(),
+                                range.result()[0],
+                                range.result()[1],
+                                page.reverse(),
+                                boundSeq,
+                                boundIndex,
+                                limit));
+    }
+
     private static JsonObject json(AccountStore.Transfer x, byte[] account) {
         JsonObject o = new JsonObject()
                 .put("height", Long.toString(x.height()))
@@ -203,14 +240,19 @@ public final class AccountApi implements ApiModule {
                 .put("to", Hex.prefixed(x.to()))
                 .put("amount", x.amount());
         if (account != null) {
-            boolean out = java.util.Arrays.equals(x.from(), account);
-            boolean in = java.util.Arrays.equals(x.to(), account);
-            o.put("direction", out && in ? "self" : out ? "out" : "in");
+            o.put("direction", direction(x, account));
         }
         return o;
     }
 
-    private static String kind(int code) {
+    /** {@code self}, {@code out} or {@code in}: the transfer as the account sees it. */
+    static String direction(AccountStore.Transfer x, byte[] account) {
+        boolean out = java.util.Arrays.equals(x.from(), account);
+        boolean in = java.util.Arrays.equals(x.to(), account);
+        return out && in ? "self" : out ? "out" : "in";
+    }
+
+    static String kind(int code) {
         return switch (code) {
             case 1 -> "erc20";
             case 2 -> "move_fa";

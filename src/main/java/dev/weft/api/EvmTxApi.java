@@ -18,6 +18,7 @@ public final class EvmTxApi implements ApiModule {
     private final PageCache pages;
     private final String prefix;
     private final boolean evm;
+    private final dev.weft.config.ExportConfig export;
 
     public EvmTxApi(NodeContext ctx, PageCache pages) {
         this.txs = new TxStore(ctx.pool());
@@ -26,6 +27,7 @@ public final class EvmTxApi implements ApiModule {
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
         this.evm = ctx.config().chain().isEvm();
+        this.export = ctx.config().export();
     }
 
     @Override
@@ -48,8 +50,10 @@ public final class EvmTxApi implements ApiModule {
     }
 
     private void byAccount(RoutingContext rc) {
-        byte[] a = IndexerParams.account(rc, prefix).bytes();
-        list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a);
+        dev.weft.chain.AccountAddress a = IndexerParams.account(rc, prefix);
+        TxStore.Filter filter = IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT;
+        if (CsvExport.wanted(rc)) TxApi.export(rc, blocks, txs, TxStore.Stream.EVM, filter, a, null, export, prefix);
+        else list(rc, filter, a.bytes());
     }
 
     private void byHeight(RoutingContext rc) {

@@ -101,9 +101,11 @@ final class HttpGuards {
             rc.next();
             return;
         }
-        // the POSTs that compute (routes, messages, tracking) and the Prometheus scrape (a ~250 KB answer)
+        // the POSTs that compute (routes, messages, tracking), the Prometheus scrape (a ~250 KB answer) and the CSV
+        // exports (up to export.max_rows rows each)
         boolean costly = req.method() == HttpMethod.POST && !req.path().startsWith("/eventbus/")
-                || "/metrics".equals(req.path());
+                || "/metrics".equals(req.path())
+                || CsvExport.requested(req);
         long wait = limits.take(client, costly);
         if (wait == 0) {
             rc.next();

@@ -153,6 +153,11 @@ public final class NftApi implements ApiModule {
      * Move (objects; 20-byte and short forms are left-padded), as given on Wasm.
      */
     private byte[] collectionAddr(String s) {
+        return collectionAddr(s, prefix, vm);
+    }
+
+    /** {@link #collectionAddr(String)} of a chain's prefix and VM. */
+    static byte[] collectionAddr(String s, String prefix, ChainConfig.Vm vm) {
         AccountAddress a;
         try {
             a = AccountAddress.parse(IndexerParams.fullLengthHex(s), prefix);

@@ -75,7 +75,7 @@ public record PageRequest(int limit, long offset, JsonObject cursor, boolean cou
 
     /** The fields a cursor key may hold: the keyset positions Weft and rollytics write. */
     private static final java.util.Set<String> CURSOR_FIELDS =
-            java.util.Set.of("sequence", "height", "token_id", "transfer_index", "log_position");
+            java.util.Set.of("sequence", "height", "token_id", "transfer_index", "log_position", "activity_index");
 
     /**
      * A decoded cursor, field by field, before any store sees it: only known fields; positions are nonnegative

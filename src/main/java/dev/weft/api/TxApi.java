@@ -25,6 +25,7 @@ public final class TxApi implements ApiModule {
     private final BlockStore blocks;
     private final PageCache pages;
     private final String prefix;
+    private final dev.weft.config.ExportConfig export;
 
     public TxApi(NodeContext ctx, PageCache pages) {
         this.txs = new TxStore(ctx.pool());
@@ -32,6 +33,7 @@ public final class TxApi implements ApiModule {
         this.blocks = new BlockStore(ctx.pool());
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
+        this.export = ctx.config().export();
     }
 
     @Override
@@ -55,7 +57,48 @@ public final class TxApi implements ApiModule {
 
     private void byAccount(RoutingContext rc) {
         AccountAddress a = IndexerParams.account(rc, prefix);
-        list(rc, IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT, a.bytes(), category(rc));
+        TxStore.Filter filter = IndexerParams.isSigner(rc) ? TxStore.Filter.SIGNER : TxStore.Filter.ACCOUNT;
+        Short category = category(rc);
+        if (CsvExport.wanted(rc)) export(rc, blocks, txs, TxStore.Stream.COSMOS, filter, a, category, export, prefix);
+        else list(rc, filter, a.bytes(), category);
+    }
+
+    /** The CSV export of an account's txs of a stream, with the JSON list's filters ({@link TxCsv}). */
+    static void export(
+            RoutingContext rc,
+            BlockStore blocks,
+            TxStore txs,
+            TxStore.Stream stream,
+            TxStore.Filter filter,
+            AccountAddress account,
+            Short category,
+            dev.weft.config.ExportConfig export,
+            String prefix) {
+        PageRequest page = PageRequest.parse(rc);
+        List<String> msgs = stream == TxStore.Stream.COSMOS ? IndexerParams.msgs(rc) : null;
+        long start = IndexerParams.bound(page, "sequence");
+        String name = (stream == TxStore.Stream.COSMOS ? "txs-" : "evm-txs-") + account.bech32(prefix) + ".csv";
+        TimeRange.heights(rc, blocks)
+                .onSuccess(range -> TxCsv.export(
+                        rc,
+                        txs,
+                        new TxStore.Query(
+                                stream,
+                                filter,
+                                account.bytes(),
+                                msgs,
+                                page.reverse(),
+                                start,
+                                0,
+                                1,
+                                false,
+                                range[0],
+                                range[1],
+                                category),
+                        start,
+                        export,
+                        name))
+                .onFailure(rc::fail);
     }
 
     /** {@code category}: one of {@link TxCategory}'s labels (any case), or null when absent; anything else is a 400. */

@@ -3,7 +3,7 @@ package dev.weft.config;
 /**
  * Per-client token buckets of the public HTTP API: {@code rate} requests per second refilling a bucket of {@code burst}
  * on every endpoint, and a stricter {@code postRate}/{@code postBurst} on the POST endpoints that compute or register
- * (route, msgs, op-hook, track). At most {@code maxClients} buckets are kept (the least recently seen go first).
+ * (route, msgs, op-hook, track), the Prometheus scrape and the CSV exports. At most {@code maxClients} buckets are kept (the least recently seen go first).
  */
 public record RateLimitConfig(boolean enabled, double rate, int burst, double postRate, int postBurst, int maxClients) {
     static RateLimitConfig from(ConfigSource c) {

@@ -13,6 +13,7 @@ import dev.weft.api.EvmLogApi;
 import dev.weft.api.EvmTxApi;
 import dev.weft.api.InfoApi;
 import dev.weft.api.LiveApi;
+import dev.weft.api.NftActivityApi;
 import dev.weft.api.NftApi;
 import dev.weft.api.PageCache;
 import dev.weft.api.RichListApi;
@@ -61,6 +62,7 @@ public final class ApiModules {
                 new EvmInternalTxApi(reads),
                 new EvmLogApi(reads),
                 new NftApi(reads),
+                new NftActivityApi(reads),
                 new RichListApi(reads),
                 new InfoApi(ctx),
                 new AccountApi(reads),
@@ -85,6 +87,7 @@ public final class ApiModules {
                 new EvmTxApi(chain, pages),
                 new EvmInternalTxApi(chain),
                 new NftApi(chain),
+                new NftActivityApi(chain),
                 new RichListApi(chain),
                 new AccountApi(chain),
                 new TokenApi(chain, new RegistryTokens(primary)),

@@ -19,11 +19,13 @@ final class NftWrites {
     /** EVM: height, time and creator of a collection are those of the earliest indexed tx touching the contract. */
     private static final String NEW_COLLECTIONS_EVM = """
       WITH i AS (
-        INSERT INTO nft_collection (addr, name, search, creator, height, time_ns)
-        SELECT u.a, u.n, u.s, COALESCE(f.signer, u.c, u.fb), COALESCE(f.height, u.h), COALESCE(f.time_ns, u.t)
-        FROM unnest($1::bytea[], $2::text[], $3::text[], $4::bytea[], $5::bytea[], $6::bigint[], $7::bigint[]) AS u(a, n, s, c, fb, h, t)
+        INSERT INTO nft_collection (addr, name, search, creator, height, time_ns, sequence)
+        SELECT u.a, u.n, u.s, COALESCE(f.signer, u.c, u.fb), COALESCE(f.height, u.h), COALESCE(f.time_ns, u.t),
+               COALESCE(f.sequence, u.q)
+        FROM unnest($1::bytea[], $2::text[], $3::text[], $4::bytea[], $5::bytea[], $6::bigint[], $7::bigint[], $8::bigint[])
+             AS u(a, n, s, c, fb, h, t, q)
         LEFT JOIN LATERAL (
-          SELECT x.height, b.time_ns, sa.address AS signer
+          SELECT x.height, b.time_ns, sa.address AS signer, x.sequence
           FROM account ac JOIN tx_account ta ON ta.account_id = ac.id JOIN tx x ON x.sequence = ta.sequence
           JOIN block b ON b.height = x.height LEFT JOIN account sa ON sa.id = x.signer_id
           WHERE ac.address = u.a ORDER BY ta.sequence LIMIT 1) f ON true
@@ -33,9 +35,10 @@ final class NftWrites {
     /** Move and Wasm: the block that created (or first showed) the collection; the creator its event or contract names. */
     private static final String NEW_COLLECTIONS = """
       WITH i AS (
-        INSERT INTO nft_collection (addr, name, search, creator, height, time_ns)
-        SELECT u.a, u.n, u.s, u.c, u.h, u.t
-        FROM unnest($1::bytea[], $2::text[], $3::text[], $4::bytea[], $5::bytea[], $6::bigint[], $7::bigint[]) AS u(a, n, s, c, fb, h, t)
+        INSERT INTO nft_collection (addr, name, search, creator, height, time_ns, sequence)
+        SELECT u.a, u.n, u.s, u.c, u.h, u.t, u.q
+        FROM unnest($1::bytea[], $2::text[], $3::text[], $4::bytea[], $5::bytea[], $6::bigint[], $7::bigint[], $8::bigint[])
+             AS u(a, n, s, c, fb, h, t, q)
         ON CONFLICT (addr) DO NOTHING RETURNING 1)
       UPDATE nft_totals SET collections = collections + (SELECT count(*) FROM i) WHERE id = 1""";
 
@@ -52,6 +55,25 @@ final class NftWrites {
       SELECT k.id, u.s FROM unnest($1::bytea[], $2::bigint[]) AS u(o, s)
       JOIN nft n ON n.object_addr = u.o JOIN nft_key k ON k.collection = n.collection AND k.token_id = n.token_id
       ON CONFLICT DO NOTHING""";
+    /**
+     * The run's token changes, after its collections and before anything is deleted; a mint's owner as {@link #MINTS}
+     * gives it. Rows already written (a block committed again) are kept.
+     */
+    private static final String ACTIVITIES = """
+      INSERT INTO nft_activity (collection, sequence, position, token_id, kind, account, height)
+      SELECT u.c, u.s, u.p, u.t, u.k, CASE WHEN u.k = 1 THEN COALESCE(u.a, c.creator, u.fb) ELSE u.a END, u.h
+      FROM unnest($1::bytea[], $2::text[], $3::bigint[], $4::int[], $5::smallint[], $6::bytea[], $7::bytea[], $8::bigint[])
+           AS u(c, t, s, p, k, a, fb, h)
+      JOIN nft_collection c ON c.addr = u.c
+      ON CONFLICT DO NOTHING""";
+    /** Changes to a Move object the run does not name: through the stored token of that object (as the links). */
+    private static final String OBJECT_ACTIVITIES = """
+      INSERT INTO nft_activity (collection, sequence, position, token_id, kind, account, height)
+      SELECT n.collection, u.s, u.p, n.token_id, u.k, u.a, u.h
+      FROM unnest($1::bytea[], $2::bigint[], $3::int[], $4::smallint[], $5::bytea[], $6::bigint[]) AS u(o, s, p, k, a, h)
+      JOIN nft n ON n.object_addr = u.o
+      ON CONFLICT DO NOTHING""";
+
     private static final String COUNT_DOWN = """
       UPDATE nft_collection c SET nft_count = c.nft_count - x.k
       FROM (SELECT collection, count(*) AS k FROM d GROUP BY collection) x WHERE c.addr = x.collection""";
@@ -123,7 +145,8 @@ final class NftWrites {
                             .addValue(addrs(c, NftFold.Collection::creator))
                             .addValue(addrs(c, NftFold.Collection::fallbackCreator))
                             .addValue(longs(c, NftFold.Collection::height))
-                            .addValue(longs(c, NftFold.Collection::timeNs)));
+                            .addValue(longs(c, NftFold.Collection::timeNs))
+                            .addValue(longs(c, NftFold.Collection::sequence)));
         }
         if (!f.keys.isEmpty()) {
             List<NftFold.Key> k = List.copyOf(f.keys);
@@ -147,6 +170,32 @@ final class NftWrites {
                     Tuple.tuple()
                             .addValue(addrs(l, NftFold.ObjectLink::object))
                             .addValue(longs(l, NftFold.ObjectLink::sequence)));
+        }
+        if (!f.activities.isEmpty()) {
+            List<NftFold.Activity> a = f.activities;
+            sink.accept(
+                    ACTIVITIES,
+                    Tuple.tuple()
+                            .addValue(addrs(a, x -> x.key().collection()))
+                            .addValue(texts(a, x -> x.key().tokenId()))
+                            .addValue(longs(a, NftFold.Activity::sequence))
+                            .addValue(ints(a, NftFold.Activity::position))
+                            .addValue(kinds(a))
+                            .addValue(addrs(a, NftFold.Activity::account))
+                            .addValue(addrs(a, NftFold.Activity::signer))
+                            .addValue(longs(a, NftFold.Activity::height)));
+        }
+        if (!f.objectActivities.isEmpty()) {
+            List<NftFold.Activity> a = f.objectActivities;
+            sink.accept(
+                    OBJECT_ACTIVITIES,
+                    Tuple.tuple()
+                            .addValue(addrs(a, NftFold.Activity::object))
+                            .addValue(longs(a, NftFold.Activity::sequence))
+                            .addValue(ints(a, NftFold.Activity::position))
+                            .addValue(kinds(a))
+                            .addValue(addrs(a, NftFold.Activity::account))
+                            .addValue(longs(a, NftFold.Activity::height)));
         }
         if (!f.deleteKeys.isEmpty()) {
             sink.accept(
@@ -218,6 +267,29 @@ final class NftWrites {
         String[] out = new String[l.size()];
         for (int i = 0; i < out.length; i++) out[i] = f.apply(l.get(i));
         return out;
+    }
+
+    private static <T> Integer[] ints(List<T> l, Function<T, Integer> f) {
+        Integer[] out = new Integer[l.size()];
+        for (int i = 0; i < out.length; i++) out[i] = f.apply(l.get(i));
+        return out;
+    }
+
+    /** The stored code of each activity's kind (see V021): 1 mint, 2 transfer, 3 burn, 4 URI change. */
+    private static Short[] kinds(List<NftFold.Activity> l) {
+        Short[] out = new Short[l.size()];
+        for (int i = 0; i < out.length; i++) out[i] = activityCode(l.get(i).kind());
+        return out;
+    }
+
+    static short activityCode(dev.weft.model.nft.NftEvent.Kind k) {
+        return switch (k) {
+            case MINT -> 1;
+            case TRANSFER -> 2;
+            case BURN -> 3;
+            case URI -> 4;
+            default -> throw new IllegalArgumentException("no activity for " + k);
+        };
     }
 
     private static <T> Long[] longs(List<T> l, Function<T, Long> f) {

@@ -89,6 +89,25 @@ class RateLimitAndParsingTest {
     }
 
     @Test
+    @DisplayName("CSV exports (format=csv, Accept: text/csv) have the stricter bucket; the JSON page does not")
+    void csvExports() {
+        String a = freshClient();
+        String account = "0x" + "ab".repeat(20);
+        var first =
+                call(behindProxy, HttpMethod.GET, "/indexer/tx/v1/txs/by_account/" + account + "?format=csv", a, null);
+        assertEquals(200, first.statusCode(), first.bodyAsString());
+        assertEquals("text/csv; charset=utf-8", first.getHeader("content-type"));
+        var second =
+                call(behindProxy, HttpMethod.GET, "/indexer/account/v1/" + account + "/transfers?format=csv", a, null);
+        assertEquals(429, second.statusCode());
+        assertError(second.bodyAsJsonObject(), 8);
+        assertEquals(
+                200,
+                call(behindProxy, HttpMethod.GET, "/indexer/tx/v1/txs/by_account/" + account, a, null)
+                        .statusCode());
+    }
+
+    @Test
     @DisplayName("POST route/msgs/track and GET /metrics have the stricter bucket")
     void costlyPosts() {
         String a = freshClient();

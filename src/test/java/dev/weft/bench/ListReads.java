@@ -197,6 +197,16 @@ final class ListReads {
                     sql,
                     () -> Tuple.of(Buffer.buffer(owner(owners, rnd, offset)), offset[0], 101)));
         }
+        List<Row> active =
+                rows(pool, "SELECT collection, count(*) FROM nft_activity GROUP BY collection ORDER BY 2 DESC LIMIT 1");
+        if (!active.isEmpty()) {
+            byte[] c = active.get(0).getBuffer(0).getBytes();
+            out.add(new Read(
+                    "NFT collection activities (" + active.get(0).getLong(1) + "), first page",
+                    () -> "/indexer/nft/v1/collections/0x" + Hex.lower(c) + "/activities?pagination.limit=100",
+                    dev.weft.store.NftActivityStore.activitiesSql(false, false, true),
+                    () -> Tuple.of(Buffer.buffer(c), 101)));
+        }
         List<Row> tokens = rows(
                 pool,
                 "SELECT contract, holders FROM rich_list_token WHERE length(contract) = 20 AND holders > 0 ORDER BY holders DESC LIMIT 1");

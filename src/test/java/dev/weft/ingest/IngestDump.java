@@ -71,6 +71,10 @@ public final class IngestDump {
                 "tx_nft",
                 "SELECT encode(k.collection,'hex'), k.token_id, x.sequence FROM tx_nft x JOIN nft_key k ON k.id = x.nft_id ORDER BY 3, 1, 2");
         QUERIES.put("nft_totals", "SELECT collections FROM nft_totals");
+        QUERIES.put(
+                "nft_activity",
+                "SELECT encode(collection,'hex'), sequence, position, token_id, kind, encode(account,'hex'), height FROM nft_activity ORDER BY 1, 2, 3");
+        QUERIES.put("nft_collection_tx", "SELECT encode(addr,'hex'), sequence FROM nft_collection ORDER BY 1");
         // row by row on the natural key: a pair without live tokens has no row, however commit runs were cut
         QUERIES.put(
                 "nft_owner_collection",

@@ -179,6 +179,25 @@ class NftIngestTest {
                         c + "|2|" + (s6 + 1),
                         c + "|55|" + s7),
                 each.get("tx_nft"));
+        // one activity row per change, in chain order: (sequence, position among the block's NFT events), kind
+        // (1 mint, 2 transfer, 3 burn), the new owner
+        String a1 = "a1".repeat(20);
+        String b0 = "b0".repeat(20);
+        assertEquals(
+                List.of(
+                        c + "|" + s1 + "|1|9|1|" + a1 + "|1",
+                        c + "|" + s1 + "|2|10|1|" + a1 + "|1",
+                        c + "|" + s1 + "|3|100|1|" + b0 + "|1",
+                        c + "|" + s2 + "|1|9|2|" + b0 + "|2",
+                        c + "|" + (s2 + 1) + "|2|2|1|" + a1 + "|2",
+                        c + "|" + s3 + "|1|10|3|null|3",
+                        c + "|" + (s3 + 1) + "|2|100|2|" + a1 + "|3",
+                        c + "|" + s5 + "|1|10|1|" + "ca".repeat(20) + "|5",
+                        c + "|" + s6 + "|1|2|2|" + b0 + "|6",
+                        c + "|" + (s6 + 1) + "|2|2|3|null|6",
+                        c + "|" + s7 + "|1|55|2|" + a1 + "|7"),
+                each.get("nft_activity"));
+        assertEquals(List.of(c + "|" + s1), each.get("nft_collection_tx"), "created by the first tx that shows it");
     }
 
     @Test
@@ -259,6 +278,18 @@ class NftIngestTest {
                 List.of(coll + "|1|" + s2, coll + "|1|" + s3, coll + "|1|" + s5, coll + "|2|" + s6, coll + "|1|" + s7),
                 each.get("tx_nft"),
                 "every change of token 1 links its tx (the object transfer of another object links nothing)");
+        // the object-only changes (transfers, URI) of token 1 are its activities too, in one run or across runs
+        // (resolved then through the stored token); the mint to nobody goes to the collection's creator
+        String carol = "ca".repeat(20);
+        assertEquals(
+                List.of(
+                        coll + "|" + s2 + "|1|1|1|" + carol + "|2",
+                        coll + "|" + s2 + "|2|1|2|" + "a1".repeat(20) + "|2",
+                        coll + "|" + s3 + "|0|1|4|null|3",
+                        coll + "|" + s5 + "|0|1|2|" + "b0".repeat(20) + "|5",
+                        coll + "|" + s6 + "|1|2|1|" + carol + "|6",
+                        coll + "|" + s7 + "|1|1|3|null|7"),
+                each.get("nft_activity"));
     }
 
     @Test

@@ -28,6 +28,7 @@ public final class NftFold {
      * A collection the run touches (first touch wins; the insert keeps what is stored).
      *
      * @param fallbackCreator the signer of the first touching tx (EVM creators are the signer of the earliest tx)
+     * @param sequence        the tx that created (or first showed) it
      */
     public record Collection(
             AccountAddress addr,
@@ -36,7 +37,8 @@ public final class NftFold {
             AccountAddress creator,
             AccountAddress fallbackCreator,
             long height,
-            long timeNs) {}
+            long timeNs,
+            long sequence) {}
 
     /** A token row as the run leaves it (owner null: the collection's creator, else the minting tx's signer). */
     public record Row(
@@ -67,10 +69,29 @@ public final class NftFold {
 
     public record ObjectLink(AccountAddress object, long sequence) {}
 
+    /**
+     * One change of a token (mint, transfer, burn, URI), what {@code /collections/{addr}/activities} lists: by key, or
+     * by Move object ({@code key} null) when the run does not tell the object's collection and token id.
+     *
+     * @param position its index among its block's NFT events (unique within the tx, stable across runs)
+     * @param account  MINT: the owner (null: the collection's creator, else {@code signer}); TRANSFER: the new owner
+     */
+    public record Activity(
+            Key key,
+            AccountAddress object,
+            long sequence,
+            int position,
+            NftEvent.Kind kind,
+            AccountAddress account,
+            AccountAddress signer,
+            long height) {}
+
     public final List<Collection> collections = new ArrayList<>();
     public final Set<Key> keys = new LinkedHashSet<>();
     public final List<Link> links = new ArrayList<>();
     public final List<ObjectLink> objectLinks = new ArrayList<>();
+    public final List<Activity> activities = new ArrayList<>();
+    public final List<Activity> objectActivities = new ArrayList<>();
     public final List<Key> deleteKeys = new ArrayList<>();
     public final List<AccountAddress> deleteObjects = new ArrayList<>();
     public final List<Row> mints = new ArrayList<>();
@@ -85,6 +106,8 @@ public final class NftFold {
         return collections.isEmpty()
                 && links.isEmpty()
                 && objectLinks.isEmpty()
+                && activities.isEmpty()
+                && objectActivities.isEmpty()
                 && deleteKeys.isEmpty()
                 && deleteObjects.isEmpty()
                 && mints.isEmpty()
@@ -141,8 +164,11 @@ public final class NftFold {
         Map<AccountAddress, Key> objectKeys = new LinkedHashMap<>();
         List<Object> linkRefs = new ArrayList<>();
         List<Long> linkSeqs = new ArrayList<>();
+        List<Activity> pending = new ArrayList<>();
         for (Block b : blocks) {
+            int position = -1;
             for (NftEvent e : b.events()) {
+                position++;
                 AccountAddress signer =
                         e.txIndex() < b.signers().size() ? b.signers().get(e.txIndex()) : null;
                 if (e.kind() == NftEvent.Kind.ORIGIN) {
@@ -153,7 +179,14 @@ public final class NftFold {
                     if (seenCollections.putIfAbsent(e.collection(), Boolean.TRUE) == null) {
                         String name = e.text() == null ? "" : e.text();
                         f.collections.add(new Collection(
-                                e.collection(), name, search(name, ""), e.account(), signer, b.height(), b.timeNs()));
+                                e.collection(),
+                                name,
+                                search(name, ""),
+                                e.account(),
+                                signer,
+                                b.height(),
+                                b.timeNs(),
+                                b.firstSequence() + e.txIndex()));
                     }
                     continue;
                 }
@@ -162,6 +195,15 @@ public final class NftFold {
                     objectKeys.put(e.object(), new Key(e.collection(), e.tokenId()));
                 linkRefs.add(ref);
                 linkSeqs.add(b.firstSequence() + e.txIndex());
+                pending.add(new Activity(
+                        ref instanceof Key k ? k : null,
+                        e.object(),
+                        b.firstSequence() + e.txIndex(),
+                        position,
+                        e.kind(),
+                        e.account(),
+                        signer,
+                        b.height()));
                 State st = states.computeIfAbsent(ref, r -> new State());
                 switch (e.kind()) {
                     case MINT -> {
@@ -212,6 +254,13 @@ public final class NftFold {
             } else {
                 f.objectLinks.add(new ObjectLink((AccountAddress) ref, linkSeqs.get(i)));
             }
+        }
+        for (Activity a : pending) {
+            Key k = a.key() != null ? a.key() : objectKeys.get(a.object());
+            if (k != null)
+                f.activities.add(new Activity(
+                        k, a.object(), a.sequence(), a.position(), a.kind(), a.account(), a.signer(), a.height()));
+            else f.objectActivities.add(a);
         }
         Set<Key> minted = new LinkedHashSet<>();
         states.forEach((ref, st) -> {
