@@ -57,7 +57,17 @@ public final class MultiChainBench {
     }
 
     /** A timed run: per chain its txs and the seconds until it was caught up, its lag when the first was; peak heap. */
-    record Run(String name, Map<String, Long> txs, Map<String, Double> secs, Map<String, Long> lagAtFirst, long heap) {
+    record Run(
+            String name,
+            Map<String, Long> txs,
+            Map<String, Double> secs,
+            Map<String, Long> lagAtFirst,
+            long heap,
+            CpuShares.Spent cpu) {
+        double nodeCpuPerTx() {
+            return 1e6 * cpu.cpu().nodeSecs() / totalTxs();
+        }
+
         long totalTxs() {
             return txs.values().stream().mapToLong(Long::longValue).sum();
         }
@@ -105,14 +115,14 @@ public final class MultiChainBench {
             List<Run> runs = new ArrayList<>();
             if (dead.isEmpty()) {
                 for (Chain c : chains)
-                    runs.add(run(vertx, work, base, chains, List.of(c.id), null, head, fsync, false));
-                runs.add(run(vertx, work, base, chains, CHAINS, null, head, fsync, false));
+                    runs.add(run(vertx, work, devnet, base, chains, List.of(c.id), null, head, fsync, false));
+                runs.add(run(vertx, work, devnet, base, chains, CHAINS, null, head, fsync, false));
                 printThree(runs);
             } else {
                 List<String> live =
                         CHAINS.stream().filter(id -> !id.equals(dead)).toList();
-                runs.add(run(vertx, work, base, chains, live, null, head, fsync, true));
-                runs.add(run(vertx, work, base, chains, CHAINS, dead, head, fsync, true));
+                runs.add(run(vertx, work, devnet, base, chains, live, null, head, fsync, true));
+                runs.add(run(vertx, work, devnet, base, chains, CHAINS, dead, head, fsync, true));
                 double ratio = runs.get(1).rate() / runs.get(0).rate();
                 System.out.printf(
                         Locale.ROOT,
@@ -152,6 +162,15 @@ public final class MultiChainBench {
                 all.rate() / sumRates,
                 GOAL,
                 all.rate() / sumRates >= GOAL ? "ok" : "MISS");
+        double nodeCpuAlone = 0;
+        for (int i = 0; i < 3; i++) nodeCpuAlone += runs.get(i).cpu().cpu().nodeSecs();
+        System.out.printf(
+                Locale.ROOT,
+                "cpu       node CPU per tx together %.0f µs / alone (the three single runs' CPU over their txs) %.0f µs = %.2f"
+                        + " (above 1: running them together costs the node more per tx)%n",
+                all.nodeCpuPerTx(),
+                1e6 * nodeCpuAlone / sumTxs,
+                all.nodeCpuPerTx() / (1e6 * nodeCpuAlone / sumTxs));
         // the single runs each had the whole machine: one after another they did the same work in sumSecs
         double serial = sumTxs / sumSecs;
         System.out.printf(
@@ -168,6 +187,7 @@ public final class MultiChainBench {
     private static Run run(
             Vertx vertx,
             Path work,
+            Process devnet,
             JsonObject base,
             List<Chain> chains,
             List<String> own,
@@ -183,6 +203,7 @@ public final class MultiChainBench {
         try (Connection monitor = TestDatabase.jdbc(pg.url())) {
             HeapPeak heap = new HeapPeak();
             heap.start();
+            CpuShares.Span span = CpuShares.Span.start(devnet);
             long started = System.nanoTime();
             WeftNode node = TestNodes.start(vertx, config(base, pg.url(), chains, own, dead));
             // from the node's start in a dead-chain comparison (the dead chain's failing first start is part of what
@@ -203,18 +224,24 @@ public final class MultiChainBench {
                 Thread.sleep(50);
             }
             heap.stop();
+            CpuShares.Spent spent = span.end();
             await(node.stop());
             Map<String, Long> txs = new LinkedHashMap<>();
             for (String id : live) txs.put(id, txs(monitor, schema(chains, id)));
-            Run r = new Run(name, txs, secs, lagAtFirst, heap.peak());
+            Run r = new Run(name, txs, secs, lagAtFirst, heap.peak(), spent);
+            // PostgreSQL's CPU is left out: on a shared machine every engineer's postgres processes would count
             System.out.printf(
                     Locale.ROOT,
-                    "run       %-45s %7d txs in %6.1f s: %6.0f txs/s, peak heap %d MB%n",
+                    "run       %-45s %7d txs in %6.1f s: %6.0f txs/s, peak heap %d MB; machine idle %.0f %%, node CPU %.0f µs per tx,"
+                            + " devnet %.0f µs per tx%n",
                     name,
                     r.totalTxs(),
                     r.wall(),
                     r.rate(),
-                    r.heap() >> 20);
+                    r.heap() >> 20,
+                    100 * spent.idle(),
+                    r.nodeCpuPerTx(),
+                    1e6 * spent.cpu().devnetSecs() / r.totalTxs());
             if (live.size() > 1)
                 for (String id : live)
                     System.out.printf(
