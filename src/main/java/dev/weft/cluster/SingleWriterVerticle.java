@@ -30,6 +30,7 @@ public final class SingleWriterVerticle extends VerticleBase {
     private String childId;
     private boolean stopping;
     private volatile int attempts;
+    private int startFailures;
 
     public SingleWriterVerticle(VerticleKind kind, NodeContext ctx, long pollMs) {
         this.kind = kind;
@@ -121,6 +122,7 @@ public final class SingleWriterVerticle extends VerticleBase {
             return vertx.deployVerticle(() -> kind.factory().apply(ctx), new io.vertx.core.DeploymentOptions())
                     .map(id -> {
                         childId = id;
+                        startFailures = 0;
                         metrics.acquired.increment();
                         metrics.held.set(1);
                         if (stopping) vertx.undeploy(id);
@@ -134,7 +136,15 @@ public final class SingleWriterVerticle extends VerticleBase {
                             LOG.error("{} cannot start: {}", kind.name(), e.getMessage());
                             return lease.release().transform(x -> Future.failedFuture(e));
                         }
-                        LOG.error("{} failed to start while holding the lease; releasing it", kind.name(), e);
+                        // a chain whose node is down fails here every standby poll: its stack trace once, then a line
+                        if (startFailures++ == 0)
+                            LOG.error("{} failed to start while holding the lease; releasing it", kind.name(), e);
+                        else
+                            LOG.warn(
+                                    "{} failed to start again ({} times in a row) while holding the lease; releasing it: {}",
+                                    kind.name(),
+                                    startFailures,
+                                    e.getMessage());
                         return lease.release().onComplete(x -> vertx.setTimer(pollMs, id -> attempt()));
                     });
         });

@@ -301,13 +301,17 @@ public final class WeftNode implements NodeControl {
                 instances.removeIf(i ->
                         i.kind().equals(kind.name()) && !vertx.deploymentIDs().contains(i.deploymentId()));
             }
+            // every chain's instance at once: a chain whose node does not answer keeps its own instance starting (its
+            // first node call waits up to retry_attempts × request_timeout) without holding back the others'
+            List<Future<Void>> each = new ArrayList<>();
             for (NodeContext own : ownChains()) {
                 String id = own.config().chain().chainId();
-                chain = chain.compose(v -> instancesOf(kind.name()).stream().anyMatch(i -> id.equals(i.chainId()))
-                        ? Future.succeededFuture()
-                        : deployOne(kind, own));
+                each.add(
+                        instancesOf(kind.name()).stream().anyMatch(i -> id.equals(i.chainId()))
+                                ? Future.succeededFuture()
+                                : deployOne(kind, own));
             }
-            return chain;
+            return Future.all(each).mapEmpty();
         }
         for (int i = 0; i < count; i++) chain = chain.compose(v -> deployOne(kind, ctx));
         return chain;

@@ -21,7 +21,7 @@ import java.util.Map;
 public final class IngestDump {
     private IngestDump() {}
 
-    static final Map<String, String> QUERIES = new LinkedHashMap<>();
+    public static final Map<String, String> QUERIES = new LinkedHashMap<>();
 
     static {
         QUERIES.put(

@@ -69,18 +69,24 @@ public final class NodeHttp {
                                 Integer.MAX_VALUE, opts.requestTimeout().toMillis())),
                 new PoolOptions().setHttp1MaxSize(opts.maxRequests()).setMaxWaitQueueSize(-1));
         MeterRegistry registry = BackendRegistries.getDefaultNow();
+        // tagged with the node's URLs too: each chain's node has its own counts, so one chain's dead node shows on its
+        // own series, not mixed with every other chain's client of the same API
+        String node = String.join(",", urls);
         if (registry != null) {
             retries = Counter.builder("weft_node_retries_total")
                     .description("node requests retried")
                     .tag("api", api)
+                    .tag("node", node)
                     .register(registry);
             failures = Counter.builder("weft_node_failures_total")
                     .description("node calls that failed after every attempt")
                     .tag("api", api)
+                    .tag("node", node)
                     .register(registry);
             latency = Timer.builder("weft_node_request_seconds")
                     .description("latency of successful node requests")
                     .tag("api", api)
+                    .tag("node", node)
                     .register(registry);
         } else {
             retries = null;
