@@ -8,6 +8,7 @@ import io.vertx.core.Context;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayDeque;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -58,6 +59,8 @@ final class EventFeed {
     }
 
     private static final String CONTEXT_KEY = EventFeed.class.getName();
+    /** Writes the tail makes in one turn of the event loop before it yields (bounds the time a fan-out holds it). */
+    static final int WRITES_PER_TURN = 2048;
     /** For tests: the streams following a tail, in this JVM. */
     private static final java.util.concurrent.atomic.AtomicInteger LIVE =
             new java.util.concurrent.atomic.AtomicInteger();
@@ -69,8 +72,11 @@ final class EventFeed {
     private final Set<Runnable> waiting = new LinkedHashSet<>();
 
     private final Tail tail;
+    /** The event loop the feed serves (its fan-out resumes there). */
+    private final Context context;
 
     private EventFeed(NodeContext ctx) {
+        this.context = ctx.vertx().getOrCreateContext();
         this.store = new EventStore(ctx.pool());
         this.replayPage = ctx.config().events().replayPage();
         this.metrics = EventsMetrics.get();
@@ -206,41 +212,60 @@ final class EventFeed {
             metrics.logRead("tail");
             store.after(new EventStore.Query(from, replayPage, null, null, null, null, null))
                     .onComplete(ar -> {
-                        reading = false;
                         if (ar.failed()) {
+                            reading = false;
                             endAll(End.FAILED, End.FAILED.reason, BusError.unavailable(End.FAILED.reason));
                             return;
                         }
                         EventStore.Page p = ar.result();
                         if (p.gone(from)) {
+                            reading = false;
                             endAll(
                                     End.PRUNED,
                                     "pruned: oldest_sequence " + (p.prunedThrough() + 1),
                                     pruned(p.prunedThrough()));
                             return;
                         }
-                        Stream[] streams = live.toArray(new Stream[0]);
-                        for (EventStore.Event e : p.events()) {
-                            ring.addLast(e);
-                            if (ring.size() > ringSize)
-                                ringFrom = ring.removeFirst().sequence();
-                            position = e.sequence();
-                            JsonObject json = null;
-                            String text = null;
-                            for (Stream s : streams) {
-                                if (s.closed || e.sequence() <= s.covered || !s.q.matches(e)) continue;
-                                if (json == null) {
-                                    json = EventsApi.json(e);
-                                    text = json.encode();
-                                }
-                                s.deliver(e, json, text);
-                            }
-                        }
-                        boolean full = p.events().size() == replayPage;
-                        // a short page holds every event up to the head of its snapshot
-                        if (!full) position = Math.max(position, p.head());
-                        if (full || again) read();
+                        fanOut(p, 0);
                     });
+        }
+
+        /**
+         * Sends the page's events from {@code i} on to the live streams, event by event, and yields the event loop
+         * once {@link #WRITES_PER_TURN} writes are made (a page to a thousand subscribers is half a million writes);
+         * then reads on when the page was full or a notification came meanwhile. Each event goes to every live stream
+         * before the position moves past it, so a stream joining between two events misses neither.
+         */
+        private void fanOut(EventStore.Page p, int i) {
+            int writes = 0;
+            List<EventStore.Event> events = p.events();
+            for (; i < events.size() && writes < WRITES_PER_TURN; i++) {
+                EventStore.Event e = events.get(i);
+                JsonObject json = null;
+                String text = null;
+                for (Stream s : live.toArray(new Stream[0])) {
+                    if (s.closed || e.sequence() <= s.covered || !s.q.matches(e)) continue;
+                    if (json == null) {
+                        json = EventsApi.json(e);
+                        text = json.encode();
+                    }
+                    s.deliver(e, json, text);
+                    writes++;
+                }
+                ring.addLast(e);
+                if (ring.size() > ringSize) ringFrom = ring.removeFirst().sequence();
+                position = e.sequence();
+            }
+            if (i < events.size()) {
+                int next = i;
+                context.runOnContext(v -> fanOut(p, next));
+                return;
+            }
+            reading = false;
+            boolean full = events.size() == replayPage;
+            // a short page holds every event up to the head of its snapshot
+            if (!full) position = Math.max(position, p.head());
+            if (full || again) read();
         }
 
         private void endAll(End why, String reason, BusError error) {
