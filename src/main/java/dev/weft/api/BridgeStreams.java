@@ -56,7 +56,7 @@ public final class BridgeStreams {
 
     private BridgeStreams(NodeContext ctx, String transport) {
         this.cfg = ctx.config().events();
-        this.feed = new EventFeed(ctx);
+        this.feed = EventFeed.of(ctx);
         this.transport = transport;
         // stateless: it answers what the hook decided, so every instance may register it
         ctx.vertx().eventBus().<Object>localConsumer(Addresses.EVENTS_SUBSCRIBE, BridgeStreams::answer);
@@ -328,7 +328,7 @@ public final class BridgeStreams {
                         }
 
                         @Override
-                        public void send(JsonObject event) {
+                        public void send(JsonObject event, String text) {
                             out.message(address, event);
                         }
 

@@ -74,6 +74,15 @@ public record EventQuery(
         return new EventStore.Query(from, pageSize, chainId, topic, account, txHash, transfer);
     }
 
+    /** Whether a stored event passes every filter given: what {@link EventStore#after} selects, in memory. */
+    boolean matches(EventStore.Event e) {
+        return (chainId == null || chainId.equals(e.chainId()))
+                && (topic == null || topic.equals(e.topic()))
+                && (account == null || java.util.Arrays.equals(account, e.account()))
+                && (txHash == null || java.util.Arrays.equals(txHash, e.txHash()))
+                && (transfer == null || transfer.equals(e.transfer()));
+    }
+
     private static java.util.List<String> sorted(Set<String> s) {
         return s.stream().sorted().toList();
     }

@@ -43,7 +43,7 @@ public final class EventsApi implements ApiModule {
 
     @Override
     public void mount(Router router) {
-        feed = new EventFeed(ctx);
+        feed = EventFeed.of(ctx);
         router.get("/v1/events").handler(this::poll);
         router.get("/v1/events/ws").handler(this::subscribe);
     }
@@ -80,7 +80,7 @@ public final class EventsApi implements ApiModule {
             // waiting from before the read: a notification that comes while it runs reads again
             boolean waits = deadline != 0 && deadline - System.nanoTime() > 0;
             if (waits) feed.await(this);
-            feed.store().after(q.store(q.after(), q.limit())).onComplete(ar -> {
+            feed.poll(q.store(q.after(), q.limit())).onComplete(ar -> {
                 if (done) return;
                 if (ar.failed()) {
                     finish();
@@ -205,8 +205,8 @@ public final class EventsApi implements ApiModule {
         }
 
         @Override
-        public void send(JsonObject event) {
-            ws.writeTextMessage(event.encode());
+        public void send(JsonObject event, String text) {
+            ws.writeTextMessage(text);
         }
 
         @Override

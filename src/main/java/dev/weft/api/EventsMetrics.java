@@ -10,7 +10,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The event log readers' metrics ({@code weft_events_*}): open subscriptions per transport ({@code ws}, {@code sockjs},
- * {@code tcp}), events sent replayed and live, and slow subscribers cut off per transport.
+ * {@code tcp}), events sent replayed and live, slow subscribers cut off per transport, and the event log reads of the
+ * subscriptions and polls ({@code weft_events_log_reads_total{reader}}: {@code tail}, one per new range of the log and
+ * event loop, shared by every live subscriber; {@code replay}, a subscriber's own page while it catches up;
+ * {@code poll}, a {@code GET /v1/events} read).
  */
 final class EventsMetrics {
     static final java.util.List<String> TRANSPORTS = java.util.List.of("ws", "sockjs", "tcp");
@@ -18,6 +21,7 @@ final class EventsMetrics {
     private final Map<String, AtomicLong> subscribers = new ConcurrentHashMap<>();
     private final Map<String, Counter> cutOff = new ConcurrentHashMap<>();
     private final Counter replayed;
+    private final Map<String, Counter> reads = new ConcurrentHashMap<>();
     private final Counter live;
 
     static EventsMetrics get() {
@@ -47,6 +51,22 @@ final class EventsMetrics {
                 .description("events sent to subscriptions")
                 .tag("phase", "live")
                 .register(r);
+        for (String reader : java.util.List.of("tail", "replay", "poll"))
+            reads.put(
+                    reader,
+                    Counter.builder("weft_events_log_reads_total")
+                            .description("event log reads of the subscriptions and polls")
+                            .tag("reader", reader)
+                            .register(r));
+    }
+
+    void logRead(String reader) {
+        reads.get(reader).increment();
+    }
+
+    /** For tests: the log reads of one kind on this JVM. */
+    double logReads(String reader) {
+        return reads.get(reader).count();
     }
 
     void subscribed(String transport) {

@@ -78,10 +78,12 @@ public final class EventStore {
             long after, int limit, String chainId, String topic, byte[] account, byte[] txHash, String transfer) {}
 
     /**
-     * A page of events, and the last sequence retention has pruned ({@code prunedThrough}): read in one snapshot, so
-     * a page never has a gap that pruning made unnoticed.
+     * A page of events, the last sequence retention has pruned ({@code prunedThrough}) and the last sequence stored
+     * ({@code head}): read in one snapshot, so a page never has a gap that pruning made unnoticed, and a page shorter
+     * than its limit holds every matching event up to {@code head} (sequences become visible in increasing order:
+     * see the class comment).
      */
-    public record Page(long prunedThrough, List<Event> events) {
+    public record Page(long prunedThrough, long head, List<Event> events) {
         /** Whether events after the asked sequence were pruned (the page would miss some). */
         public boolean gone(long after) {
             return after < prunedThrough;
@@ -104,25 +106,28 @@ public final class EventStore {
         if (q.transfer() != null)
             where.append(" AND transfer = $").append(t.addValue(q.transfer()).size());
         t.addValue(q.limit());
-        String sql = "SELECT r.pruned_through, e.* FROM event_retention r LEFT JOIN LATERAL (SELECT " + COLUMNS
+        String sql = "SELECT r.pruned_through, (SELECT coalesce(max(sequence), 0) FROM event_log), e.*"
+                + " FROM event_retention r LEFT JOIN LATERAL (SELECT " + COLUMNS
                 + " FROM event_log WHERE " + where + " ORDER BY sequence LIMIT $" + t.size() + ") e ON true";
         return pool.preparedQuery(sql).execute(t).map(rows -> {
             long pruned = 0;
+            long head = 0;
             List<Event> out = new ArrayList<>();
             for (Row r : rows) {
                 pruned = r.getLong(0);
-                if (r.getValue(1) == null) continue;
+                head = r.getLong(1);
+                if (r.getValue(2) == null) continue;
                 out.add(new Event(
-                        r.getLong(1),
-                        r.getString(2),
+                        r.getLong(2),
                         r.getString(3),
-                        r.getLong(4),
-                        bytes(r, 5),
+                        r.getString(4),
+                        r.getLong(5),
                         bytes(r, 6),
-                        r.getString(7),
-                        (JsonObject) r.getValue(8)));
+                        bytes(r, 7),
+                        r.getString(8),
+                        (JsonObject) r.getValue(9)));
             }
-            return new Page(pruned, out);
+            return new Page(pruned, Math.max(head, pruned), out);
         });
     }
 

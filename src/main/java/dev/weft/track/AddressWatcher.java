@@ -24,9 +24,13 @@ import org.slf4j.LoggerFactory;
  * {@link Addresses#TRACK_WATCHES_CHANGED} says so and every minute), and, for every tx the scans read, whether a
  * watched account started a transfer in it. Such a tx is registered through {@link TrackService#track}, the code path
  * of {@code /v2/tx/track} (idempotent: a tx tracked already is not registered twice), and linked to the account for
- * {@code /v2/tx/by_address}. A watch new to the tracker is looked for back to its creation time once (at most
- * {@code track.lookback_blocks} blocks), so a transfer broadcast right after {@code POST /v2/watch} is not missed
- * while the tracker starts following the chain. Event-loop only.
+ * {@code /v2/tx/by_address}. A watch new to the tracker is looked for once in the blocks from its chain's head when it
+ * was made ({@code from_height}, read by {@code POST /v2/watch}) to the scans' cursor, at most
+ * {@code track.lookback_blocks} blocks: a transfer broadcast right after the POST is in one of them, even when the
+ * tracker had not followed the chain yet or scanned those blocks before it loaded the watch. By height, not time: a
+ * chain's block times may lag the database clock that stamps {@code created_at} (the devnet's under load did), and a
+ * look back to a time then starts above the transfer's block. A watch without a head (it could not be read) is looked
+ * for back to its creation time, as before. Event-loop only.
  */
 final class AddressWatcher {
     private static final Logger LOG = LoggerFactory.getLogger(AddressWatcher.class);
@@ -38,8 +42,12 @@ final class AddressWatcher {
     private final int lookback;
     /** chain → hex keys of the watched accounts. */
     private Map<String, Set<String>> watched = Map.of();
-    /** chain → block time (ns) from which its new watches are still to be looked for. */
+    /** chain → hex key → the chain's head when it was first watched (the watches that recorded one). */
+    private Map<String, Map<String, Long>> fromHeights = Map.of();
+    /** chain → block time (ns) from which its new watches without a head are still to be looked for. */
     private final Map<String, Long> backfill = new HashMap<>();
+    /** chain → the lowest head of its new watches, from which they are still to be looked for. */
+    private final Map<String, Long> backfillFrom = new HashMap<>();
 
     private boolean dirty = true;
     private boolean loaded;
@@ -62,6 +70,16 @@ final class AddressWatcher {
         return watched;
     }
 
+    /** Chain → hex key → the chain's head when the account was first watched (only the watches that recorded one). */
+    Map<String, Map<String, Long>> fromHeights() {
+        return fromHeights;
+    }
+
+    /** Whether the watches were loaded once (before, no chain is known to be unwatched). */
+    boolean loaded() {
+        return loaded;
+    }
+
     /** The chains accounts are watched on (polled for them even when no transfer waits there). */
     Set<String> chains() {
         return watched.keySet();
@@ -76,15 +94,21 @@ final class AddressWatcher {
         dirty = false;
         return store.watched(maxTotal).map(list -> {
             Map<String, Set<String>> next = new HashMap<>();
+            Map<String, Map<String, Long>> heights = new HashMap<>();
             for (WatchStore.Watched w : list) {
                 String key = AccountAddress.of(w.address()).hex();
                 next.computeIfAbsent(w.chainId(), c -> new HashSet<>()).add(key);
+                if (w.fromHeight() != null)
+                    heights.computeIfAbsent(w.chainId(), c -> new HashMap<>()).put(key, w.fromHeight());
                 boolean known = watched.getOrDefault(w.chainId(), Set.of()).contains(key);
-                if (!known && !(!loaded && resumed.contains(w.chainId())))
-                    backfill.merge(w.chainId(), w.sinceMillis() * 1_000_000L, Math::min);
+                if (known || (!loaded && resumed.contains(w.chainId()))) continue;
+                if (w.fromHeight() != null) backfillFrom.merge(w.chainId(), w.fromHeight(), Math::min);
+                else backfill.merge(w.chainId(), w.sinceMillis() * 1_000_000L, Math::min);
             }
             watched = next;
+            fromHeights = heights;
             backfill.keySet().retainAll(next.keySet());
+            backfillFrom.keySet().retainAll(next.keySet());
             loaded = true;
             loadedAt = nowMillis;
             return null;
@@ -97,16 +121,35 @@ final class AddressWatcher {
      * (to apply with the scanned ones).
      */
     Future<List<ObservedTx>> register(Map<String, ChainPoller> pollers, List<ObservedTx> scanned) {
+        return register(pollers, scanned, Map.of());
+    }
+
+    /**
+     * {@link #register(Map, List)}, saving {@code evmCursors} (chain → next block to read, of the EVM reads that found
+     * {@code scanned}) in the transaction that links what it registered.
+     */
+    Future<List<ObservedTx>> register(
+            Map<String, ChainPoller> pollers, List<ObservedTx> scanned, Map<String, Long> evmCursors) {
         List<Future<List<ObservedTx>>> reads = new ArrayList<>();
-        for (var it = backfill.entrySet().iterator(); it.hasNext(); ) {
-            var e = it.next();
-            ChainPoller p = pollers.get(e.getKey());
+        Set<String> filling = new HashSet<>(backfill.keySet());
+        filling.addAll(backfillFrom.keySet());
+        for (String chain : filling) {
+            ChainPoller p = pollers.get(chain);
             if (p == null || p.cursor() == null) continue; // not scanned yet: after its first scan
-            it.remove();
-            long since = e.getValue();
-            reads.add(p.learnSince(since, lookback).compose(v -> {
-                Long from = p.heightSince(since);
-                return p.range(from == null ? p.knownFrom() : from, p.cursor().height());
+            Long since = backfill.remove(chain);
+            Long head = backfillFrom.remove(chain);
+            Future<Long> byTime = since == null
+                    ? Future.succeededFuture(null)
+                    : p.learnSince(since, lookback).map(v -> {
+                        Long from = p.heightSince(since);
+                        return from == null ? p.knownFrom() : from;
+                    });
+            reads.add(byTime.compose(t -> {
+                long to = p.cursor().height();
+                long from = t == null ? Long.MAX_VALUE : t;
+                // from the head when the watch was made, at most track.lookback_blocks below the scans
+                if (head != null) from = Math.min(from, Math.max(head, Math.max(1, to - Math.max(1, lookback) + 1)));
+                return from > to ? Future.succeededFuture(List.<ObservedTx>of()) : p.range(from, to);
             }));
         }
         return Future.join(reads).transform(x -> {
@@ -132,7 +175,7 @@ final class AddressWatcher {
                     }
                 }
             }
-            return registerAll(new ArrayList<>(found.entrySet()), 0, accounts, new ArrayList<>())
+            return registerAll(new ArrayList<>(found.entrySet()), 0, accounts, new ArrayList<>(), evmCursors)
                     .map(v -> back);
         });
     }
@@ -142,8 +185,9 @@ final class AddressWatcher {
             List<Map.Entry<String, ObservedTx>> found,
             int i,
             Map<String, List<String>> accounts,
-            List<WatchStore.Link> links) {
-        if (i == found.size()) return store.link(links);
+            List<WatchStore.Link> links,
+            Map<String, Long> evmCursors) {
+        if (i == found.size()) return store.link(links, evmCursors);
         ObservedTx tx = found.get(i).getValue();
         return track.track(new JsonObject().put("tx_hash", tx.hash()).put("chain_id", tx.chainId()))
                 .transform(ar -> {
@@ -159,7 +203,7 @@ final class AddressWatcher {
                                 tx.chainId(),
                                 ar.cause().toString());
                     }
-                    return registerAll(found, i + 1, accounts, links);
+                    return registerAll(found, i + 1, accounts, links, evmCursors);
                 });
     }
 

@@ -132,7 +132,7 @@ final class EvmFollower {
      * The LayerZero sends of the accounts watched on EVM chains ({@code watched}: chain → 0x keys of 20 bytes) in the
      * new blocks ({@link LayerZeroSends}), every chain in parallel; a failed chain is logged and read again next cycle.
      */
-    Future<List<ObservedTx>> watchedSends(Map<String, Set<String>> watched) {
+    Future<List<ObservedTx>> watchedSends(Map<String, Set<String>> watched, Map<String, Map<String, Long>> heights) {
         sends.retain(watched.keySet());
         List<String> polled = new ArrayList<>();
         List<Future<List<ObservedTx>>> found = new ArrayList<>();
@@ -143,8 +143,9 @@ final class EvmFollower {
                     LOG.warn("no JSON-RPC URL for {}: its watched addresses cannot be followed", chain);
                 return;
             }
-            Set<String> evm = new java.util.HashSet<>();
-            for (String a : accounts) if (a.length() == 42) evm.add(a); // 0x + 20 bytes: an EVM account
+            Map<String, Long> evm = new java.util.HashMap<>();
+            Map<String, Long> from = heights.getOrDefault(chain, Map.of());
+            for (String a : accounts) if (a.length() == 42) evm.put(a, from.get(a)); // 0x + 20 bytes: an EVM account
             polled.add(chain);
             found.add(sends.poll(chain, evm));
         });
@@ -160,6 +161,11 @@ final class EvmFollower {
             }
             return Future.succeededFuture(txs);
         });
+    }
+
+    /** The durable read positions of {@link LayerZeroSends}: loaded at start, saved with what they found. */
+    LayerZeroSends sends() {
+        return sends;
     }
 
     /** Applies what each chain's lookup found; a failed lookup is logged and runs again next cycle. */

@@ -104,6 +104,11 @@ public final class TxTrackerVerticle extends VerticleBase {
                             config.watchMaxTotal(),
                             config.lookbackBlocks());
                     vertx.eventBus().consumer(Addresses.TRACK_WATCHES_CHANGED, m -> watcher.changed());
+                    // where the last tracker stopped reading the EVM chains' OFTSent logs
+                    return new dev.weft.store.WatchStore(ctx.pool()).evmCursors();
+                })
+                .compose(evmCursors -> {
+                    evm.sends().resume(evmCursors);
                     return store.cursors();
                 })
                 .compose(cursors -> {
@@ -234,8 +239,18 @@ public final class TxTrackerVerticle extends VerticleBase {
      * their txs registered as {@code /v2/tx/track} would (then adopted; their receipts are read as for any tracked tx).
      */
     private Future<Void> watchedEvmSends() {
-        return evm.watchedSends(watcher.watched())
-                .compose(txs -> txs.isEmpty() ? Future.succeededFuture() : watcher.register(pollers, txs))
+        // not before the watches are loaded: an empty list then would drop the saved read positions
+        if (!watcher.loaded()) return Future.succeededFuture();
+        return evm.watchedSends(watcher.watched(), watcher.fromHeights())
+                .compose(txs -> {
+                    // the read positions are saved with the links of what was found below them (one transaction)
+                    Map<String, Long> cursors = evm.sends().unsaved();
+                    if (txs.isEmpty() && cursors.isEmpty()) return Future.succeededFuture();
+                    return watcher.register(pollers, txs, cursors).map(x -> {
+                        evm.sends().saved(cursors);
+                        return (Void) null;
+                    });
+                })
                 .recover(e -> {
                     LOG.warn("registering the EVM sends of watched addresses failed: {}", e.toString());
                     return Future.succeededFuture();

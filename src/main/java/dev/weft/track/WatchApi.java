@@ -9,6 +9,7 @@ import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.TransferStore;
 import dev.weft.store.WatchStore;
+import dev.weft.track.poll.ChainHeads;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -150,12 +151,23 @@ public final class WatchApi implements dev.weft.api.ApiModule {
     private Future<WatchService> service() {
         if (service == null) {
             service = ctx.vertx()
-                    .executeBlocking(() -> new WatchService(
-                            new WatchStore(ctx.pool()),
-                            new TransferStore(ctx.pool()),
-                            TrackChains.load(ctx.config()),
-                            ctx.vertx().eventBus(),
-                            ctx.config().track()));
+                    .executeBlocking(() -> TrackChains.load(ctx.config()))
+                    .map(chains -> {
+                        ChainHeads heads = new ChainHeads(
+                                ctx.vertx(),
+                                chains::rpcUrls,
+                                chains::ownRpc,
+                                chains::evmEndpoints,
+                                chains::isEvm,
+                                ctx.config().track());
+                        return new WatchService(
+                                new WatchStore(ctx.pool()),
+                                new TransferStore(ctx.pool()),
+                                chains,
+                                ctx.vertx().eventBus(),
+                                ctx.config().track(),
+                                heads::head);
+                    });
             service.onFailure(e -> service = null);
         }
         return service;

@@ -14,6 +14,7 @@ import io.vertx.core.json.JsonObject;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -31,8 +32,17 @@ final class WatchService {
     private final TrackChains chains;
     private final EventBus bus;
     private final TrackConfig config;
+    /** A chain's head (null when unknown): where a new watch's transfers are looked for from. */
+    private final Function<String, Future<Long>> heads;
 
-    WatchService(WatchStore watches, TransferStore transfers, TrackChains chains, EventBus bus, TrackConfig config) {
+    WatchService(
+            WatchStore watches,
+            TransferStore transfers,
+            TrackChains chains,
+            EventBus bus,
+            TrackConfig config,
+            Function<String, Future<Long>> heads) {
+        this.heads = heads;
         this.watches = watches;
         this.transfers = transfers;
         this.chains = chains;
@@ -53,8 +63,11 @@ final class WatchService {
         String chain = chain(req);
         byte[] key = key(chains, chain, req.getValue("address"));
         return switch (op) {
+            // the head first: every block after it holds what the client broadcasts once answered
             case "add" ->
-                watches.add(client, chain, key, config.watchMaxPerClient(), config.watchMaxTotal())
+                heads.apply(chain)
+                        .compose(head -> watches.add(
+                                client, chain, key, head, config.watchMaxPerClient(), config.watchMaxTotal()))
                         .map(a -> {
                             if ("client".equals(a.refused()))
                                 throw new BusError(

@@ -11,12 +11,14 @@ import dev.weft.testsupport.AnvilNode;
 import dev.weft.testsupport.LayerZeroSource;
 import dev.weft.testsupport.Ports;
 import dev.weft.testsupport.RecordingProxy;
+import dev.weft.testsupport.TestNodes;
 import dev.weft.testsupport.WeftExtension;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -388,5 +390,64 @@ class LayerZeroDeliveryTest {
                 200,
                 h.get(h.api, "/v2/watch?chain_id=" + LayerZeroSource.CHAIN + "&address=" + sender)
                         .statusCode());
+    }
+
+    @Test
+    @DisplayName(
+            "the EVM watch cursor is durable: sends made while the tracker was down, more blocks back than track.lookback_blocks, are found by the next tracker")
+    void watchedSenderAcrossRestart() throws Exception {
+        String sender = AnvilNode.ACCOUNT3; // sends from no other test: only this test's sends are found
+        source.mint(sender, 10_000_000);
+        source.approve(sender, 10_000_000);
+        var watched = h.post(
+                h.api,
+                "/v2/watch",
+                new JsonObject().put("chain_id", LayerZeroSource.CHAIN).put("address", sender));
+        assertEquals(201, watched.statusCode(), watched.body());
+        String first = source.send(sender, AnvilNode.ACCOUNT1, 1_000_000);
+        awaitListed(sender, Set.of(first));
+        long firstBlock = Long.decode(source.anvil().receipt(first).getString("blockNumber"));
+        // the read position past the first send is in the database
+        TrackingHarness.await(
+                () -> {
+                    var rows = TestNodes.await(h.node()
+                            .context()
+                            .pool()
+                            .preparedQuery("SELECT next_height FROM track_evm_cursor WHERE chain_id = $1")
+                            .execute(io.vertx.sqlclient.Tuple.of(LayerZeroSource.CHAIN)));
+                    return rows.size() == 1 && rows.iterator().next().getLong(0) > firstBlock ? true : null;
+                },
+                "the EVM cursor saved past the first send");
+
+        String id = h.node().deployments().get("track").get(0);
+        TestNodes.await(h.node().scale("track", 0));
+        TrackingHarness.await(
+                () -> h.node().context().vertx().deploymentIDs().contains(id) ? null : true, "the tracker undeployed");
+        int lookback = h.node().context().config().track().lookbackBlocks();
+        // while no tracker runs: a send, buried under more blocks than the look back
+        source.anvil().rpc("anvil_mine", new JsonArray().add("0x" + Long.toHexString(lookback + 20)));
+        String during = source.send(sender, AnvilNode.ACCOUNT1, 1_500_000);
+        source.anvil().rpc("anvil_mine", new JsonArray().add("0x" + Long.toHexString(lookback + 50)));
+        long duringBlock = Long.decode(source.anvil().receipt(during).getString("blockNumber"));
+        assertTrue(source.anvil().blockNumber() - duringBlock > lookback, "the send is beyond the look back");
+
+        TestNodes.await(h.node().scale("track", 1));
+        JsonObject page = awaitListed(sender, Set.of(first, during));
+        assertEquals(during, page.getJsonArray("txs").getJsonObject(0).getString("tx_hash"), "newest first");
+    }
+
+    /** The by_address listing of a sender on the source once it holds exactly these hashes. */
+    private static JsonObject awaitListed(String sender, Set<String> hashes) {
+        String byAddress = "/v2/tx/by_address?chain_id=" + LayerZeroSource.CHAIN + "&address=" + sender;
+        return TrackingHarness.await(
+                () -> {
+                    var r = h.get(h.api, byAddress);
+                    if (r.statusCode() != 200) return null;
+                    JsonObject o = new JsonObject(r.body());
+                    Set<String> listed = new java.util.HashSet<>();
+                    for (Object t : o.getJsonArray("txs")) listed.add(((JsonObject) t).getString("tx_hash"));
+                    return listed.equals(hashes) ? o : null;
+                },
+                "the watched sender's sends " + hashes + " listed");
     }
 }

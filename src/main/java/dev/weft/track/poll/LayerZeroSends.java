@@ -23,18 +23,22 @@ import java.util.function.Function;
  * Finds the LayerZero sends of watched accounts on EVM chains (which have no Cosmos scan): per poll cycle and chain, the
  * head ({@code eth_blockNumber}) and the {@code OFTSent} logs whose indexed {@code fromAddress} (the third topic) is a
  * watched account, in the blocks since the last cycle ({@code eth_getLogs} with an OR list of topics, as the JSON-RPC
- * spec's filter allows; at most {@code track.max_blocks_per_poll} blocks a request). A chain starts
- * {@code track.lookback_blocks} below its head, and is read from there again (once) in a cycle with a new watched
- * account, so a send made right after its watch, before the tracker loaded it, is not missed. The cursor is in
- * memory: after a restart the chain is read again from that look back (registration is idempotent). Each log becomes an
- * {@code oft_sent} tx carrying only its sender, for {@code AddressWatcher} to register the tx hash; the tracker then
- * reads its receipt as for any tracked EVM tx.
+ * spec's filter allows; at most {@code track.max_blocks_per_poll} blocks a request). A cycle with an account new to it
+ * reads from the lowest block its sends may be in too: the chain's head when the account was watched ({@code POST
+ * /v2/watch} records it), else {@code track.lookback_blocks} below the head, never further back than that look back.
+ * The read position is durable ({@code track_evm_cursor}, saved by the tracker with the txs it registered:
+ * {@link #unsaved}), so a restarted tracker goes on from where the last one stopped, however long it was down, a
+ * bounded range a cycle. Each log becomes an {@code oft_sent} tx carrying only its sender, for {@code AddressWatcher}
+ * to register the tx hash; the tracker then reads its receipt as for any tracked EVM tx.
  */
 public final class LayerZeroSends {
     private final int range;
     private final int lookback;
     private final EvmClients clients;
+    /** Per chain: the next block to read. */
     private final Map<String, Long> next = new HashMap<>();
+    /** Per chain: the next block to read as last saved (what {@link #unsaved} compares with). */
+    private final Map<String, Long> saved = new HashMap<>();
     /** Per chain: the accounts looked for at the last cycle. */
     private final Map<String, Set<String>> known = new HashMap<>();
 
@@ -48,31 +52,72 @@ public final class LayerZeroSends {
         return clients.client(chainId) != null;
     }
 
-    /** Stops following chains no account is watched on any more. */
+    /** The saved read positions (chain → next block), loaded at the tracker's start. */
+    public void resume(Map<String, Long> cursors) {
+        next.putAll(cursors);
+        saved.putAll(cursors);
+    }
+
+    /**
+     * The read positions moved since they were last saved (chain → next block; null: a chain no longer followed, its
+     * saved position to delete), to save with what was found below them; then {@link #saved}.
+     */
+    public Map<String, Long> unsaved() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        next.forEach((chain, h) -> {
+            if (!h.equals(saved.get(chain))) out.put(chain, h);
+        });
+        saved.keySet().forEach(chain -> {
+            if (!next.containsKey(chain)) out.put(chain, null);
+        });
+        return out;
+    }
+
+    /** {@code cursors} (an {@link #unsaved} answer) were saved. */
+    public void saved(Map<String, Long> cursors) {
+        cursors.forEach((chain, h) -> {
+            if (h == null) saved.remove(chain);
+            else saved.put(chain, h);
+        });
+    }
+
+    /** Stops following chains no account is watched on any more (their saved positions go at the next save). */
     public void retain(Set<String> chains) {
         next.keySet().retainAll(chains);
         known.keySet().retainAll(chains);
     }
 
-    /** The txs of the new blocks of {@code chainId} where one of {@code accounts} (0x hex of 20 bytes) sent an OFT. */
-    public Future<List<ObservedTx>> poll(String chainId, Set<String> accounts) {
+    /**
+     * The txs of the new blocks of {@code chainId} where one of {@code accounts} (0x hex of 20 bytes → the chain's head
+     * when it was watched, or null) sent an OFT.
+     */
+    public Future<List<ObservedTx>> poll(String chainId, Map<String, Long> accounts) {
         EvmRpcClient c = clients.client(chainId);
         if (c == null || accounts.isEmpty()) return Future.succeededFuture(List.of());
         return c.blockNumber().compose(head -> {
             Long cursor = next.get(chainId);
-            // a new watch: its sends may be in blocks read before the tracker loaded it, looked back for once
-            boolean fresh = !known.getOrDefault(chainId, Set.of()).containsAll(accounts);
             long back = Math.max(1, head + 1 - lookback);
-            long from = cursor == null ? back : fresh ? Math.min(cursor, back) : cursor;
+            // a new watch: its sends may be in blocks before the position (read before the tracker loaded it), from
+            // the head when it was made on, looked back for once and never more than the look back
+            Set<String> had = known.getOrDefault(chainId, Set.of());
+            Long want = null;
+            for (Map.Entry<String, Long> a : accounts.entrySet()) {
+                if (had.contains(a.getKey())) continue;
+                long w = a.getValue() == null ? back : Math.max(back, a.getValue());
+                want = want == null ? w : Math.min(want, w);
+            }
+            boolean fresh = want != null;
+            long from = cursor == null ? (fresh ? want : back) : fresh ? Math.min(cursor, want) : cursor;
             // bounded either way: at most the look back (or range) blocks a cycle, in requests of range blocks
             long to = Math.min(head, from + (cursor == null || fresh ? Math.max(range, lookback) : range) - 1);
             if (from > to) return Future.succeededFuture(List.of());
             List<Future<JsonNode>> reads = new ArrayList<>(); // a look back: requests of at most range blocks
             for (long a = from; a <= to; a += range)
-                reads.add(c.call("eth_getLogs", EvmRpcClient.params(filter(a, Math.min(to, a + range - 1), accounts))));
+                reads.add(c.call(
+                        "eth_getLogs", EvmRpcClient.params(filter(a, Math.min(to, a + range - 1), accounts.keySet()))));
             return Future.all(reads).map(all -> {
                 next.put(chainId, Math.max(to + 1, cursor == null ? 0 : cursor));
-                known.put(chainId, Set.copyOf(accounts));
+                known.put(chainId, Set.copyOf(accounts.keySet()));
                 Map<String, ObservedTx> out = new LinkedHashMap<>();
                 for (Future<JsonNode> f : reads)
                     for (JsonNode l : f.result()) {
