@@ -177,7 +177,8 @@ public final class WatchStore {
                 : c.preparedQuery("INSERT INTO track_evm_cursor (chain_id, next_height) "
                                 + "SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT (chain_id) "
                                 + "DO UPDATE SET next_height = EXCLUDED.next_height, updated_at = now()")
-                        .execute(Tuple.of(chains.toArray(new String[0]), heights.toArray(new Long[0])));
+                        // each array one parameter (a Long[] alone would spread into the varargs)
+                        .execute(Tuple.of(chains.toArray(new String[0]), (Object) heights.toArray(new Long[0])));
         if (!gone.isEmpty())
             f = f.compose(x -> c.preparedQuery("DELETE FROM track_evm_cursor WHERE chain_id = ANY($1)")
                     .execute(Tuple.of((Object) gone.toArray(new String[0]))));
