@@ -34,7 +34,8 @@ public record WeftConfig(
         EventsConfig events,
         ChainsConfig chains,
         WebhooksConfig webhooks,
-        ViewsConfig views) {
+        ViewsConfig views,
+        StorageConfig storage) {
 
     public static final String DEFAULT_FILE = "conf/weft.json";
     /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -72,7 +73,8 @@ public record WeftConfig(
                 EventsConfig.from(c),
                 chains,
                 WebhooksConfig.from(c),
-                ViewsConfig.from(c));
+                ViewsConfig.from(c),
+                StorageConfig.from(c));
     }
 
     /** This configuration as the verticles of one indexed chain read it (this one for its own chain). */
