@@ -3,6 +3,7 @@ package dev.weft.api;
 import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.BlockStore;
+import dev.weft.store.Partitions;
 import dev.weft.store.TxStore;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -14,6 +15,7 @@ import io.vertx.ext.web.RoutingContext;
 public final class EvmTxApi implements ApiModule {
     private final TxStore txs;
     private final BlockStore blocks;
+    private final PrunedHeights pruned;
     private final PageCache pages;
     private final String prefix;
     private final boolean evm;
@@ -21,6 +23,7 @@ public final class EvmTxApi implements ApiModule {
     public EvmTxApi(NodeContext ctx, PageCache pages) {
         this.txs = new TxStore(ctx.pool());
         this.blocks = new BlockStore(ctx.pool());
+        this.pruned = new PrunedHeights(ctx.pool());
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
         this.evm = ctx.config().chain().isEvm();
@@ -51,7 +54,8 @@ public final class EvmTxApi implements ApiModule {
     }
 
     private void byHeight(RoutingContext rc) {
-        list(rc, TxStore.Filter.HEIGHT, IndexerParams.height(rc));
+        long height = IndexerParams.height(rc);
+        pruned.guard(rc, Partitions.EVM_TX, height, () -> list(rc, TxStore.Filter.HEIGHT, height));
     }
 
     private void list(RoutingContext rc, TxStore.Filter filter, Object key) {

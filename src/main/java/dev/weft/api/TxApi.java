@@ -5,6 +5,7 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.model.ingest.TxCategory;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.BlockStore;
+import dev.weft.store.Partitions;
 import dev.weft.store.TxStore;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -20,12 +21,14 @@ import java.util.function.Supplier;
 public final class TxApi implements ApiModule {
     private final TxStore txs;
     private final BlockStore blocks;
+    private final PrunedHeights pruned;
     private final PageCache pages;
     private final String prefix;
 
     public TxApi(NodeContext ctx, PageCache pages) {
         this.txs = new TxStore(ctx.pool());
         this.blocks = new BlockStore(ctx.pool());
+        this.pruned = new PrunedHeights(ctx.pool());
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
     }
@@ -66,7 +69,8 @@ public final class TxApi implements ApiModule {
     }
 
     private void byHeight(RoutingContext rc) {
-        list(rc, TxStore.Filter.HEIGHT, IndexerParams.height(rc));
+        long height = IndexerParams.height(rc);
+        pruned.guard(rc, Partitions.TX, height, () -> list(rc, TxStore.Filter.HEIGHT, height));
     }
 
     private void list(RoutingContext rc, TxStore.Filter filter, Object key) {

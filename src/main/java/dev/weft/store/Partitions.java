@@ -113,6 +113,17 @@ public final class Partitions {
         });
     }
 
+    /** A stream's floor ({@code tx}, {@code evm_tx}, {@code internal_tx}). */
+    public Future<Floor> floor(String stream) {
+        return pool.preparedQuery("SELECT pruned_height, pruned_sequence FROM retention_floor WHERE stream = $1")
+                .execute(Tuple.of(stream))
+                .map(rows -> {
+                    if (rows.size() == 0) return new Floor(0, 1);
+                    Row r = rows.iterator().next();
+                    return new Floor(r.getLong(0), r.getLong(1));
+                });
+    }
+
     /** Every stream's floor. */
     public Future<Map<String, Floor>> floors() {
         return pool.query("SELECT stream, pruned_height, pruned_sequence FROM retention_floor ORDER BY stream")
