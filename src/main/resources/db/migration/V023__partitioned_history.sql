@@ -32,14 +32,16 @@ CREATE TABLE retention_floor (
 );
 INSERT INTO retention_floor (stream, pruned_height, pruned_sequence) VALUES ('tx', 0, 1), ('evm_tx', 0, 1), ('internal_tx', 0, 1);
 
--- The last sequence of a stream: its counter (the event log: its last row, one probe of the primary key).
+-- The last sequence of a stream: its counter (the event log: its last row or its identity's last value).
 CREATE FUNCTION weft_stream_head(p_stream text) RETURNS bigint LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN CASE p_stream
     WHEN 'tx' THEN (SELECT txs FROM ingest_totals WHERE id = 1)
     WHEN 'evm_tx' THEN (SELECT evm_txs FROM ingest_totals WHERE id = 1)
     WHEN 'internal_tx' THEN (SELECT internal_txs FROM evm_internal_totals WHERE id = 1)
-    ELSE (SELECT coalesce(max(sequence), 0) FROM event_log)
+    -- the identity's last value: a rolled-back insert consumed its numbers too, and the next row comes after them
+    ELSE greatest((SELECT coalesce(max(sequence), 0) FROM event_log),
+                  coalesce(pg_sequence_last_value(pg_get_serial_sequence('event_log', 'sequence')::regclass), 0))
   END;
 END $$;
 
@@ -79,15 +81,16 @@ END $$;
 SELECT weft_v023_partition(name) FROM partitioned_table ORDER BY name;
 DROP FUNCTION weft_v023_partition(text);
 
--- Creates the partitions a stream will need soon: while a table's partitions end at or below head + p_size, one more
--- of p_size sequences after the last (so a writer always has a partition's worth of room ahead). Run by the writers in
+-- Creates the partitions a stream will need soon: while a table's partitions end at or below head + p_ahead (default
+-- p_size), one more of p_size sequences after the last (so a writer always has a partition's worth of room ahead; a
+-- writer whose one commit needs more passes a larger p_ahead). Run by the writers in
 -- its own short transaction, never in a commit; the advisory lock serialises writers of several chains sharing the event
 -- log. Each partition is created empty, then attached: ATTACH takes a SHARE UPDATE EXCLUSIVE lock on the parent, which
 -- blocks neither reads nor inserts (CREATE TABLE ... PARTITION OF would take an ACCESS EXCLUSIVE one; PostgreSQL docs,
 -- "Partition Maintenance"). With p_reshape (a writer starting), the empty partitions wholly above the head whose width
 -- is not p_size (made with another storage.partition_rows, or by this migration) are dropped first and made again with
 -- p_size; one that is busy (its lock not granted at once) or holds a row is left as it is. Answers the partitions created.
-CREATE FUNCTION weft_partitions_ensure(p_size bigint, p_reshape boolean DEFAULT false) RETURNS int LANGUAGE plpgsql AS $$
+CREATE FUNCTION weft_partitions_ensure(p_size bigint, p_reshape boolean DEFAULT false, p_ahead bigint DEFAULT NULL) RETURNS int LANGUAGE plpgsql AS $$
 DECLARE
   r record;
   p record;
@@ -97,8 +100,9 @@ DECLARE
   part text;
   used boolean;
 BEGIN
-  PERFORM pg_advisory_xact_lock(7305421023);
+  -- every lock wait bounded (the advisory lock's too): a writer that cannot get them now tries again at its next tick
   SET LOCAL lock_timeout = '2s';
+  PERFORM pg_advisory_xact_lock(7305421023);
   FOR r IN
     SELECT t.name, t.stream, c.oid AS parent, n.nspname
       FROM (SELECT name, stream FROM partitioned_table UNION SELECT 'event_log', 'event') t
@@ -120,7 +124,7 @@ BEGIN
     END IF;
     SELECT max(b.hi) INTO top FROM weft_partition_bounds(r.parent) b;
     top := coalesce(top, 1);
-    WHILE top <= head + p_size LOOP
+    WHILE top <= head + coalesce(p_ahead, p_size) LOOP
       part := r.name || '_p' || top;
       EXECUTE format('CREATE TABLE %I.%I (LIKE %s INCLUDING DEFAULTS INCLUDING STORAGE INCLUDING COMPRESSION)',
                      r.nspname, part, r.parent::regclass);

@@ -25,6 +25,7 @@ final class HistoryUpkeep {
     private long ensureTimer = -1;
     private long pruneTimer = -1;
     private boolean pruning;
+    private boolean ensuring;
     private boolean stopped;
 
     HistoryUpkeep(Vertx vertx, Partitions partitions, StatusStore status, StorageConfig cfg) {
@@ -56,12 +57,16 @@ final class HistoryUpkeep {
     }
 
     private Future<Void> ensure(boolean reshape) {
+        // one at a time: a tick that finds the last one still running skips (it would only wait for its lock)
+        if (ensuring) return Future.succeededFuture();
+        ensuring = true;
         return partitions
                 .ensure(cfg.partitionRows(), reshape)
                 .onSuccess(n -> {
                     if (n > 0) LOG.info("history: {} partitions created ahead", n);
                 })
                 .onFailure(e -> LOG.warn("history: cannot create partitions ahead: {}", e.getMessage()))
+                .onComplete(ar -> ensuring = false)
                 .<Void>mapEmpty()
                 .otherwiseEmpty();
     }

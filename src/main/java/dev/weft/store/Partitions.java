@@ -57,6 +57,11 @@ public final class Partitions {
       ORDER BY b.hi, t.name""";
 
     private final Pool pool;
+    /**
+     * The room this writer asks for ahead of each stream's head (0: one partition): doubled each time one of its
+     * commits found no partition, so a commit that writes more rows than a partition holds finds room at its retry.
+     */
+    private long ahead;
 
     public Partitions(Pool pool) {
         this.pool = pool;
@@ -78,8 +83,9 @@ public final class Partitions {
      * size made are made again with {@code size} first.
      */
     public Future<Integer> ensure(long size, boolean reshape) {
-        return pool.preparedQuery("SELECT weft_partitions_ensure($1, $2)")
-                .execute(Tuple.of(size, reshape))
+        long room = Math.max(size, ahead);
+        return pool.preparedQuery("SELECT weft_partitions_ensure($1, $2, $3)")
+                .execute(Tuple.of(size, reshape, room))
                 .map(rows -> rows.iterator().next().getInteger(0));
     }
 
@@ -88,10 +94,13 @@ public final class Partitions {
      * makes them before failing it, so the writer's retry finds room.
      */
     public Future<Void> withRoom(long size, Supplier<Future<Void>> commit) {
-        return commit.get()
-                .recover(e -> missingPartition(e)
-                        ? ensure(size).transform(x -> Future.failedFuture(e))
-                        : Future.failedFuture(e));
+        return commit.get().recover(e -> {
+            if (!missingPartition(e)) return Future.failedFuture(e);
+            // bounded: a commit's rows are bounded (ingest.commit_txs, evm.commit_rows), so the doubling ends; at most
+            // 1024 partitions of room
+            ahead = Math.min(Math.max(size, ahead) * 2, size * 1024);
+            return ensure(size).transform(x -> Future.failedFuture(e));
+        });
     }
 
     static boolean missingPartition(Throwable e) {
