@@ -88,13 +88,13 @@ public final class SystemApi implements ApiModule {
     static JsonArray replicaStates(ReadPools reads) {
         JsonArray out = new JsonArray();
         for (ReadPools.Replica r : reads.replicas()) {
-            double lag = r.lagSeconds();
+            double lag = reads.lagSeconds(r);
             boolean in = reads.inRotation(r);
             out.add(new JsonObject()
                     .put("replica", r.name())
-                    .put("lag_seconds", lag < 0 ? null : Math.round(lag * 1000) / 1000.0)
+                    .put("lag_seconds", lag < 0 ? null : Math.ceil(lag * 1000) / 1000.0) // a bound: rounded up
                     .put("in_rotation", in)
-                    .put("problem", in ? null : r.problem()));
+                    .put("problem", reads.problem(r)));
         }
         return out;
     }

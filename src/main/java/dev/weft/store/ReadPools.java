@@ -68,6 +68,7 @@ public final class ReadPools {
 
         private volatile long checkedAt = Long.MIN_VALUE;
         private volatile boolean reachable;
+        /** Why its last check failed (while not reachable). */
         private volatile String problem = "not checked yet";
 
         Replica(String name, PgConnectOptions options, Pool pool) {
@@ -79,19 +80,6 @@ public final class ReadPools {
 
         public String name() {
             return name;
-        }
-
-        /** Seconds its answers are behind the primary at most, as last measured; negative: never measured. */
-        public double lagSeconds() {
-            long covered = coveredAt;
-            if (covered == Long.MIN_VALUE) return -1;
-            long at = reachable ? checkedAt : System.nanoTime();
-            return Math.max(0, at - covered) / 1e9;
-        }
-
-        /** Why it is out of rotation, or null. */
-        public String problem() {
-            return problem;
         }
     }
 
@@ -160,6 +148,24 @@ public final class ReadPools {
         return r.reachable
                 && covered != Long.MIN_VALUE
                 && System.nanoTime() - covered <= cfg.maxReplicaLag().toNanos();
+    }
+
+    /**
+     * Seconds {@code r}'s answers are behind the primary at most (negative: never measured): as its last check measured
+     * while it is in rotation, else as of now, so a replica that has aged out of rotation between two checks shows the
+     * lag that took it out.
+     */
+    public double lagSeconds(Replica r) {
+        long covered = r.coveredAt;
+        if (covered == Long.MIN_VALUE) return -1;
+        long at = r.reachable && inRotation(r) ? r.checkedAt : System.nanoTime();
+        return Math.max(0, at - covered) / 1e9;
+    }
+
+    /** Why {@code r} is out of rotation now, or null while it is in. */
+    public String problem(Replica r) {
+        if (inRotation(r)) return null;
+        return r.reachable ? "more than " + cfg.maxReplicaLag() + " behind the primary" : r.problem;
     }
 
     /**
@@ -277,11 +283,8 @@ public final class ReadPools {
                     return Future.succeededFuture();
                 })
                 .andThen(x -> {
-                    boolean in = inRotation(r);
-                    if (in) r.problem = null;
-                    else if (r.reachable) r.problem = "more than " + cfg.maxReplicaLag() + " behind the primary";
-                    r.meters.inRotation.set(in ? 1 : 0);
-                    r.meters.lagMicros.set(Math.round(r.lagSeconds() * 1e6));
+                    r.meters.inRotation.set(inRotation(r) ? 1 : 0);
+                    r.meters.lagMicros.set(Math.round(lagSeconds(r) * 1e6));
                 });
     }
 
