@@ -26,7 +26,14 @@ final class PrunedHeights {
                 .floor(stream)
                 .onSuccess(f -> {
                     if (height <= f.height()) rc.fail(pruned(height, f.height()));
-                    else next.run();
+                    else {
+                        // next parses the rest of the request: its 400 would be lost in a callback, unanswered
+                        try {
+                            next.run();
+                        } catch (RuntimeException e) {
+                            rc.fail(e);
+                        }
+                    }
                 })
                 .onFailure(rc::fail);
     }
