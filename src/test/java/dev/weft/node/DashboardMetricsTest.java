@@ -79,6 +79,13 @@ class DashboardMetricsTest {
                         .put("dest_asset_chain_id", "weft-l1-1"));
         TestNodes.get(client, port, "/indexer/tx/v1/txs?pagination.limit=1");
         TestNodes.get(client, port, "/no-such-path");
+        // the GC pause timer appears with the first pause, which a short run may not have had: make one, and wait for
+        // its notification (delivered on the JVM's notification thread) to reach the registry
+        System.gc();
+        Await.until(
+                "a GC pause recorded",
+                30,
+                () -> TestNodes.get(client, port, "/metrics").bodyAsString().contains("jvm_gc_pause_seconds_sum"));
         String scrape = TestNodes.get(client, port, "/metrics").bodyAsString();
         exported = new TreeSet<>();
         for (String line : scrape.split("\n")) {
