@@ -108,6 +108,7 @@ class PartitionedHistoryTest {
                         + " WHERE a.account_id = (SELECT id FROM account WHERE address = '\\x" + account + "'::bytea)"
                         + " AND a.sequence < " + cursor + " ORDER BY a.sequence DESC LIMIT 10");
         assertTrue(touched.containsAll(List.of("tx_account_p26", "tx_p26")), touched.toString());
+        touched.removeIf(p -> !p.matches(".+_p[0-9]+")); // the partitions; the account lookup's table is no history
         for (String p : touched)
             assertTrue(
                     p.endsWith("_p0") || p.endsWith("_p1") || p.endsWith("_p26"),
@@ -119,8 +120,9 @@ class PartitionedHistoryTest {
         long firstOfLast = scalar(url, "SELECT min(sequence) FROM tx WHERE height >= " + (BLOCKS - 2));
         Set<String> ranged = touched(
                 url,
-                "SELECT t.sequence FROM tx t WHERE t.sequence BETWEEN (SELECT min(sequence) FROM tx WHERE height >= "
-                        + (BLOCKS - 2) + ") AND " + txs + " ORDER BY t.sequence LIMIT 100");
+                // the bounds as the store passes them, found first (finding them probes each partition's height index)
+                "SELECT t.sequence FROM tx t WHERE t.sequence BETWEEN " + firstOfLast + " AND " + txs
+                        + " ORDER BY t.sequence LIMIT 100");
         ranged.removeIf(p -> !p.startsWith("tx_p"));
         assertFalse(ranged.contains("tx_p1"), ranged + " (the range starts at sequence " + firstOfLast + ")");
 
