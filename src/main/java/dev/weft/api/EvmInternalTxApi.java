@@ -4,6 +4,7 @@ import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.BlockStore;
 import dev.weft.store.InternalTxStore;
+import dev.weft.store.Partitions;
 import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -19,12 +20,14 @@ public final class EvmInternalTxApi implements ApiModule {
 
     private final InternalTxStore store;
     private final BlockStore blocks;
+    private final PrunedHeights pruned;
     private final String prefix;
     private final boolean evm;
 
     public EvmInternalTxApi(NodeContext ctx) {
         this.store = new InternalTxStore(ctx.pool());
         this.blocks = new BlockStore(ctx.pool());
+        this.pruned = new PrunedHeights(ctx.pool());
         this.prefix = ctx.config().chain().bech32Prefix();
         this.evm = ctx.config().chain().isEvm();
     }
@@ -50,7 +53,8 @@ public final class EvmInternalTxApi implements ApiModule {
     }
 
     private void byHeight(RoutingContext rc) {
-        list(rc, InternalTxStore.Filter.HEIGHT, IndexerParams.height(rc));
+        long height = IndexerParams.height(rc);
+        pruned.guard(rc, Partitions.INTERNAL_TX, height, () -> list(rc, InternalTxStore.Filter.HEIGHT, height));
     }
 
     private void byHash(RoutingContext rc) {

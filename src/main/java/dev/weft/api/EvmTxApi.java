@@ -3,6 +3,7 @@ package dev.weft.api;
 import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.BlockStore;
+import dev.weft.store.Partitions;
 import dev.weft.store.TxStore;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -15,6 +16,7 @@ public final class EvmTxApi implements ApiModule {
     private final TxStore txs;
     private final TxApi.TxStores pageStores;
     private final BlockStore blocks;
+    private final PrunedHeights pruned;
     private final PageCache pages;
     private final String prefix;
     private final boolean evm;
@@ -24,6 +26,7 @@ public final class EvmTxApi implements ApiModule {
         this.txs = new TxStore(ctx.pool());
         this.pageStores = new TxApi.TxStores(ctx.pool(), txs);
         this.blocks = new BlockStore(ctx.pool());
+        this.pruned = new PrunedHeights(ctx.pool());
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
         this.evm = ctx.config().chain().isEvm();
@@ -57,7 +60,8 @@ public final class EvmTxApi implements ApiModule {
     }
 
     private void byHeight(RoutingContext rc) {
-        list(rc, TxStore.Filter.HEIGHT, IndexerParams.height(rc));
+        long height = IndexerParams.height(rc);
+        pruned.guard(rc, Partitions.EVM_TX, height, () -> list(rc, TxStore.Filter.HEIGHT, height));
     }
 
     private void list(RoutingContext rc, TxStore.Filter filter, Object key) {

@@ -5,6 +5,7 @@ import dev.weft.chain.AccountAddress;
 import dev.weft.model.ingest.TxCategory;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.BlockStore;
+import dev.weft.store.Partitions;
 import dev.weft.store.TxStore;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -23,6 +24,7 @@ public final class TxApi implements ApiModule {
     private final TxStore txs;
     private final TxStores pageStores;
     private final BlockStore blocks;
+    private final PrunedHeights pruned;
     private final PageCache pages;
     private final String prefix;
     private final dev.weft.config.ExportConfig export;
@@ -31,6 +33,7 @@ public final class TxApi implements ApiModule {
         this.txs = new TxStore(ctx.pool());
         this.pageStores = new TxStores(ctx.pool(), txs);
         this.blocks = new BlockStore(ctx.pool());
+        this.pruned = new PrunedHeights(ctx.pool());
         this.pages = pages;
         this.prefix = ctx.config().chain().bech32Prefix();
         this.export = ctx.config().export();
@@ -113,7 +116,8 @@ public final class TxApi implements ApiModule {
     }
 
     private void byHeight(RoutingContext rc) {
-        list(rc, TxStore.Filter.HEIGHT, IndexerParams.height(rc));
+        long height = IndexerParams.height(rc);
+        pruned.guard(rc, Partitions.TX, height, () -> list(rc, TxStore.Filter.HEIGHT, height));
     }
 
     private void list(RoutingContext rc, TxStore.Filter filter, Object key) {

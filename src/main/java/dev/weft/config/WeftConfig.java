@@ -35,7 +35,8 @@ public record WeftConfig(
         ChainsConfig chains,
         WebhooksConfig webhooks,
         ViewsConfig views,
-        ExportConfig export) {
+        ExportConfig export,
+        StorageConfig storage) {
 
     public static final String DEFAULT_FILE = "conf/weft.json";
     /** The default configuration bundled in the jar, used when conf/weft.json is not next to it. */
@@ -74,7 +75,8 @@ public record WeftConfig(
                 chains,
                 WebhooksConfig.from(c),
                 ViewsConfig.from(c),
-                ExportConfig.from(c));
+                ExportConfig.from(c),
+                StorageConfig.from(c));
     }
 
     /** This configuration as the verticles of one indexed chain read it (this one for its own chain). */

@@ -15,6 +15,7 @@ import dev.weft.pipeline.Writer;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.EventStore;
 import dev.weft.store.InternalTxStore;
+import dev.weft.store.Partitions;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -112,18 +113,25 @@ public final class EvmTraceVerticle extends VerticleBase {
                         new RetryPolicy(retries.retryBase(), retries.retryMax()),
                         cfg.progressInterval()),
                 metrics.pipeline());
-        return pipeline.start().onSuccess(pos -> {
-            LOG.info(
-                    "EVM tracer of {} resumes after height {} (json-rpc {}, {} heights in flight at first, down to {} as it adapts)",
-                    chain.chainId(),
-                    pos.height(),
-                    rpc.http().endpoints().all(),
-                    cfg.windowCap(),
-                    cfg.window());
-            wake = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> pipeline.wake());
-            pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> pipeline.wake());
-        });
+        partitions = new Partitions(ctx.pool());
+        // the partitions of the first commits exist before the first commit (the ingest writer makes them ahead too)
+        return partitions
+                .ensure(ctx.config().storage().partitionRows(), true)
+                .compose(n -> pipeline.start())
+                .onSuccess(pos -> {
+                    LOG.info(
+                            "EVM tracer of {} resumes after height {} (json-rpc {}, {} heights in flight at first, down to {} as it adapts)",
+                            chain.chainId(),
+                            pos.height(),
+                            rpc.http().endpoints().all(),
+                            cfg.windowCap(),
+                            cfg.window());
+                    wake = vertx.eventBus().consumer(Addresses.BLOCK_INDEXED, m -> pipeline.wake());
+                    pollTimer = vertx.setPeriodic(cfg.pollInterval().toMillis(), t -> pipeline.wake());
+                });
     }
+
+    private Partitions partitions;
 
     @Override
     public Future<?> stop() {
@@ -155,7 +163,7 @@ public final class EvmTraceVerticle extends VerticleBase {
 
         @Override
         public Future<Void> commit(InternalTxStore.Batch batch) {
-            return store.commit(batch);
+            return partitions.withRoom(ctx.config().storage().partitionRows(), () -> store.commit(batch));
         }
 
         @Override

@@ -20,6 +20,8 @@ import dev.weft.runtime.NodeContext;
 import dev.weft.store.EventStore;
 import dev.weft.store.IngestStore;
 import dev.weft.store.NftStore;
+import dev.weft.store.Partitions;
+import dev.weft.store.StatusStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
@@ -81,6 +83,11 @@ public final class BlockIngestVerticle extends VerticleBase {
         store = new IngestStore(ctx.pool(), 500_000, chain.isEvm(), chain.chainId());
         events = new EventStore(ctx.pool());
         retention = new EventRetention(vertx, events, ctx.config().events());
+        upkeep = new HistoryUpkeep(
+                vertx,
+                new Partitions(ctx.pool()),
+                new StatusStore(ctx.pool()),
+                ctx.config().storage());
         metrics = IngestMetrics.forChain(chain.chainId());
         pipeline = new OrderedCommitPipeline<>(
                 vertx,
@@ -115,6 +122,8 @@ public final class BlockIngestVerticle extends VerticleBase {
         return new NftStore(ctx.pool())
                 .collections(nftMetadata::remember)
                 .compose(v -> first)
+                // the partitions of the first commits exist before the first commit
+                .compose(v -> upkeep.start())
                 .compose(v -> pipeline.start())
                 .onSuccess(pos -> {
                     LOG.info(
@@ -136,6 +145,7 @@ public final class BlockIngestVerticle extends VerticleBase {
         stopped = true;
         if (headTimer >= 0) vertx.cancelTimer(headTimer);
         if (retention != null) retention.stop();
+        if (upkeep != null) upkeep.stop();
         // let a running commit finish (it either commits whole or rolls back), then close the clients
         Future<Void> quiet = pipeline != null ? pipeline.stop() : Future.succeededFuture();
         return quiet.compose(
@@ -198,7 +208,7 @@ public final class BlockIngestVerticle extends VerticleBase {
 
         @Override
         public Future<Void> commit(IngestStore.Batch batch) {
-            return store.commit(batch);
+            return upkeep.withRoom(() -> store.commit(batch));
         }
 
         @Override
@@ -241,6 +251,7 @@ public final class BlockIngestVerticle extends VerticleBase {
 
     private EventStore events;
     private EventRetention retention;
+    private HistoryUpkeep upkeep;
     /** The announcements in commit order (a lost answer's waits for its sequences to be read back). */
     private Future<Void> announcing = Future.succeededFuture();
 
