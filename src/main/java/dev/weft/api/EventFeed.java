@@ -249,7 +249,12 @@ final class EventFeed {
                         json = EventsApi.json(e);
                         text = json.encode();
                     }
-                    s.deliver(e, json, text);
+                    // one broken connection must not stop the tail (it would stay reading, and every stream stall)
+                    try {
+                        s.deliver(e, json, text);
+                    } catch (RuntimeException broken) {
+                        s.close();
+                    }
                     writes++;
                 }
                 ring.addLast(e);

@@ -199,19 +199,21 @@ public final class EventsApi implements ApiModule {
 
     /** A WebSocket subscriber: one JSON event per text frame; the end of its stream closes it with the end's code. */
     private record Socket(ServerWebSocket ws) implements EventFeed.Sink {
+        // a socket the client closed stays open to the feed until its close handler runs: until then nothing is
+        // written to it (Vert.x throws on a write to a closed WebSocket) and it is not counted a slow consumer
         @Override
         public boolean full() {
-            return ws.writeQueueFull();
+            return !ws.isClosed() && ws.writeQueueFull();
         }
 
         @Override
         public void send(JsonObject event, String text) {
-            ws.writeTextMessage(text);
+            if (!ws.isClosed()) ws.writeTextMessage(text);
         }
 
         @Override
         public void end(EventFeed.End why, String reason, BusError error) {
-            ws.close(why.code, reason);
+            if (!ws.isClosed()) ws.close(why.code, reason);
         }
     }
 
