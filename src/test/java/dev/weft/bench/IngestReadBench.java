@@ -289,6 +289,7 @@ public final class IngestReadBench {
     /** The list reads and the single tx by hash; {@code node}: the node's process when it runs apart from this JVM. */
     static void reads(Vertx vertx, int port, Pool pool, int clients, long readMs, RouteBench.ProcessCpu node) {
         ListReads.run(vertx, port, pool, clients, readMs, node);
+        AccountViewReads.run(vertx, port, pool, clients, readMs);
         List<byte[]> hashes = new ArrayList<>();
         await(pool.query("SELECT hash FROM tx TABLESAMPLE SYSTEM (5) LIMIT 20000")
                         .execute())
