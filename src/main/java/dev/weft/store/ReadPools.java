@@ -145,9 +145,13 @@ public final class ReadPools {
     /** Whether answers from {@code r} are now within the bound: checked fine lately and replayed a recent sample. */
     public boolean inRotation(Replica r) {
         long covered = r.coveredAt;
-        return r.reachable
+        boolean in = r.reachable
                 && covered != Long.MIN_VALUE
                 && System.nanoTime() - covered <= cfg.maxReplicaLag().toNanos();
+        // the gauge follows every reading (each routed read makes one), not only the checks: a replica ageing out
+        // between two checks shows 0 as soon as reads stop going to it
+        r.meters.inRotation.set(in ? 1 : 0);
+        return in;
     }
 
     /**
@@ -283,7 +287,7 @@ public final class ReadPools {
                     return Future.succeededFuture();
                 })
                 .andThen(x -> {
-                    r.meters.inRotation.set(inRotation(r) ? 1 : 0);
+                    inRotation(r); // sets its gauge
                     r.meters.lagMicros.set(Math.round(lagSeconds(r) * 1e6));
                 });
     }
