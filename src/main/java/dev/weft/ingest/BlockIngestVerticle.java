@@ -216,6 +216,30 @@ public final class BlockIngestVerticle extends VerticleBase {
             return store.position();
         }
 
+        /**
+         * The block events' sequences of a commit whose answer was lost, read back; the database may still be out of
+         * reach then, so the read is retried with the commit's backoff, {@code ingest.retry_attempts} times, before the
+         * blocks are announced without them (their events are in the log all the same).
+         */
+        private Future<Map<Long, Long>> sequencesAt(IngestStore.Batch batch, int failures) {
+            return events.sequencesAt(chain.chainId(), EventStore.BLOCKS, batch.firstHeight(), batch.lastHeight())
+                    .recover(e -> {
+                        if (failures + 1 >= cfg.retryAttempts()) {
+                            LOG.warn(
+                                    "heights {}..{} announced without their event sequences: {}",
+                                    batch.firstHeight(),
+                                    batch.lastHeight(),
+                                    e.toString());
+                            return Future.succeededFuture(Map.of());
+                        }
+                        io.vertx.core.Promise<Map<Long, Long>> later = io.vertx.core.Promise.promise();
+                        vertx.setTimer(
+                                Math.max(1, new RetryPolicy(cfg.retryBase(), cfg.retryMax()).delayMs(failures + 1)),
+                                t -> sequencesAt(batch, failures + 1).onComplete(later));
+                        return later.future();
+                    });
+        }
+
         @Override
         public void committed(IngestStore.Batch batch) {
             // a commit found committed after its answer was lost wrote its events all the same: their sequences are
@@ -223,9 +247,7 @@ public final class BlockIngestVerticle extends VerticleBase {
             announcing = announcing
                     .transform(x -> batch.sequencesKnown()
                             ? Future.succeededFuture(Map.<Long, Long>of())
-                            : events.sequencesAt(
-                                            chain.chainId(), EventStore.BLOCKS, batch.firstHeight(), batch.lastHeight())
-                                    .otherwise(Map.of()))
+                            : sequencesAt(batch, 0))
                     .map(sequences -> {
                         List<IngestStore.Committed> blocks = batch.committed(sequences);
                         blocks.forEach(BlockIngestVerticle.this::published);
