@@ -85,14 +85,17 @@ public final class PageCache {
      */
     public Future<Buffer> page(String key, Function<Pool, Future<Buffer>> read) {
         Pool target = ReadPools.pin(reads);
-        if (maxBytes == 0) return read.apply(target);
+        // the statements run on that server, or on the primary should it fail to answer them (a stopped replica); a
+        // page read there after a cursor read on the replica is newer than its key, never older
+        Pool via = ReadPools.fixed(reads, target);
+        if (maxBytes == 0) return read.apply(via);
         if (!entries.containsKey(key)
                 && !pending.containsKey(key)
                 && askedOnce.put(key.hashCode(), Boolean.TRUE) == null) {
             meters.misses.increment();
-            return read.apply(target); // asked for the first time (lately): not kept, so no cursor read either
+            return read.apply(via); // asked for the first time (lately): not kept, so no cursor read either
         }
-        StatusStore status = statusByTarget.computeIfAbsent(target, StatusStore::new);
+        StatusStore status = statusByTarget.computeIfAbsent(target, t -> new StatusStore(ReadPools.fixed(reads, t)));
         return status.commitVersion(StatusStore.INGEST).compose(version -> {
             Entry kept = entries.get(key);
             if (kept != null && kept.version.equals(version)) {
@@ -105,7 +108,7 @@ public final class PageCache {
                 return running.body;
             }
             meters.misses.increment();
-            Future<Buffer> body = read.apply(target);
+            Future<Buffer> body = read.apply(via);
             pending.put(key, new Pending(version, body));
             return body.andThen(ar -> {
                 Pending p = pending.get(key);

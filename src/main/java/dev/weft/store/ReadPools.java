@@ -199,6 +199,14 @@ public final class ReadPools {
         return pool instanceof RoutedPool r ? r.choose() : pool;
     }
 
+    /**
+     * A pool that runs every statement on {@code target} (a server {@link #pin} chose from {@code pool}) and, when it is
+     * a replica that cannot answer one, runs that statement on the primary instead, as routed reads do.
+     */
+    public static Pool fixed(Pool pool, Pool target) {
+        return pool instanceof RoutedPool r ? r.fixedTo(target) : target;
+    }
+
     private Pool pick(List<Pool> pools, Pool primary) {
         int n = replicas.size();
         long start = next.getAndIncrement();

@@ -44,6 +44,11 @@ final class RoutedPool implements Pool {
         return choose.get();
     }
 
+    /** This pool's retry on the primary, every statement sent to {@code target}. */
+    RoutedPool fixedTo(Pool target) {
+        return new RoutedPool(() -> target, primary, unreachable);
+    }
+
     /** Whether a replica's failure is its own (the primary would answer): no connection, shutting down, a conflict. */
     static boolean replicaTrouble(Throwable e) {
         if (e instanceof PgException pg) {
