@@ -295,8 +295,19 @@ public final class AccountStore {
         String cmp = desc ? "<" : ">";
         StringBuilder common = new StringBuilder();
         if (tok != null && acc != null) common.append(" AND f.token = ").append(tok);
-        if (fh != null) common.append(" AND f.height >= ").append(fh);
-        if (th != null) common.append(" AND f.height <= ").append(th);
+        // a height bound becomes a sequence bound (transfers carry their tx's sequence, and sequences follow
+        // heights): the walk then seeks into its (address or token, sequence) index instead of filtering every newer
+        // row down to the bound; one probe of tx's (height, sequence) index each
+        if (fh != null)
+            common.append(" AND f.sequence >= coalesce((SELECT r.sequence FROM tx r WHERE r.height >= ")
+                    .append(fh)
+                    .append(" ORDER BY r.height, r.sequence LIMIT 1), ")
+                    .append(Long.MAX_VALUE)
+                    .append(")");
+        if (th != null)
+            common.append(" AND f.sequence <= coalesce((SELECT r.sequence FROM tx r WHERE r.height <= ")
+                    .append(th)
+                    .append(" ORDER BY r.height DESC, r.sequence DESC LIMIT 1), 0)");
         if (bound)
             common.append(" AND (f.sequence, f.transfer_index) ")
                     .append(cmp)

@@ -300,14 +300,18 @@ class AccountApiTest {
         assertEquals(
                 all.stream().filter(t -> t.getString("token").equals(token)).toList(),
                 walk(base + "?token=" + token, "transfers", 100));
-        long lo = 10;
-        long hi = 40;
-        assertEquals(
-                all.stream()
-                        .filter(t -> Long.parseLong(t.getString("height")) >= lo
-                                && Long.parseLong(t.getString("height")) <= hi)
-                        .toList(),
-                walk(base + "?from_height=" + lo + "&to_height=" + hi, "transfers", 100));
+        // ranges inside the history, at its ends and on a single height (a bound between txs, a range without any)
+        for (long[] range : new long[][] {{10, 40}, {1, 1}, {1, 12}, {33, 33}, {40, BLOCKS}}) {
+            long lo = range[0];
+            long hi = range[1];
+            assertEquals(
+                    all.stream()
+                            .filter(t -> Long.parseLong(t.getString("height")) >= lo
+                                    && Long.parseLong(t.getString("height")) <= hi)
+                            .toList(),
+                    walk(base + "?from_height=" + lo + "&to_height=" + hi, "transfers", 3),
+                    lo + ".." + hi);
+        }
         assertEquals("0", get(base).getJsonObject("pagination").getString("total"));
         assertTrue(all.stream().map(t -> t.getString("token")).anyMatch(Objects::nonNull));
     }
