@@ -13,14 +13,15 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Keyset pages of {@code evm_log} filtered by emitting contract and topics within a height range (the API bounds its
- * width). The page walks the index of its most selective filter: the address's, else topic0's, else the heights'; the
- * other filters are checked on the rows of that walk, which the bounded range keeps bounded.
+ * width). The height range becomes the sequence range of its EVM txs (sequences follow heights), and the page walks
+ * the index of its most selective filter within it: the address's, else topic0's, else the primary key; the other
+ * filters are checked on the rows of that walk, which the bounded range keeps bounded.
  */
 public final class EvmLogStore {
     /**
      * One query: null filters match anything; {@code bound*} is the exclusive (height, sequence, log_position) cursor
-     * (the height makes it a range of the walked index, so a deep page costs what the first does), or null
-     * for the start of the range in the page's direction.
+     * (its sequence and position make it a range of the walked index, so a deep page costs what the first does), or
+     * null for the start of the range in the page's direction.
      */
     public record Query(
             byte[] address,
@@ -54,7 +55,7 @@ public final class EvmLogStore {
         Tuple t = Tuple.tuple().addValue(q.fromHeight()).addValue(q.toHeight());
         if (q.address() != null) t.addValue(Buffer.buffer(q.address()));
         for (int i = 0; i < 4; i++) if (topics[i]) t.addValue(Buffer.buffer(q.topics()[i]));
-        if (cursor) t.addValue(q.boundHeight()).addValue(q.boundSequence()).addValue(q.boundPosition());
+        if (cursor) t.addValue(q.boundSequence()).addValue(q.boundPosition());
         t.addValue(q.limit() + 1);
         return pool.preparedQuery(sql).execute(t).map(rows -> {
             List<Log> out = new ArrayList<>();
@@ -83,12 +84,15 @@ public final class EvmLogStore {
 
     /**
      * The SQL of a query shape. Parameters: from and to height, the address (if filtered), each filtered topic in
-     * order, the cursor's height, sequence and position (if any), limit + 1. Ordering by the walked index's own columns (the
+     * order, the cursor's sequence and position (if any), limit + 1. Ordering by the walked index's own columns (the
      * filter column is constant) lets the planner read that index in order and stop at the limit.
      */
     public static String buildSql(boolean address, boolean[] topics, boolean desc, boolean cursor) {
         int p = 3;
-        StringBuilder where = new StringBuilder("l.height BETWEEN $1::bigint AND $2::bigint");
+        StringBuilder where = new StringBuilder("l.sequence BETWEEN coalesce((SELECT r.sequence FROM evm_tx r WHERE"
+                + " r.height >= $1::bigint ORDER BY r.height, r.sequence LIMIT 1), " + Long.MAX_VALUE + ")"
+                + " AND coalesce((SELECT r.sequence FROM evm_tx r WHERE r.height <= $2::bigint"
+                + " ORDER BY r.height DESC, r.sequence DESC LIMIT 1), 0)");
         String lead = null;
         if (address) {
             where.append(" AND l.address = $").append(p++).append("::bytea");
@@ -101,22 +105,18 @@ public final class EvmLogStore {
         }
         String dir = desc ? "DESC" : "ASC";
         if (cursor) {
-            where.append(" AND (l.height, l.sequence, l.log_position) ")
+            where.append(" AND (l.sequence, l.log_position) ")
                     .append(desc ? "<" : ">")
                     .append(" ($")
                     .append(p++)
                     .append("::bigint, $")
                     .append(p++)
-                    .append("::bigint, $")
-                    .append(p++)
                     .append("::int)");
         }
-        String order = (lead == null ? "" : lead + " " + dir + ", ") + "l.height " + dir + ", l.sequence " + dir
-                + ", l.log_position " + dir;
+        String order = (lead == null ? "" : lead + " " + dir + ", ") + "l.sequence " + dir + ", l.log_position " + dir;
         // the page's rows first (the walked index, stopped at the limit), then their receipts by primary key
         return "SELECT p.height, p.sequence, p.log_position, e.json FROM (SELECT l.height, l.sequence, l.log_position"
                 + " FROM evm_log l WHERE " + where + " ORDER BY " + order + " LIMIT $" + p + "::bigint) p"
-                + " JOIN evm_tx e ON e.sequence = p.sequence ORDER BY p.height " + dir + ", p.sequence " + dir
-                + ", p.log_position " + dir;
+                + " JOIN evm_tx e ON e.sequence = p.sequence ORDER BY p.sequence " + dir + ", p.log_position " + dir;
     }
 }

@@ -46,7 +46,7 @@ public final class RangeStore {
             "SELECT account_id FROM account_category_stats WHERE account_id = ANY($1) ORDER BY account_id, category FOR UPDATE";
     private static final String REMOVE_CATEGORIES =
             "DELETE FROM tx_account_category WHERE account_id = ANY($3) AND sequence BETWEEN $1 AND $2";
-    private static final String REMOVE_EVM_LOGS = "DELETE FROM evm_log WHERE height = $1";
+    private static final String REMOVE_EVM_LOGS = "DELETE FROM evm_log WHERE sequence BETWEEN $1 AND $2";
     private static final String RECOUNT_CATEGORY_STATS = """
       INSERT INTO account_category_stats AS s (account_id, category, txs)
       SELECT account_id, category, count(*) FROM tx_account_category WHERE account_id = ANY($1)
@@ -242,7 +242,7 @@ public final class RangeStore {
         burst.add(LOCK_CATEGORY_STATS, Tuple.of(accounts));
         burst.add(REMOVE_TX_ACCOUNTS, Tuple.of(b.txsBefore + 1, b.txsAfter(), distinct(b.rows.accId)));
         burst.add(REMOVE_CATEGORIES, Tuple.of(b.txsBefore + 1, b.txsAfter(), distinct(b.rows.accId)));
-        burst.add(REMOVE_EVM_LOGS, Tuple.of(b.height()));
+        burst.add(REMOVE_EVM_LOGS, evm);
         burst.add(REMOVE_EVM_TX_ACCOUNTS, Tuple.of(b.evmTxsBefore + 1, b.evmTxsAfter(), distinct(b.rows.evmAccId)));
         burst.add(REMOVE_TX_MSG_TYPES, txs);
         burst.add(REMOVE_TX_MULTI_MSG, txs);

@@ -140,7 +140,7 @@ final class RowTables {
             """
       SELECT unnest($1::bigint[]), unnest($2::bigint[]), unnest($3::int[]), unnest($4::bytea[]), unnest($5::bytea[]),
              unnest($6::bytea[]), unnest($7::bytea[]), unnest($8::bytea[])""",
-            Scope.HEIGHT);
+            Scope.EVM_SEQUENCES);
     static final RowTable TX_ACCOUNT_CATEGORY = new RowTable(
             "tx_account_category",
             "account_id, category, sequence",

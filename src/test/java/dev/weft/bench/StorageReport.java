@@ -50,6 +50,19 @@ final class StorageReport {
                     r.getLong(1) / 1e6,
                     r.getLong(1) == 0 ? 0 : (double) total / r.getLong(1));
         }
+        System.out.println(
+                "storage   per index over 2 MB: on disk and per tx, scans since the start (pg_stat_user_indexes)");
+        for (Row i : await(pool.query(
+                        "SELECT s.indexrelname, pg_relation_size(s.indexrelid), s.idx_scan FROM pg_stat_user_indexes s "
+                                + "WHERE s.schemaname = current_schema() AND pg_relation_size(s.indexrelid) > 2 << 20 ORDER BY 2 DESC")
+                .execute()))
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %-40s %,9.1f MB  %,7.0f bytes per tx  %,12d scans%n",
+                    i.getString(0),
+                    i.getLong(1) / 1e6,
+                    txs == 0 ? 0 : (double) i.getLong(1) / txs,
+                    i.getLong(2));
         long database = await(pool.query("SELECT pg_database_size(current_database())")
                         .execute())
                 .iterator()
