@@ -19,8 +19,16 @@ import java.util.List;
  * column arrays zipped by unnest calls in the select list).
  */
 final class RawInsertBaseline {
-    /** Source table, its copy, the columns and their array types, and the height filter of a chunk. */
-    record Table(String name, String columns, String types, String chunkFilter) {}
+    /**
+     * Source table, its copy, the columns and their array types, the height filter of a chunk, and the columns of an
+     * index the chunk reads need where the table has none for them (made for the reads, not on the copies, dropped
+     * after), or null.
+     */
+    record Table(String name, String columns, String types, String chunkFilter, String readIndex) {
+        Table(String name, String columns, String types, String chunkFilter) {
+            this(name, columns, types, chunkFilter, null);
+        }
+    }
 
     /** The main rows: the tables the baseline wrote before ingestion wrote transfer rows too. */
     static final List<Table> MAIN = List.of(
@@ -38,7 +46,8 @@ final class RawInsertBaseline {
                     "tx_account",
                     "account_id, sequence, signer",
                     "bigint,bigint,bool",
-                    "sequence IN (SELECT sequence FROM tx WHERE height BETWEEN $1 AND $2)"),
+                    "sequence IN (SELECT sequence FROM tx WHERE height BETWEEN $1 AND $2)",
+                    "sequence"),
             new Table(
                     "tx_msg_type",
                     "msg_type_id, sequence",
@@ -53,7 +62,8 @@ final class RawInsertBaseline {
                     "evm_tx_account",
                     "account_id, sequence, signer",
                     "bigint,bigint,bool",
-                    "sequence IN (SELECT sequence FROM evm_tx WHERE height BETWEEN $1 AND $2)"));
+                    "sequence IN (SELECT sequence FROM evm_tx WHERE height BETWEEN $1 AND $2)",
+                    "sequence"));
     /** Every row table ingestion writes per tx (the counters and the NFT tables aside): the main ones and the transfers. */
     static final List<Table> ALL = concat(
             MAIN,
@@ -62,6 +72,44 @@ final class RawInsertBaseline {
                     "height, sequence, transfer_index, kind, token, from_address, to_address, amount",
                     "bigint,bigint,int,smallint,bytea,bytea,bytea,numeric",
                     "height BETWEEN $1 AND $2")));
+
+    /**
+     * Every table ingestion inserts rows into (the counters it updates aside: account, category and message type
+     * stats, totals; and the multi-message txs' arrays, 7 bytes per tx): the row tables, the account views' rows (EVM
+     * logs, categories), the NFT activity and edges, and the event log's rows of the history.
+     */
+    static final List<Table> EVERY = concat(
+            ALL,
+            List.of(
+                    new Table(
+                            "tx_account_category",
+                            "account_id, category, sequence",
+                            "bigint,smallint,bigint",
+                            "sequence IN (SELECT sequence FROM tx WHERE height BETWEEN $1 AND $2)",
+                            "sequence"),
+                    new Table(
+                            "evm_log",
+                            "height, sequence, log_position, address, topic0, topic1, topic2, topic3",
+                            "bigint,bigint,int,bytea,bytea,bytea,bytea,bytea",
+                            "sequence IN (SELECT sequence FROM evm_tx WHERE height BETWEEN $1 AND $2)"),
+                    new Table(
+                            "nft_activity",
+                            "collection, sequence, position, token_id, kind, account, height",
+                            "bytea,bigint,int,text,smallint,bytea,bigint",
+                            "height BETWEEN $1 AND $2",
+                            "height"),
+                    new Table(
+                            "tx_nft",
+                            "nft_id, sequence",
+                            "bigint,bigint",
+                            "sequence IN (SELECT sequence FROM tx WHERE height BETWEEN $1 AND $2)",
+                            "sequence"),
+                    new Table(
+                            "event_log",
+                            "sequence, chain_id, topic, height, account, tx_hash, transfer, payload, created",
+                            "bigint,text,text,bigint,bytea,bytea,text,jsonb,timestamptz",
+                            "height BETWEEN $1 AND $2",
+                            "height")));
 
     private static List<Table> concat(List<Table> a, List<Table> b) {
         List<Table> out = new ArrayList<>(a);
@@ -91,6 +139,10 @@ final class RawInsertBaseline {
                 await(pool.query("ALTER TABLE bench_" + t.name() + " SET (" + options.getString(0) + ")")
                         .execute());
         }
+        for (Table t : tables)
+            if (t.readIndex() != null)
+                await(pool.query("CREATE INDEX bench_read_" + t.name() + " ON " + t.name() + " (" + t.readIndex() + ")")
+                        .execute());
         long spent = 0;
         CpuShares cpu = new CpuShares(0, 0, 0, 0, 0);
         for (long from = fromHeight; from <= toHeight; from += chunkBlocks) {
@@ -108,7 +160,11 @@ final class RawInsertBaseline {
             spent += System.nanoTime() - start;
             cpu = cpu.plus(CpuShares.now(null).minus(cpuBefore));
         }
-        for (Table t : tables) await(pool.query("DROP TABLE bench_" + t.name()).execute());
+        for (Table t : tables) {
+            await(pool.query("DROP TABLE bench_" + t.name()).execute());
+            if (t.readIndex() != null)
+                await(pool.query("DROP INDEX bench_read_" + t.name()).execute());
+        }
         return new Result(spent, cpu);
     }
 
@@ -155,7 +211,9 @@ final class RawInsertBaseline {
             case "text" -> col.toArray(new String[0]);
             case "timestamptz" -> col.toArray(new java.time.OffsetDateTime[0]);
             case "smallint" -> col.toArray(new Short[0]);
-            case "jsonb", "numeric" -> col.stream().map(String::valueOf).toArray(String[]::new);
+            // a null stays SQL NULL (String.valueOf would make it the JSON text "null")
+            case "jsonb", "numeric" ->
+                col.stream().map(v -> v == null ? null : String.valueOf(v)).toArray(String[]::new);
             default -> throw new IllegalArgumentException(type);
         };
     }
