@@ -44,6 +44,9 @@ public final class BlockIngestVerticle extends VerticleBase {
     private final NodeContext ctx;
     private final IngestConfig cfg;
     private final ChainConfig chain;
+    /** The backoff of the pipeline's retries, and of the reads that follow a commit (its events' sequences). */
+    private final RetryPolicy retries;
+
     private CometRpcClient rpc;
     private CosmosRestClient rest;
     private EvmRpcClient evm;
@@ -65,6 +68,7 @@ public final class BlockIngestVerticle extends VerticleBase {
         this.ctx = ctx;
         this.cfg = ctx.config().ingest();
         this.chain = ctx.config().chain();
+        this.retries = new RetryPolicy(cfg.retryBase(), cfg.retryMax());
     }
 
     @Override
@@ -108,7 +112,7 @@ public final class BlockIngestVerticle extends VerticleBase {
                         cfg.bufferedBytes(),
                         cfg.commitBlocks(),
                         cfg.commitTxs(),
-                        new RetryPolicy(cfg.retryBase(), cfg.retryMax()),
+                        retries,
                         cfg.progressInterval()),
                 metrics.pipeline());
         // an empty database starts at the configured height, or the node's earliest block (a pruned node)
@@ -234,7 +238,7 @@ public final class BlockIngestVerticle extends VerticleBase {
                         }
                         io.vertx.core.Promise<Map<Long, Long>> later = io.vertx.core.Promise.promise();
                         vertx.setTimer(
-                                Math.max(1, new RetryPolicy(cfg.retryBase(), cfg.retryMax()).delayMs(failures + 1)),
+                                Math.max(1, retries.delayMs(failures + 1)),
                                 t -> sequencesAt(batch, failures + 1).onComplete(later));
                         return later.future();
                     });

@@ -63,6 +63,9 @@ public final class WeftNode implements NodeControl {
     private NodeContext ctx;
     private Database database;
     private final List<Instance> instances = new ArrayList<>();
+    /** The writers' context of each chain in {@code public}, with a pool of its own, opened at its first writer. */
+    private final Map<String, NodeContext> publicWriters = new LinkedHashMap<>();
+
     private String adminDeployment;
     private List<String> runningPlugins = List.of();
 
@@ -241,6 +244,27 @@ public final class WeftNode implements NodeControl {
         return out;
     }
 
+    /**
+     * The context a chain's writers run in: the chain's own, except for a chain whose tables live in {@code public}
+     * (the default one), whose context's pool is the node's main pool, shared with the API, the tracker and webhooks;
+     * its writers get a pool of their own ({@code database.pool_size}, as each other chain has), opened here at its
+     * first writer only, so a node that runs no writer for it opens no extra connections.
+     */
+    private NodeContext writerContext(NodeContext chain) {
+        if (database == null || !chain.config().chain().schema().equals("public")) return chain;
+        synchronized (publicWriters) {
+            return publicWriters.computeIfAbsent(chain.config().chain().chainId(), id -> {
+                Database.ChainPool p =
+                        database.publicWriterPool(chain.config().database().poolSize());
+                LOG.info(
+                        "the writers of {} (schema public) have a pool of {} connection(s) of their own",
+                        id,
+                        chain.config().database().poolSize());
+                return chain.forChain(chain.config(), p.pool(), p.connectOptions());
+            });
+        }
+    }
+
     /** A role that reads a chain cannot start without its node URLs. */
     private Future<Void> checkChainUrls() {
         WeftConfig c = ctx.config();
@@ -309,7 +333,7 @@ public final class WeftNode implements NodeControl {
                 each.add(
                         instancesOf(kind.name()).stream().anyMatch(i -> id.equals(i.chainId()))
                                 ? Future.succeededFuture()
-                                : deployOne(kind, own));
+                                : deployOne(kind, writerContext(own)));
             }
             return Future.all(each).mapEmpty();
         }
