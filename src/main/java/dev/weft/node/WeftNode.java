@@ -325,8 +325,8 @@ public final class WeftNode implements NodeControl {
                 instances.removeIf(i ->
                         i.kind().equals(kind.name()) && !vertx.deploymentIDs().contains(i.deploymentId()));
             }
-            // every chain's instance at once: a chain whose node does not answer keeps its own instance starting (its
-            // first node call waits up to retry_attempts × request_timeout) without holding back the others'
+            // every chain's instance at once; each starts without its chain's node (its writer's first attempt runs
+            // after its start), so a chain whose node does not answer holds back neither the others nor the start-up
             List<Future<Void>> each = new ArrayList<>();
             for (NodeContext own : ownChains()) {
                 String id = own.config().chain().chainId();
@@ -418,11 +418,14 @@ public final class WeftNode implements NodeControl {
             }
             if (k.role().perChain()) {
                 JsonObject chains = new JsonObject();
-                for (Instance i : of)
-                    chains.put(
-                            i.chainId(),
-                            new JsonObject()
-                                    .put("active", i.verticle() instanceof SingleWriterVerticle s && s.active()));
+                for (Instance i : of) {
+                    JsonObject one = new JsonObject()
+                            .put("active", i.verticle() instanceof SingleWriterVerticle s && s.active());
+                    // a writer stopped for good: the setting its chain's node showed wrong
+                    if (i.verticle() instanceof SingleWriterVerticle s && s.failure() != null)
+                        one.put("error", s.failure());
+                    chains.put(i.chainId(), one);
+                }
                 o.put("chains", chains);
             }
             if (of.get(0).verticle() instanceof HttpApiVerticle) {
