@@ -14,8 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The node's one shared reactive pool, over an external server ({@code database.url}) or the embedded one, with the
- * schema migrated. {@link #start} fails with a {@link DatabaseUnavailableException} when the server cannot be reached.
+ * The node's main reactive pool (and the per-chain pools it opens), over an external server ({@code database.url}) or
+ * the embedded one, with the schema migrated. {@link #start} fails with a {@link DatabaseUnavailableException} when the server cannot be reached.
  */
 public final class Database {
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
