@@ -1,6 +1,8 @@
 package dev.weft.cluster;
 
+import dev.weft.config.ConfigException;
 import dev.weft.runtime.NodeContext;
+import dev.weft.runtime.StartsAfterDeploy;
 import dev.weft.runtime.VerticleKind;
 import dev.weft.store.LeaseStore;
 import io.vertx.core.Future;
@@ -15,6 +17,11 @@ import org.slf4j.LoggerFactory;
  * cluster-wide lease of that kind and chain. Otherwise it stands by and retries every
  * {@code cluster.standby_poll}; on taking over, the wrapped verticle resumes from its database cursor. Losing the lease
  * undeploys the wrapped verticle at once.
+ *
+ * <p>For a kind that reads a chain (ingest, EVM tracer, rich list), {@code start()} completes at once and the first
+ * attempt runs after it: a chain whose node accepts connections but never answers then holds back neither the node's
+ * start-up nor the roles deployed after it (the API). A wrapped verticle that finds a setting wrong once its node
+ * answered ({@link StartsAfterDeploy}) stops this writer for good ({@link #failure()}), as a start-up error would.
  */
 public final class SingleWriterVerticle extends VerticleBase {
     private static final Logger LOG = LoggerFactory.getLogger(SingleWriterVerticle.class);
@@ -31,6 +38,8 @@ public final class SingleWriterVerticle extends VerticleBase {
     private boolean stopping;
     private volatile int attempts;
     private int startFailures;
+    /** Why this writer stopped for good (a setting found wrong), or null. */
+    private volatile String failure;
 
     public SingleWriterVerticle(VerticleKind kind, NodeContext ctx, long pollMs) {
         this.kind = kind;
@@ -49,7 +58,37 @@ public final class SingleWriterVerticle extends VerticleBase {
         perChain = ctx.config().chains().byId().size() > 1 && kind.role().perChain();
         lease.onLost(this::lost);
         metrics = LeaseMetrics.of(kind.name(), ctx.config().chain().chainId());
-        return attempt();
+        if (!kind.role().perChain()) return attempt();
+        attempt().onFailure(this::failed);
+        return Future.succeededFuture();
+    }
+
+    /** Why this writer stopped for good (a setting its chain's node showed wrong), or null while it runs or stands by. */
+    public String failure() {
+        return failure;
+    }
+
+    /** A later attempt (after a standby poll): its wrong setting stops the writer as the first one's does. */
+    private void again() {
+        attempt().onFailure(this::failed);
+    }
+
+    /**
+     * A setting found wrong after start-up: the writer stops for good (retrying would fail the same way) and frees its
+     * lease for a node set right; what a start-up error would have said is in the log and {@link #failure()}.
+     */
+    private void failed(Throwable e) {
+        if (failure != null) return;
+        failure = e.getMessage();
+        LOG.error("{} of {} stopped: {}", kind.name(), ctx.config().chain().chainId(), e.getMessage());
+        metrics.held.set(0);
+        String id = childId;
+        childId = null;
+        stopping = true;
+        if (balanceTimer >= 0) vertx.cancelTimer(balanceTimer);
+        Future<Void> undeployed =
+                id == null ? Future.succeededFuture() : vertx.undeploy(id).recover(x -> Future.succeededFuture());
+        undeployed.onComplete(x -> lease.release());
     }
 
     /** Whether this instance currently runs the wrapped verticle. */
@@ -109,17 +148,20 @@ public final class SingleWriterVerticle extends VerticleBase {
         Future<Void> undeployed =
                 id == null ? Future.succeededFuture() : vertx.undeploy(id).recover(e -> Future.succeededFuture());
         // the freed lease goes to the waiting node at its next poll; this one waits two polls before trying again
-        undeployed.compose(v -> lease.release()).onComplete(x -> vertx.setTimer(2 * pollMs, t -> attempt()));
+        undeployed.compose(v -> lease.release()).onComplete(x -> vertx.setTimer(2 * pollMs, t -> again()));
     }
 
     private Future<Void> afterAttempt(boolean acquired) {
         return Future.succeededFuture(acquired).compose(held -> {
+            // stopped while the attempt ran (its first one runs after start() completed)
+            if (stopping) return held ? lease.release() : Future.succeededFuture();
             if (!held) {
-                vertx.setTimer(pollMs, id -> attempt());
+                vertx.setTimer(pollMs, id -> again());
                 return Future.succeededFuture();
             }
             LOG.info("node {} holds the {} lease: running {}", ctx.nodeId(), lease.name(), kind.name());
-            return vertx.deployVerticle(() -> kind.factory().apply(ctx), new io.vertx.core.DeploymentOptions())
+            io.vertx.core.Deployable child = kind.factory().apply(ctx);
+            return vertx.deployVerticle(child, new io.vertx.core.DeploymentOptions())
                     .map(id -> {
                         childId = id;
                         startFailures = 0;
@@ -127,10 +169,14 @@ public final class SingleWriterVerticle extends VerticleBase {
                         metrics.held.set(1);
                         if (stopping) vertx.undeploy(id);
                         else if (perChain) balanceTimer = vertx.setTimer(pollMs, t -> checkBalance());
+                        if (child instanceof StartsAfterDeploy late)
+                            late.begun().onFailure(e -> {
+                                if (e instanceof ConfigException && id.equals(childId)) failed(e);
+                            });
                         return (Void) null;
                     })
                     .recover(e -> {
-                        if (e instanceof dev.weft.config.ConfigException) {
+                        if (e instanceof ConfigException) {
                             // a wrong setting does not heal by retrying: a start-up error (and the lease is free for a
                             // node set right)
                             LOG.error("{} cannot start: {}", kind.name(), e.getMessage());
@@ -145,7 +191,7 @@ public final class SingleWriterVerticle extends VerticleBase {
                                     kind.name(),
                                     startFailures,
                                     e.getMessage());
-                        return lease.release().onComplete(x -> vertx.setTimer(pollMs, id -> attempt()));
+                        return lease.release().onComplete(x -> vertx.setTimer(pollMs, id -> again()));
                     });
         });
     }
@@ -158,7 +204,7 @@ public final class SingleWriterVerticle extends VerticleBase {
         childId = null;
         Future<Void> undeployed =
                 id == null ? Future.succeededFuture() : vertx.undeploy(id).recover(e -> Future.succeededFuture());
-        undeployed.onComplete(x -> vertx.setTimer(pollMs, t -> attempt()));
+        undeployed.onComplete(x -> vertx.setTimer(pollMs, t -> again()));
     }
 
     @Override

@@ -17,6 +17,7 @@ import dev.weft.pipeline.RetryPolicy;
 import dev.weft.pipeline.Targets;
 import dev.weft.pipeline.Writer;
 import dev.weft.runtime.NodeContext;
+import dev.weft.runtime.StartsAfterDeploy;
 import dev.weft.store.EventStore;
 import dev.weft.store.IngestStore;
 import dev.weft.store.NftStore;
@@ -38,12 +39,15 @@ import org.slf4j.LoggerFactory;
  * database failures without skipping or repeating a height. After each commit, {@code block indexed} is published
  * once per height, in order.
  */
-public final class BlockIngestVerticle extends VerticleBase {
+public final class BlockIngestVerticle extends VerticleBase implements StartsAfterDeploy {
     private static final Logger LOG = LoggerFactory.getLogger(BlockIngestVerticle.class);
 
     private final NodeContext ctx;
     private final IngestConfig cfg;
     private final ChainConfig chain;
+    /** The backoff of the pipeline's retries, and of the reads that follow a commit (its events' sequences). */
+    private final RetryPolicy retries;
+
     private CometRpcClient rpc;
     private CosmosRestClient rest;
     private EvmRpcClient evm;
@@ -58,6 +62,9 @@ public final class BlockIngestVerticle extends VerticleBase {
     private long head;
 
     private boolean stopped;
+    /** Completed once the node answered where to start; failed with a setting the answer showed wrong. */
+    private final io.vertx.core.Promise<Void> begun = io.vertx.core.Promise.promise();
+
     private long headTimer = -1;
     private boolean chainMismatchLogged;
 
@@ -65,6 +72,7 @@ public final class BlockIngestVerticle extends VerticleBase {
         this.ctx = ctx;
         this.cfg = ctx.config().ingest();
         this.chain = ctx.config().chain();
+        this.retries = new RetryPolicy(cfg.retryBase(), cfg.retryMax());
     }
 
     @Override
@@ -108,24 +116,42 @@ public final class BlockIngestVerticle extends VerticleBase {
                         cfg.bufferedBytes(),
                         cfg.commitBlocks(),
                         cfg.commitTxs(),
-                        new RetryPolicy(cfg.retryBase(), cfg.retryMax()),
+                        retries,
                         cfg.progressInterval()),
                 metrics.pipeline());
-        // an empty database starts at the configured height, or the node's earliest block (a pruned node)
-        Future<Void> first = store.position()
-                .compose(pos -> pos.empty()
-                        ? fetcher.startHeight().map(h -> {
-                            firstHeight = h;
-                            return (Void) null;
-                        })
-                        : Future.succeededFuture());
+        // start() reads only the database: where an empty one starts needs the node, asked after start (begin), so a
+        // node that accepts connections but never answers holds back neither the node's start-up nor the API
         return new NftStore(ctx.pool())
                 .collections(nftMetadata::remember)
-                .compose(v -> first)
                 // the partitions of the first commits exist before the first commit
                 .compose(v -> upkeep.start())
                 .compose(v -> pipeline.start())
                 .onSuccess(pos -> {
+                    retention.start();
+                    begin(pos, 0);
+                });
+    }
+
+    @Override
+    public Future<Void> begun() {
+        return begun.future();
+    }
+
+    /**
+     * Once started: an empty database's first height (the configured one, or the node's earliest block: a pruned
+     * node), asked again every {@code cluster.standby_poll} while the node cannot answer, then the head polls. A
+     * configured height below the node's earliest block fails {@link #begun()} (a wrong setting: the writer stops).
+     */
+    private void begin(IngestStore.Position pos, int failures) {
+        if (stopped) return;
+        Future<Void> first = pos.empty()
+                ? fetcher.startHeight().map(h -> {
+                    firstHeight = h;
+                    return (Void) null;
+                })
+                : Future.succeededFuture();
+        first.onSuccess(v -> {
+                    if (stopped) return;
                     LOG.info(
                             "ingestion of {} starts at height {} (rpc {}, rest {}{})",
                             chain.chainId(),
@@ -135,8 +161,26 @@ public final class BlockIngestVerticle extends VerticleBase {
                             evm == null
                                     ? ""
                                     : ", json-rpc " + evm.http().endpoints().all());
+                    begun.tryComplete();
                     pollHead();
-                    retention.start();
+                })
+                .onFailure(e -> {
+                    if (stopped) return;
+                    if (e instanceof dev.weft.config.ConfigException) {
+                        begun.tryFail(e);
+                        return;
+                    }
+                    // a dead node: its stack trace once, then a line per attempt (its failures are on its node's
+                    // series)
+                    if (failures == 0) LOG.error("ingestion of {} cannot read where to start", chain.chainId(), e);
+                    else
+                        LOG.warn(
+                                "ingestion of {} still cannot read where to start ({} times in a row): {}",
+                                chain.chainId(),
+                                failures + 1,
+                                e.getMessage());
+                    headTimer = vertx.setTimer(
+                            ctx.config().cluster().standbyPoll().toMillis(), t -> begin(pos, failures + 1));
                 });
     }
 
@@ -191,6 +235,8 @@ public final class BlockIngestVerticle extends VerticleBase {
         @Override
         public Future<Targets<Long>> next(long after, int max) {
             List<Long> heights = new ArrayList<>();
+            // an empty database whose first height is not known yet (its node has not answered): nothing to plan
+            if (after == 0 && firstHeight == 0) return Future.succeededFuture(new Targets<>(heights, head));
             // an empty database starts at the first height
             for (long h = after == 0 ? firstHeight : after + 1; h <= head && heights.size() < max; h++) heights.add(h);
             return Future.succeededFuture(new Targets<>(heights, head));
@@ -234,7 +280,7 @@ public final class BlockIngestVerticle extends VerticleBase {
                         }
                         io.vertx.core.Promise<Map<Long, Long>> later = io.vertx.core.Promise.promise();
                         vertx.setTimer(
-                                Math.max(1, new RetryPolicy(cfg.retryBase(), cfg.retryMax()).delayMs(failures + 1)),
+                                Math.max(1, retries.delayMs(failures + 1)),
                                 t -> sequencesAt(batch, failures + 1).onComplete(later));
                         return later.future();
                     });

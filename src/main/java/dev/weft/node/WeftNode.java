@@ -63,6 +63,9 @@ public final class WeftNode implements NodeControl {
     private NodeContext ctx;
     private Database database;
     private final List<Instance> instances = new ArrayList<>();
+    /** The writers' context of each chain in {@code public}, with a pool of its own, opened at its first writer. */
+    private final Map<String, NodeContext> publicWriters = new LinkedHashMap<>();
+
     private String adminDeployment;
     private List<String> runningPlugins = List.of();
 
@@ -241,6 +244,27 @@ public final class WeftNode implements NodeControl {
         return out;
     }
 
+    /**
+     * The context a chain's writers run in: the chain's own, except for a chain whose tables live in {@code public}
+     * (the default one), whose context's pool is the node's main pool, shared with the API, the tracker and webhooks;
+     * its writers get a pool of their own ({@code database.pool_size}, as each other chain has), opened here at its
+     * first writer only, so a node that runs no writer for it opens no extra connections.
+     */
+    private NodeContext writerContext(NodeContext chain) {
+        if (database == null || !chain.config().chain().schema().equals("public")) return chain;
+        synchronized (publicWriters) {
+            return publicWriters.computeIfAbsent(chain.config().chain().chainId(), id -> {
+                Database.ChainPool p =
+                        database.publicWriterPool(chain.config().database().poolSize());
+                LOG.info(
+                        "the writers of {} (schema public) have a pool of {} connection(s) of their own",
+                        id,
+                        chain.config().database().poolSize());
+                return chain.forChain(chain.config(), p.pool(), p.connectOptions());
+            });
+        }
+    }
+
     /** A role that reads a chain cannot start without its node URLs. */
     private Future<Void> checkChainUrls() {
         WeftConfig c = ctx.config();
@@ -301,15 +325,15 @@ public final class WeftNode implements NodeControl {
                 instances.removeIf(i ->
                         i.kind().equals(kind.name()) && !vertx.deploymentIDs().contains(i.deploymentId()));
             }
-            // every chain's instance at once: a chain whose node does not answer keeps its own instance starting (its
-            // first node call waits up to retry_attempts × request_timeout) without holding back the others'
+            // every chain's instance at once; each starts without its chain's node (its writer's first attempt runs
+            // after its start), so a chain whose node does not answer holds back neither the others nor the start-up
             List<Future<Void>> each = new ArrayList<>();
             for (NodeContext own : ownChains()) {
                 String id = own.config().chain().chainId();
                 each.add(
                         instancesOf(kind.name()).stream().anyMatch(i -> id.equals(i.chainId()))
                                 ? Future.succeededFuture()
-                                : deployOne(kind, own));
+                                : deployOne(kind, writerContext(own)));
             }
             return Future.all(each).mapEmpty();
         }
@@ -394,11 +418,14 @@ public final class WeftNode implements NodeControl {
             }
             if (k.role().perChain()) {
                 JsonObject chains = new JsonObject();
-                for (Instance i : of)
-                    chains.put(
-                            i.chainId(),
-                            new JsonObject()
-                                    .put("active", i.verticle() instanceof SingleWriterVerticle s && s.active()));
+                for (Instance i : of) {
+                    JsonObject one = new JsonObject()
+                            .put("active", i.verticle() instanceof SingleWriterVerticle s && s.active());
+                    // a writer stopped for good: the setting its chain's node showed wrong
+                    if (i.verticle() instanceof SingleWriterVerticle s && s.failure() != null)
+                        one.put("error", s.failure());
+                    chains.put(i.chainId(), one);
+                }
                 o.put("chains", chains);
             }
             if (of.get(0).verticle() instanceof HttpApiVerticle) {

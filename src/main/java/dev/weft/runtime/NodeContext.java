@@ -6,8 +6,8 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 
 /**
- * What every verticle of a node is built from: the Vert.x instance, the configuration, the node's one shared pool
- * (null on nodes whose roles need no database) and its connect options (for dedicated connections such as writer
+ * What every verticle of a node is built from: the Vert.x instance, the configuration, its pool (the node's main pool,
+ * a chain's, or the default chain's writers'; null on nodes whose roles need no database) and its connect options (for dedicated connections such as writer
  * leases), build info, the node's id (the cluster node id when clustered) and the context of each chain it serves.
  */
 public record NodeContext(

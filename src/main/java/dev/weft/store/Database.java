@@ -14,11 +14,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The node's one shared reactive pool, over an external server ({@code database.url}) or the embedded one, with the
- * schema migrated. {@link #start} fails with a {@link DatabaseUnavailableException} when the server cannot be reached.
+ * The node's main reactive pool (and the per-chain pools it opens), over an external server ({@code database.url}) or
+ * the embedded one, with the schema migrated. {@link #start} fails with a {@link DatabaseUnavailableException} when the server cannot be reached.
  */
 public final class Database {
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
+
+    /**
+     * The pools' names, the {@code pool_name} of their {@code vertx_pool_*} metrics: {@value #MAIN_POOL} (API,
+     * tracker, webhooks), a chain schema's name for that chain's pool, {@value #PUBLIC_WRITERS_POOL} for the writers
+     * of the chain whose tables live in {@code public}.
+     */
+    public static final String MAIN_POOL = "main";
+
+    public static final String PUBLIC_WRITERS_POOL = "public-writers";
 
     private final Vertx vertx;
     private final Pool pool;
@@ -63,6 +72,7 @@ public final class Database {
             withStatementCache(opts);
             Pool pool = PgBuilder.pool()
                     .with(new PoolOptions()
+                            .setName(MAIN_POOL)
                             .setMaxSize(cfg.poolSize())
                             .setMaxWaitQueueSize(10_000)
                             .setConnectionTimeout(cfg.connectTimeoutMs())
@@ -121,26 +131,44 @@ public final class Database {
         java.util.Map<String, String> props = new java.util.HashMap<>(opts.getProperties());
         props.put("search_path", schema + ", public");
         opts.setProperties(props);
-        Pool chain = PgBuilder.pool()
+        Pool chain = newPool(schema, poolSize, opts);
+        return pool.query("CREATE SCHEMA IF NOT EXISTS " + schema)
+                .execute()
+                .compose(x -> Migrations.apply(vertx, chain))
+                .map(applied -> {
+                    LOG.info("schema {} ready ({} migration(s) applied)", schema, applied);
+                    return new ChainPool(chain, opts);
+                })
+                .recover(e -> chain.close().transform(x -> Future.failedFuture(e)));
+    }
+
+    /**
+     * The pool of the writers (ingestion, EVM tracer, rich list) of the chain whose tables live in {@code public}: its
+     * own {@code poolSize} connections over the main pool's options, so an API burst on the main pool (which the API,
+     * tracker and webhooks share) does not starve that chain's commits, nor they the API, as each other chain's pool
+     * keeps them apart. Already migrated (with {@code public}); its connections open on first use.
+     */
+    public ChainPool publicWriterPool(int poolSize) {
+        PgConnectOptions opts = new PgConnectOptions(connectOptions);
+        return new ChainPool(newPool(PUBLIC_WRITERS_POOL, poolSize, opts), opts);
+    }
+
+    /** A pool of {@code size} named {@code name} (its metrics' {@code pool_name}), closed with the database. */
+    private Pool newPool(String name, int size, PgConnectOptions opts) {
+        Pool p = PgBuilder.pool()
                 .with(new PoolOptions()
-                        .setMaxSize(poolSize)
+                        .setName(name)
+                        .setMaxSize(size)
                         .setMaxWaitQueueSize(10_000)
                         .setConnectionTimeout(connectionTimeoutMs)
                         .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
                 .connectingTo(opts)
                 .using(vertx)
                 .build();
-        return pool.query("CREATE SCHEMA IF NOT EXISTS " + schema)
-                .execute()
-                .compose(x -> Migrations.apply(vertx, chain))
-                .map(applied -> {
-                    LOG.info("schema {} ready ({} migration(s) applied)", schema, applied);
-                    synchronized (chainPools) {
-                        chainPools.add(chain);
-                    }
-                    return new ChainPool(chain, opts);
-                })
-                .recover(e -> chain.close().transform(x -> Future.failedFuture(e)));
+        synchronized (chainPools) {
+            chainPools.add(p);
+        }
+        return p;
     }
 
     /** A chain's pool and the options its dedicated connections (writer leases) connect with. */

@@ -13,13 +13,14 @@ import dev.weft.testsupport.TestNodes;
 import dev.weft.testsupport.WeftExtension;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.NetServer;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.micrometer.backends.BackendRegistries;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.MethodOrderer;
@@ -34,7 +35,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * node clients see no failure and no retry. Asserted on database state and counters, not on rates (the rate
  * comparison is {@code bench/multichain.sh -Dbench.dead_chain=<id>}).
  */
-// the hanging-node test closes a Vert.x of its own, which ends the JVM's default meter registry: it runs last
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DeadChainNodeTest {
     @RegisterExtension
@@ -78,7 +78,7 @@ class DeadChainNodeTest {
         String url = DevnetChains.url(c);
         WeftNode node = weft.start(c);
         assertLiveCaughtUp(url);
-        // the dead chain keeps trying (its writer retries its start every standby poll), failing on its own series
+        // the dead chain keeps trying (it asks where to start every standby poll), failing on its own series
         double failures = sum("weft_node_failures_total", dead);
         Await.until("the dead node's failures grow", 60, () -> sum("weft_node_failures_total", dead) > failures);
         assertEquals(0L, DevnetChains.cursor(url, DevnetChains.MOVE), "the dead chain indexed nothing");
@@ -110,15 +110,26 @@ class DeadChainNodeTest {
     @Test
     @Order(2)
     @DisplayName(
-            "a node that accepts connections and never answers, listed first: the other chains index while its start still waits")
+            "a node that accepts connections and never answers, listed first: the node starts, /status and /chains answer, the others index, while its first request is still open")
     void hangingNodeFirst() throws Exception {
-        Vertx own = weft.newVertx();
-        // accepts every connection and never writes a byte: the dead chain's first node call waits out its timeout
-        NetServer blackhole = TestNodes.await(own.createNetServer()
-                .connectHandler(socket -> socket.handler(b -> {}))
+        // accepts every connection and never writes a byte: the hung chain's first node call waits out its timeout
+        AtomicInteger opened = new AtomicInteger();
+        AtomicInteger closed = new AtomicInteger();
+        AtomicBoolean firstClosed = new AtomicBoolean();
+        NetServer blackhole = TestNodes.await(weft.vertx()
+                .createNetServer()
+                .connectHandler(socket -> {
+                    boolean first = opened.incrementAndGet() == 1;
+                    socket.handler(b -> {});
+                    socket.closeHandler(v -> {
+                        closed.incrementAndGet();
+                        if (first) firstClosed.set(true);
+                    });
+                })
                 .listen(0, "127.0.0.1"));
         String dead = "http://127.0.0.1:" + blackhole.actualPort();
         TestConfig c = withDeadMove(DevnetChains.indexer(weft.config(), endpoints), dead)
+                .roles("ingest", "api")
                 .set(
                         "node.chains",
                         new JsonArray()
@@ -127,11 +138,31 @@ class DeadChainNodeTest {
                                 .add(DevnetChains.L1))
                 .set("chains." + DevnetChains.MOVE + ".ingest.request_timeout", "10m");
         String url = DevnetChains.url(c);
-        // not awaited: the node's start completes only when every chain's writer has started, the dead one's in 10 min
-        var starting = WeftNode.startOn(own, c.build(), false);
+        // awaited: the hung chain's writer starts without its node (its first node call runs after its start)
+        WeftNode node = weft.start(c);
+        int port = TestNodes.httpPort(node);
+        WebClient client = WebClient.create(weft.vertx());
+        assertEquals(200, TestNodes.get(client, port, "/status").statusCode());
         assertLiveCaughtUp(url);
-        assertFalse(starting.isComplete(), "the dead chain's start is still waiting on its node");
-        assertEquals(0L, DevnetChains.cursor(url, DevnetChains.MOVE), "the dead chain indexed nothing");
-        // closing the Vert.x (at the end of the test) stops the half-started node
+        var chainsAnswer = TestNodes.get(client, port, "/chains");
+        assertEquals(200, chainsAnswer.statusCode(), chainsAnswer.bodyAsString());
+        for (Object o : chainsAnswer.bodyAsJsonObject().getJsonArray("chains")) {
+            JsonObject ch = (JsonObject) o;
+            if (ch.getString("chain_id").equals(DevnetChains.MOVE)) {
+                assertEquals(0L, ch.getLong("height"), ch.encode());
+                assertNull(ch.getValue("node_height"), "no head read from a hung node: " + ch.encode());
+                assertNull(ch.getValue("lag"), ch.encode());
+            } else {
+                assertEquals(HEIGHT, ch.getLong("height"), ch.encode());
+            }
+        }
+        var moveStatus = TestNodes.get(client, port, "/chains/" + DevnetChains.MOVE + "/status");
+        assertEquals(200, moveStatus.statusCode(), moveStatus.bodyAsString());
+        assertEquals(0L, DevnetChains.cursor(url, DevnetChains.MOVE), "the hung chain indexed nothing");
+        // all of it while the hung chain's first request is still open on the server that never answers
+        assertTrue(opened.get() >= 1, "the hung chain's writer asked its node");
+        assertFalse(firstClosed.get(), "its first request is still open");
+        assertTrue(opened.get() - closed.get() >= 1, "open connections: " + opened + " opened, " + closed + " closed");
+        // stopping the node (at the end of the test) closes its clients, the open request with them
     }
 }
