@@ -171,6 +171,23 @@ public final class MultiChainBench {
                 all.nodeCpuPerTx(),
                 1e6 * nodeCpuAlone / sumTxs,
                 all.nodeCpuPerTx() / (1e6 * nodeCpuAlone / sumTxs));
+        // what the literal ratio cannot show on a machine that one chain alone keeps busy: the txs per busy core-second
+        // (wall × cores × the machine's busy share, every process counted), together against the single runs
+        int cores = Runtime.getRuntime().availableProcessors();
+        double busyAlone = 0;
+        for (int i = 0; i < 3; i++)
+            busyAlone += runs.get(i).wall() * cores * (1 - runs.get(i).cpu().idle());
+        double busyTogether = all.wall() * cores * (1 - all.cpu().idle());
+        double perBusyAlone = sumTxs / busyAlone;
+        double perBusyTogether = all.totalTxs() / busyTogether;
+        System.out.printf(
+                Locale.ROOT,
+                "busy      %.0f txs per busy core-second together / %.0f alone (the three single runs: %.1f busy"
+                        + " core-seconds) = %.2f (below 1: running them together wastes some of the machine's work)%n",
+                perBusyTogether,
+                perBusyAlone,
+                busyAlone,
+                perBusyTogether / perBusyAlone);
         // the single runs each had the whole machine: one after another they did the same work in sumSecs
         double serial = sumTxs / sumSecs;
         System.out.printf(
