@@ -2,16 +2,18 @@ package dev.weft.track;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
-/** The decisions of {@link FailureLog} on a clock the test moves: no sleeps. */
+/** The decisions of {@link FailureLog.Limiter} on a clock the test moves: no sleeps. */
 class FailureLogTest {
     private final AtomicLong now = new AtomicLong(1_000_000);
-    private final FailureLog log = new FailureLog(
-            LoggerFactory.getLogger(FailureLogTest.class), "registering", Duration.ofMinutes(1), now::get);
+    private final FailureLog.Limiter log = new FailureLog.Limiter(Duration.ofMinutes(1), now::get);
 
     private static FailureLog.Decision warn(long suppressed) {
         return new FailureLog.Decision(true, suppressed);
@@ -55,13 +57,27 @@ class FailureLogTest {
     }
 
     @Test
-    void theLoggingCallsFollowTheDecisions() {
-        // the logging wrappers keep the same state as the decisions (no exception, same counts)
-        log.failed(new RuntimeException("node down"));
-        now.addAndGet(10);
-        log.failed(new RuntimeException("node down"));
-        log.succeeded();
-        assertEquals(0, log.success());
-        assertEquals(warn(0), log.failure());
+    void theLoggingCallsTakeTheDecisions() {
+        ch.qos.logback.classic.Logger logger =
+                (ch.qos.logback.classic.Logger) LoggerFactory.getLogger("dev.weft.track.FailureLogTest.logged");
+        ListAppender<ILoggingEvent> lines = new ListAppender<>();
+        lines.start();
+        logger.addAppender(lines);
+        try {
+            FailureLog logged = new FailureLog(logger, "registering the EVM sends");
+            for (int i = 0; i < 5; i++) logged.failed(new IllegalStateException("node down"));
+            logged.succeeded();
+            logged.succeeded();
+            assertEquals(
+                    List.of(
+                            "WARN registering the EVM sends failed (retried next cycle): java.lang.IllegalStateException: node down",
+                            "INFO registering the EVM sends succeeds again after 5 failure(s) in a row"),
+                    lines.list.stream()
+                            .map(e -> e.getLevel() + " " + e.getFormattedMessage())
+                            .toList(),
+                    "within a minute: one warning for five failures, one line for the recovery");
+        } finally {
+            logger.detachAppender(lines);
+        }
     }
 }

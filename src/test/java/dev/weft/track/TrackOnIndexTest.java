@@ -64,12 +64,7 @@ class TrackOnIndexTest {
     @DisplayName(
             "transfers between indexed chains reach their states with the tracker reading no block of either chain from its node: new blocks come from the index")
     void newBlocksFromTheIndex() {
-        TrackingHarness h = TrackingHarness.start(
-                weft,
-                TrackingHarness.config()
-                        .roles("devnet", "route", "track", "api", "ingest")
-                        .set("chains." + L1 + ".vm", "move"));
-        TrackingHarness.await(() -> indexedHeight(h) > 0 ? true : null, L1 + " indexed");
+        TrackingHarness h = indexed();
         java.util.Map<String, Double> before = reads();
         List<String> hashes = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -107,12 +102,7 @@ class TrackOnIndexTest {
     @Test
     @DisplayName("a watch on an indexed chain takes the chain's head from the index, asking its node nothing")
     void watchHeadFromTheIndex() {
-        TrackingHarness h = TrackingHarness.start(
-                weft,
-                TrackingHarness.config()
-                        .roles("devnet", "route", "track", "api", "ingest")
-                        .set("chains." + L1 + ".vm", "move"));
-        TrackingHarness.await(() -> indexedHeight(h) > 0 ? true : null, L1 + " indexed");
+        TrackingHarness h = indexed();
         // no tracker: the node requests counted for the chain are the watch's own
         String id = h.node().deployments().get("track").get(0);
         dev.weft.testsupport.TestNodes.await(h.node().scale("track", 0));
@@ -137,6 +127,17 @@ class TrackOnIndexTest {
         org.junit.jupiter.api.Assertions.assertTrue(
                 from >= indexedBefore && from <= indexedAfter,
                 "the watch's head " + from + " is the index's, between " + indexedBefore + " and " + indexedAfter);
+    }
+
+    /** A deployment indexing its chains (the tracker too), once it has indexed some of L1. */
+    private static TrackingHarness indexed() {
+        TrackingHarness h = TrackingHarness.start(
+                weft,
+                TrackingHarness.config()
+                        .roles("devnet", "route", "track", "api", "ingest")
+                        .set("chains." + L1 + ".vm", "move"));
+        TrackingHarness.await(() -> indexedHeight(h) > 0 ? true : null, L1 + " indexed");
+        return h;
     }
 
     /** The tracker's reads by source ({@code node}, {@code index}), method and chain. */
