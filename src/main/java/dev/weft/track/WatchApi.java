@@ -176,9 +176,9 @@ public final class WatchApi implements dev.weft.api.ApiModule {
             service = ctx.vertx()
                     .executeBlocking(() -> TrackChains.load(ctx.config()))
                     .map(chains -> {
-                        // chains not indexed here: their nodes, through one client set per Vert.x instance
+                        // chains not indexed here: their nodes, through one client set per node
                         ChainHeads nodes = ChainHeads.shared(
-                                ctx.vertx(),
+                                ctx.chains(),
                                 () -> new ChainHeads(
                                         ctx.vertx(),
                                         chains::rpcUrls,

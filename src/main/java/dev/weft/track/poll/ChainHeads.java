@@ -4,9 +4,10 @@ import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.TrackConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.shareddata.LocalMap;
-import io.vertx.core.shareddata.Shareable;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -18,11 +19,12 @@ import java.util.function.Supplier;
  * later block, so the tracker looks for the watch's transfers from that height on, whatever the chain's block times
  * (which may lag the database's clock). Bounded: within {@code track.request_timeout}, at most 5 s (the POST waits for
  * it); null when the head cannot be read (the watch then falls back to its creation time). One set of clients per
- * Vert.x instance ({@link #shared}), whichever API instance asks: the node clients are bounded in flight per client, so
- * a set per API verticle would multiply what one node may be asked at once by the verticle count.
+ * node ({@link #shared}), whichever API instance asks: the node clients are bounded in flight per client, so a set per
+ * API verticle would multiply what one chain's node may be asked at once by the verticle count.
  */
-public final class ChainHeads implements Shareable {
-    private static final String SHARED = "weft.track.chain-heads";
+public final class ChainHeads {
+    /** Per owner (a node's chain contexts): weak, so a stopped node's heads go with it. */
+    private static final Map<Object, ChainHeads> SHARED = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final RpcClients cosmos;
     private final EvmClients evm;
@@ -42,16 +44,15 @@ public final class ChainHeads implements Shareable {
         this.timeoutMs = Math.min(5_000, config.requestTimeout().toMillis());
     }
 
-    /** The Vert.x instance's heads, made by {@code create} on first use (the clients are safe across event loops). */
-    public static ChainHeads shared(Vertx vertx, Supplier<ChainHeads> create) {
-        LocalMap<String, ChainHeads> all = vertx.sharedData().getLocalMap(SHARED);
-        synchronized (ChainHeads.class) {
-            ChainHeads h = all.get(SHARED);
-            if (h == null) {
-                h = create.get();
-                all.put(SHARED, h);
-            }
-            return h;
+    /**
+     * The heads of {@code owner} (one per node: its {@code ChainContexts}, which every verticle of the node shares and a
+     * restarted node has anew, with its configuration), made by {@code create} on first use. The node clients are safe
+     * across event loops (their limiter and URL rotation are synchronized); their maps here are guarded below.
+     */
+    public static ChainHeads shared(Object owner, Supplier<ChainHeads> create) {
+        if (owner == null) return create.get();
+        synchronized (SHARED) {
+            return SHARED.computeIfAbsent(owner, o -> create.get());
         }
     }
 
