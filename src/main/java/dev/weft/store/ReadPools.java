@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,6 +64,8 @@ public final class ReadPools {
         private final Pool pool;
         private final Map<String, Pool> bySchema = new HashMap<>();
         private final ReplicaMeters meters;
+        /** Its reading of the rotation, which its gauge reads while this is the latest replica of its name. */
+        private BooleanSupplier rotation = () -> false;
         /** System.nanoTime() of the newest primary sample this replica has replayed; MIN_VALUE: none yet. */
         private volatile long coveredAt = Long.MIN_VALUE;
 
@@ -86,7 +89,12 @@ public final class ReadPools {
     /** One replica's gauges and read counter; shared by every node of a JVM using the same registry (tests). */
     private static final class ReplicaMeters {
         final AtomicLong lagMicros = new AtomicLong(-1);
-        final AtomicLong inRotation = new AtomicLong();
+        /**
+         * What {@code weft_db_replica_in_rotation} reads at each scrape: the rotation of the latest replica of that name
+         * (a fresh reading, so it follows a replica ageing out between two checks without every routed read setting it).
+         */
+        volatile BooleanSupplier inRotation = () -> false;
+
         final Counter reads;
 
         ReplicaMeters(String name, io.micrometer.core.instrument.MeterRegistry r) {
@@ -95,7 +103,7 @@ public final class ReadPools {
                             "how far behind the primary answers from a read replica are at most (-1: never measured)")
                     .tag("replica", name)
                     .register(r);
-            Gauge.builder("weft_db_replica_in_rotation", inRotation, AtomicLong::get)
+            Gauge.builder("weft_db_replica_in_rotation", this, m -> m.inRotation.getAsBoolean() ? 1 : 0)
                     .description("1 while a read replica serves API reads, 0 while it lags or cannot be reached")
                     .tag("replica", name)
                     .register(r);
@@ -119,7 +127,10 @@ public final class ReadPools {
         for (String url : cfg.readUrls()) {
             PgConnectOptions opts = Database.withStatementCache(PgConnectOptions.fromUri(url));
             String name = opts.getHost() + ":" + opts.getPort() + "/" + opts.getDatabase();
-            replicas.add(new Replica(name, opts, pool(opts, cfg.poolSize())));
+            Replica replica = new Replica(name, opts, pool(opts, cfg.poolSize()));
+            replica.rotation = () -> inRotation(replica);
+            replica.meters.inRotation = replica.rotation;
+            replicas.add(replica);
         }
     }
 
@@ -145,13 +156,9 @@ public final class ReadPools {
     /** Whether answers from {@code r} are now within the bound: checked fine lately and replayed a recent sample. */
     public boolean inRotation(Replica r) {
         long covered = r.coveredAt;
-        boolean in = r.reachable
+        return r.reachable
                 && covered != Long.MIN_VALUE
                 && System.nanoTime() - covered <= cfg.maxReplicaLag().toNanos();
-        // the gauge follows every reading (each routed read makes one), not only the checks: a replica ageing out
-        // between two checks shows 0 as soon as reads stop going to it
-        r.meters.inRotation.set(in ? 1 : 0);
-        return in;
     }
 
     /**
@@ -295,7 +302,6 @@ public final class ReadPools {
                     return Future.succeededFuture();
                 })
                 .andThen(x -> {
-                    inRotation(r); // sets its gauge
                     r.meters.lagMicros.set(Math.round(lagSeconds(r) * 1e6));
                 });
     }
@@ -321,6 +327,8 @@ public final class ReadPools {
                 r.bySchema.clear();
             }
             closing.add(r.pool.close().recover(e -> Future.succeededFuture()));
+            // a closed replica serves nothing: unless a newer one of its name reads the gauge now
+            if (r.meters.inRotation == r.rotation) r.meters.inRotation = () -> false;
         }
         return Future.join(closing).mapEmpty();
     }

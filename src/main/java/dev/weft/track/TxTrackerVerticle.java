@@ -70,6 +70,9 @@ public final class TxTrackerVerticle extends VerticleBase {
     private final Set<String> dropped = new HashSet<>();
     private final Set<String> unreachable = new HashSet<>();
     private final TrackMetrics metrics = TrackMetrics.get();
+    /** Every poll retries it: a node down for long is a warning a minute, not one per poll. */
+    private final FailureLog evmSendsLog = new FailureLog(LOG, "registering the EVM sends of watched addresses");
+
     private boolean stopped;
     private long timer = -1;
     /** A scan of this cycle stopped below its chain's head (event-loop only). */
@@ -251,10 +254,11 @@ public final class TxTrackerVerticle extends VerticleBase {
                         return (Void) null;
                     });
                 })
-                .recover(e -> {
-                    LOG.warn("registering the EVM sends of watched addresses failed: {}", e.toString());
-                    return Future.succeededFuture();
+                .andThen(ar -> {
+                    if (ar.succeeded()) evmSendsLog.succeeded();
+                    else evmSendsLog.failed(ar.cause());
                 })
+                .recover(e -> Future.succeededFuture())
                 .compose(v -> store.takeArmed(ARMED_PER_CYCLE))
                 .map(armed -> {
                     armed.forEach(this::adopt);

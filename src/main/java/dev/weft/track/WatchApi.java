@@ -8,6 +8,7 @@ import dev.weft.bus.Addresses;
 import dev.weft.bus.BusError;
 import dev.weft.runtime.NodeContext;
 import dev.weft.store.TransferStore;
+import dev.weft.store.TxHeightsStore;
 import dev.weft.store.WatchStore;
 import dev.weft.track.poll.ChainHeads;
 import io.vertx.core.Future;
@@ -18,6 +19,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -32,6 +34,9 @@ public final class WatchApi implements dev.weft.api.ApiModule {
     private static final DeliveryOptions DELIVERY = new DeliveryOptions().setSendTimeout(10_000);
     private static final Set<String> WATCH_PARAMS = Set.of("chain_id", "address");
     private static final Set<String> BY_ADDRESS_PARAMS = Set.of("chain_id", "address", "limit", "cursor");
+
+    /** The POST waits for the head: as {@link ChainHeads}, at most 5 s. */
+    private static final long INDEX_HEAD_MS = 5_000;
 
     private final NodeContext ctx;
     private Future<WatchService> service;
@@ -147,26 +152,51 @@ public final class WatchApi implements dev.weft.api.ApiModule {
         BusAnswers.answer(m, service(), call, SERVICE);
     }
 
+    /**
+     * The head of a chain this deployment indexes, from its index (the ingest cursor, which the tracker follows it by:
+     * {@code IndexedChains}) rather than its node; null for a chain not indexed here, before anything is indexed, or
+     * when the index does not answer in time (the node is asked then). An index behind its node gives a lower head: the
+     * watch's transfers are looked for from further back (bounded by {@code track.lookback_blocks}), none missed.
+     */
+    private Future<Long> indexedHead(String chain) {
+        return ctx.chains()
+                .get(chain)
+                .filter(c -> c.pool() != null)
+                .map(c -> new TxHeightsStore(c.pool())
+                        .head()
+                        .timeout(INDEX_HEAD_MS, TimeUnit.MILLISECONDS)
+                        .map(m -> m.height() > 0 ? m.height() : (Long) null)
+                        .otherwise((Long) null))
+                .orElse(Future.succeededFuture(null));
+    }
+
     /** The service, built once per API instance (loading the registries is file IO: off the event loop). */
     private Future<WatchService> service() {
         if (service == null) {
             service = ctx.vertx()
                     .executeBlocking(() -> TrackChains.load(ctx.config()))
                     .map(chains -> {
-                        ChainHeads heads = new ChainHeads(
-                                ctx.vertx(),
-                                chains::rpcUrls,
-                                chains::ownRpc,
-                                chains::evmEndpoints,
-                                chains::isEvm,
-                                ctx.config().track());
+                        // chains not indexed here: their nodes, through one client set per node
+                        ChainHeads nodes = ChainHeads.shared(
+                                ctx.chains(),
+                                () -> new ChainHeads(
+                                        ctx.vertx(),
+                                        chains::rpcUrls,
+                                        chains::ownRpc,
+                                        chains::evmEndpoints,
+                                        chains::isEvm,
+                                        ctx.config().track()));
+                        Function<String, Future<Long>> heads = chain -> chains.isEvm(chain)
+                                ? nodes.head(chain)
+                                : indexedHead(chain)
+                                        .compose(h -> h != null ? Future.succeededFuture(h) : nodes.head(chain));
                         return new WatchService(
                                 new WatchStore(ctx.pool()),
                                 new TransferStore(ctx.pool()),
                                 chains,
                                 ctx.vertx().eventBus(),
                                 ctx.config().track(),
-                                heads::head);
+                                heads);
                     });
             service.onFailure(e -> service = null);
         }

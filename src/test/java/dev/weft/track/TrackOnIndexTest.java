@@ -64,12 +64,7 @@ class TrackOnIndexTest {
     @DisplayName(
             "transfers between indexed chains reach their states with the tracker reading no block of either chain from its node: new blocks come from the index")
     void newBlocksFromTheIndex() {
-        TrackingHarness h = TrackingHarness.start(
-                weft,
-                TrackingHarness.config()
-                        .roles("devnet", "route", "track", "api", "ingest")
-                        .set("chains." + L1 + ".vm", "move"));
-        TrackingHarness.await(() -> indexedHeight(h) > 0 ? true : null, L1 + " indexed");
+        TrackingHarness h = indexed();
         java.util.Map<String, Double> before = reads();
         List<String> hashes = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -102,6 +97,47 @@ class TrackOnIndexTest {
                     after.get("index blockchain " + chain) > before.get("index blockchain " + chain),
                     chain + "'s blocks read from the index: " + after);
         }
+    }
+
+    @Test
+    @DisplayName("a watch on an indexed chain takes the chain's head from the index, asking its node nothing")
+    void watchHeadFromTheIndex() {
+        TrackingHarness h = indexed();
+        // no tracker: the node requests counted for the chain are the watch's own
+        String id = h.node().deployments().get("track").get(0);
+        dev.weft.testsupport.TestNodes.await(h.node().scale("track", 0));
+        TrackingHarness.await(
+                () -> h.node().context().vertx().deploymentIDs().contains(id) ? null : true, "the tracker undeployed");
+        long indexedBefore = indexedHeight(h);
+        double nodeReads = count("weft_track_node_requests_total", L1, "blockchain");
+        WatchedAddressesTest.watch(h, L1, ALICE, 201);
+        long indexedAfter = indexedHeight(h);
+        assertEquals(
+                0.0,
+                count("weft_track_node_requests_total", L1, "blockchain") - nodeReads,
+                "/blockchain requests sent to " + L1 + "'s node for the watch's head");
+        long from = dev.weft.testsupport.TestNodes.await(h.node()
+                        .context()
+                        .pool()
+                        .preparedQuery("SELECT from_height FROM track_watch WHERE chain_id = $1")
+                        .execute(io.vertx.sqlclient.Tuple.of(L1)))
+                .iterator()
+                .next()
+                .getLong(0);
+        org.junit.jupiter.api.Assertions.assertTrue(
+                from >= indexedBefore && from <= indexedAfter,
+                "the watch's head " + from + " is the index's, between " + indexedBefore + " and " + indexedAfter);
+    }
+
+    /** A deployment indexing its chains (the tracker too), once it has indexed some of L1. */
+    private static TrackingHarness indexed() {
+        TrackingHarness h = TrackingHarness.start(
+                weft,
+                TrackingHarness.config()
+                        .roles("devnet", "route", "track", "api", "ingest")
+                        .set("chains." + L1 + ".vm", "move"));
+        TrackingHarness.await(() -> indexedHeight(h) > 0 ? true : null, L1 + " indexed");
+        return h;
     }
 
     /** The tracker's reads by source ({@code node}, {@code index}), method and chain. */
