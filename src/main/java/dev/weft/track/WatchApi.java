@@ -176,16 +176,14 @@ public final class WatchApi implements dev.weft.api.ApiModule {
             service = ctx.vertx()
                     .executeBlocking(() -> TrackChains.load(ctx.config()))
                     .map(chains -> {
-                        // chains not indexed here: their nodes, through one client set per node
-                        ChainHeads nodes = ChainHeads.shared(
-                                ctx.chains(),
-                                () -> new ChainHeads(
-                                        ctx.vertx(),
-                                        chains::rpcUrls,
-                                        chains::ownRpc,
-                                        chains::evmEndpoints,
-                                        chains::isEvm,
-                                        ctx.config().track()));
+                        // chains not indexed here: their nodes
+                        ChainHeads nodes = new ChainHeads(
+                                ctx.vertx(),
+                                chains::rpcUrls,
+                                chains::ownRpc,
+                                chains::evmEndpoints,
+                                chains::isEvm,
+                                ctx.config().track());
                         Function<String, Future<Long>> heads = chain -> chains.isEvm(chain)
                                 ? nodes.head(chain)
                                 : indexedHead(chain)

@@ -4,28 +4,21 @@ import dev.weft.chain.client.EvmRpcClient;
 import dev.weft.config.TrackConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * The head of a chain as a watch is made ({@code POST /v2/watch}): the last height of its CometBFT RPC
  * ({@code /blockchain}), or {@code eth_blockNumber} on an EVM chain. A transfer broadcast after the answer is in a
  * later block, so the tracker looks for the watch's transfers from that height on, whatever the chain's block times
  * (which may lag the database's clock). Bounded: within {@code track.request_timeout}, at most 5 s (the POST waits for
- * it); null when the head cannot be read (the watch then falls back to its creation time). One set of clients per
- * node ({@link #shared}), whichever API instance asks: the node clients are bounded in flight per client, so a set per
- * API verticle would multiply what one chain's node may be asked at once by the verticle count.
+ * it); null when the head cannot be read (the watch then falls back to its creation time). The watch API asks
+ * it for EVM chains and the chains this deployment does not index (an indexed Cosmos chain's head is its ingest
+ * cursor): one client set per API instance, each bounded in flight, on that instance's event loop.
  */
 public final class ChainHeads {
-    /** Per owner (a node's chain contexts): weak, so a stopped node's heads go with it. */
-    private static final Map<Object, ChainHeads> SHARED = Collections.synchronizedMap(new WeakHashMap<>());
-
     private final RpcClients cosmos;
     private final EvmClients evm;
     private final Predicate<String> isEvm;
@@ -44,33 +37,15 @@ public final class ChainHeads {
         this.timeoutMs = Math.min(5_000, config.requestTimeout().toMillis());
     }
 
-    /**
-     * The heads of {@code owner} (one per node: its {@code ChainContexts}, which every verticle of the node shares and a
-     * restarted node has anew, with its configuration), made by {@code create} on first use. The node clients are safe
-     * across event loops (their limiter and URL rotation are synchronized); their maps here are guarded below.
-     */
-    public static ChainHeads shared(Object owner, Supplier<ChainHeads> create) {
-        if (owner == null) return create.get();
-        synchronized (SHARED) {
-            return SHARED.computeIfAbsent(owner, o -> create.get());
-        }
-    }
-
     /** The chain's head height, or null when it has no node known or the node did not answer in time. */
     public Future<Long> head(String chainId) {
         Future<Long> read;
         if (isEvm.test(chainId)) {
-            EvmRpcClient c;
-            synchronized (evm) { // its map is not thread-safe: API instances on other event loops share it
-                c = evm.client(chainId);
-            }
+            EvmRpcClient c = evm.client(chainId);
             if (c == null) return Future.succeededFuture(null);
             read = c.blockNumber();
         } else {
-            ChainRpc rpc;
-            synchronized (cosmos) {
-                rpc = cosmos.of(chainId);
-            }
+            ChainRpc rpc = cosmos.of(chainId);
             if (rpc == null) return Future.succeededFuture(null);
             read = rpc.blockchain(0, 0).map(r -> r.path("last_height").asLong());
         }
