@@ -65,6 +65,12 @@ final class GasSimulator {
         List<JsonObject> entries = new ArrayList<>();
         for (int k = 0; k < txs.size(); k++) {
             JsonObject tx = txs.getJsonObject(k);
+            JsonObject evm = tx.getJsonObject("evm_tx");
+            if (evm != null) {
+                entries.add(entryOf(answer, tx));
+                if (EvmGasEstimates.quoted(evm)) steps.add(evmStep(s, answer, tx, k, entries));
+                continue;
+            }
             JsonObject cosmos = tx.getJsonObject("cosmos_tx");
             JsonObject entry = cosmos == null || cosmos.getJsonObject("fee") == null ? null : entryOf(answer, tx);
             entries.add(entry);
@@ -88,11 +94,28 @@ final class GasSimulator {
                     .recover(e -> Future.succeededFuture()));
         }
         return Future.join(steps)
-                .transform(ar -> warn ? warning(s.registry(), body, answer, entries) : Future.succeededFuture())
+                .transform(ar -> warn ? warning(s, body, answer, entries) : Future.succeededFuture())
                 .map(w -> {
                     if (w != null) answer.put("warning", w);
                     return answer;
                 });
+    }
+
+    /** The EVM tx's entry from its node (price, {@code eth_estimateGas}), in place of the estimate's or added. */
+    private static Future<Void> evmStep(
+            RouteService s, JsonObject answer, JsonObject tx, int k, List<JsonObject> entries) {
+        int first = tx.getJsonArray("operations_indices").getInteger(0);
+        return EvmGasEstimates.entry(s, tx.getJsonObject("evm_tx"), k, first).map(e -> {
+            if (e == null) return null;
+            JsonObject old = entries.get(k);
+            if (old != null) {
+                old.mergeIn(e);
+            } else {
+                answer.getJsonArray("estimated_fees").add(e);
+                entries.set(k, e);
+            }
+            return null;
+        });
     }
 
     /** The GAS entry of a tx of the answer (its chain's, starting at the tx's first operation). */
@@ -157,18 +180,24 @@ final class GasSimulator {
      * source tx also the amount in when it is the fee asset): {@code INSUFFICIENT_GAS_AT_SOURCE} (Weft's: Skip's types
      * cover only later chains) for the first tx, Skip's {@code INSUFFICIENT_GAS_AT_INTERMEDIATE} for a later one.
      */
-    private Future<JsonObject> warning(Registry r, JsonObject body, JsonObject answer, List<JsonObject> entries) {
+    private Future<JsonObject> warning(RouteService s, JsonObject body, JsonObject answer, List<JsonObject> entries) {
+        Registry r = s.registry();
         JsonArray txs = answer.getJsonArray("txs");
         List<Future<JsonObject>> checks = new ArrayList<>();
         for (int k = 0; k < txs.size(); k++) {
             JsonObject entry = entries.get(k);
             if (entry == null) continue;
-            JsonObject cosmos = txs.getJsonObject(k).getJsonObject("cosmos_tx");
+            JsonObject evm = txs.getJsonObject(k).getJsonObject("evm_tx");
+            JsonObject cosmos = evm != null ? evm : txs.getJsonObject(k).getJsonObject("cosmos_tx");
             String chain = cosmos.getString("chain_id");
-            NodeHttp http = client(r, chain);
-            if (http == null) continue;
-            String denom = entry.getJsonObject("origin_asset").getString("denom");
+            NodeHttp http = evm != null ? null : client(r, chain);
+            if (evm == null && http == null) continue;
+            JsonObject feeAsset = entry.getJsonObject("origin_asset");
+            String denom = feeAsset.getString("denom");
             BigInteger need = new BigInteger(entry.getString("amount"));
+            // an EVM tx's value (the LayerZero messaging fee) is paid in the native gas token too
+            if (evm != null && denom.equals(nativeDenom(r, chain)))
+                need = need.add(new BigInteger(evm.getString("value")));
             boolean source = k == 0;
             if (source
                     && chain.equals(body.getString("source_asset_chain_id"))
@@ -177,10 +206,13 @@ final class GasSimulator {
             }
             BigInteger needed = need;
             String signer = cosmos.getString("signer_address");
-            checks.add(http.get(
+            Future<BigInteger> balance = evm != null
+                    ? EvmGasEstimates.balance(s, chain, signer, feeAsset.getInteger("decimals", 18))
+                    : http.get(
                             "/cosmos/bank/v1beta1/balances/" + encode(signer) + "/by_denom?denom=" + encode(denom),
-                            GasSimulator::balance)
-                    .map(held -> held.compareTo(needed) >= 0
+                            GasSimulator::balance);
+            BigInteger fee = new BigInteger(entry.getString("amount"));
+            checks.add(balance.map(held -> held.compareTo(needed) >= 0
                             ? null
                             : new JsonObject()
                                     .put(
@@ -190,9 +222,11 @@ final class GasSimulator {
                                             "message",
                                             signer + " on " + chain + " holds " + held + denom + ", its tx "
                                                     + entry.getInteger("tx_index") + " needs " + needed + denom
-                                                    + (needed.equals(new BigInteger(entry.getString("amount")))
+                                                    + (needed.equals(fee)
                                                             ? " for gas"
-                                                            : " (the amount in and the gas)")
+                                                            : evm != null
+                                                                    ? " (the value and the gas)"
+                                                                    : " (the amount in and the gas)")
                                                     + (entry.getString("usd_amount") == null
                                                             ? ""
                                                             : "; the gas is ~$" + entry.getString("usd_amount"))))
@@ -204,6 +238,11 @@ final class GasSimulator {
             }
             return Future.succeededFuture(null);
         });
+    }
+
+    private static String nativeDenom(Registry r, String chainId) {
+        var c = r.chain(chainId);
+        return c == null ? null : c.nativeDenom();
     }
 
     private static BigInteger balance(Buffer b) {

@@ -142,6 +142,13 @@ public final class MsgsBuilder {
             for (int i = start; i <= end; i++) indices.add(i);
             JsonObject evm =
                     edges.get(start).kind() == Edge.Kind.LAYER_ZERO ? layerZeroTx(start, msgAmount[start]) : null;
+            if (evm != null) {
+                // Skip's EvmTx has no gas field (swagger EvmTx): the limit is the GAS entry's gas_limit
+                String chainId = evm.getString("chain_id");
+                JsonObject fee = gas.evmEntry(
+                        chainId, tx, start, gas.config().chain(chainId).layerZero(), GasQuote.ESTIMATE, null);
+                if (fee != null) gasFees.add(fee);
+            }
             if (evm == null) {
                 List<CosmosMsgs.Msg> msgs = cosmosMsgs(start, end, msgAmount, swapMin);
                 Chain chain = chain(start);
@@ -181,6 +188,7 @@ public final class MsgsBuilder {
                             tx,
                             start,
                             gas.estimateOf(
+                                    chain.chainId(),
                                     msgs.stream().map(CosmosMsgs.Msg::typeUrl).toList()),
                             GasQuote.ESTIMATE);
                     if (fee != null) {

@@ -50,6 +50,8 @@ public final class RouteComputeVerticle extends VerticleBase {
     private long applied;
     /** Simulates the Cosmos txs of msgs answers on their chains' nodes (created at start). */
     private GasSimulator gasSimulator;
+    /** EVM chains' JSON-RPC clients and cached gas prices, shared by every service this verticle builds. */
+    private EvmGasPrices evmPrices = EvmGasPrices.NONE;
 
     public RouteComputeVerticle(NodeContext ctx) {
         this(ctx.config().route(), Clock.systemUTC());
@@ -67,6 +69,7 @@ public final class RouteComputeVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
+        evmPrices = new EvmGasPrices(vertx, config, clock);
         return vertx.executeBlocking(this::loadRegistry, false).compose(r -> {
             RouteService s = useRegistry(r);
             LOG.info(
@@ -107,7 +110,9 @@ public final class RouteComputeVerticle extends VerticleBase {
 
     @Override
     public Future<?> stop() {
-        Future<Void> gas = gasSimulator == null ? Future.succeededFuture() : gasSimulator.close();
+        Future<Void> gas = Future.join(
+                        gasSimulator == null ? Future.succeededFuture() : gasSimulator.close(), evmPrices.close())
+                .mapEmpty();
         return source == null ? gas : Future.join(gas, source.stop());
     }
 
@@ -121,8 +126,13 @@ public final class RouteComputeVerticle extends VerticleBase {
     private RouteService useRegistry(Registry r) {
         base = r;
         market = MarketState.EMPTY;
-        RouteService s = RouteService.withMarket(r, config, clock, market);
+        RouteService s = RouteService.withMarket(r, config, clock, market, evmPrices);
         service.set(s);
+        // the EVM chains priced by their node: read once now, so that the first quotes have a price
+        List<String> nodePriced = new ArrayList<>();
+        for (var c : r.chains().values())
+            if (c.isEvmChain() && s.gas().evmPriceFromNode(c.chainId())) nodePriced.add(c.chainId());
+        evmPrices.warm(r, nodePriced);
         MarketStateSource old = source;
         if (old != null) old.stop();
         source = new MarketStateSource(vertx, config, r, clock, this::onMarket);
@@ -142,7 +152,7 @@ public final class RouteComputeVerticle extends VerticleBase {
      */
     private void rebuild(Registry registry, MarketState m) {
         long seq = ++builds;
-        vertx.executeBlocking(() -> RouteService.withMarket(registry, config, clock, m), false)
+        vertx.executeBlocking(() -> RouteService.withMarket(registry, config, clock, m, evmPrices), false)
                 .onComplete(ar -> {
                     if (ar.failed()) {
                         LOG.error("route service over the new market state not built", ar.cause());

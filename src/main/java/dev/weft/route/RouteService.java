@@ -51,6 +51,10 @@ public final class RouteService {
     private final GasQuote gas;
 
     public RouteService(Registry registry, RouteConfig config, Clock clock) {
+        this(registry, config, clock, EvmGasPrices.NONE);
+    }
+
+    RouteService(Registry registry, RouteConfig config, Clock clock, EvmGasPrices evmPrices) {
         this.registry = registry;
         this.config = config;
         this.clock = clock;
@@ -58,10 +62,10 @@ public final class RouteService {
         this.shared = new RegistryJson(registry);
         this.market = MarketState.EMPTY;
         this.staleGraph = null;
-        this.gas = new GasQuote(this.registry, shared, config.gas());
+        this.gas = new GasQuote(this.registry, shared, config.gas(), evmPrices);
     }
 
-    private RouteService(Registry base, RouteConfig config, Clock clock, MarketState market) {
+    private RouteService(Registry base, RouteConfig config, Clock clock, MarketState market, EvmGasPrices evmPrices) {
         java.time.Instant now = clock.instant();
         this.registry = market.apply(base, now, config.maxStateAge(), false);
         this.config = config;
@@ -72,7 +76,7 @@ public final class RouteService {
         this.staleGraph = market.anyStale(now, config.maxStateAge())
                 ? new RouteGraph(market.apply(base, now, config.maxStateAge(), true), config)
                 : null;
-        this.gas = new GasQuote(this.registry, shared, config.gas());
+        this.gas = new GasQuote(this.registry, shared, config.gas(), evmPrices);
     }
 
     /**
@@ -80,7 +84,13 @@ public final class RouteService {
      * {@code route.max_state_age}) and oracle prices.
      */
     public static RouteService withMarket(Registry base, RouteConfig config, Clock clock, MarketState market) {
-        return new RouteService(base, config, clock, market);
+        return new RouteService(base, config, clock, market, EvmGasPrices.NONE);
+    }
+
+    /** {@link #withMarket} quoting EVM gas with the node's cached {@code eth_gasPrice} where no price is configured. */
+    static RouteService withMarket(
+            Registry base, RouteConfig config, Clock clock, MarketState market, EvmGasPrices evmPrices) {
+        return new RouteService(base, config, clock, market, evmPrices);
     }
 
     /** Loads the configured registry files and builds the graph (blocking: file reads). */

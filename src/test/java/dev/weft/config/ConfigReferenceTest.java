@@ -112,6 +112,19 @@ class ConfigReferenceTest {
         JsonObject route = file.getJsonObject("route");
         route.put("finalization_periods", new JsonObject().put("rollup-a", "1d"));
         route.put("rest", new JsonObject().put("chain-a", new JsonArray().add("http://127.0.0.1:1317")));
+        route.put(
+                "gas",
+                new JsonObject()
+                        .put(
+                                "chains",
+                                new JsonObject()
+                                        .put(
+                                                "chain-a",
+                                                new JsonObject()
+                                                        .put("gas_price", "0.1")
+                                                        .put(
+                                                                "json_rpc",
+                                                                new JsonArray().add("http://127.0.0.1:8545")))));
         file.getJsonObject("track")
                 .put("nodes", new JsonObject().put("chain-a", new JsonArray().add("http://127.0.0.1:26657")));
         JsonObject devnet = file.getJsonObject("devnet");
