@@ -140,7 +140,11 @@ public final class EvmTraceVerticle extends VerticleBase {
         Future<Void> unregistered = wake == null ? Future.succeededFuture() : wake.unregister();
         // let a running commit finish (it either commits whole or rolls back), then close the client
         Future<Void> quiet = pipeline.stop();
-        return Future.join(unregistered, quiet).compose(v -> rpc.close());
+        // and its announcements (a lost answer's wait for its sequences, bounded by the retries): the writer that
+        // takes over after this stop announces the heights after them, so the bus sees heights in order
+        return Future.join(unregistered, quiet)
+                .compose(v -> announcing.otherwise((Void) null))
+                .compose(v -> rpc.close());
     }
 
     /** The heights of the {@link HeightSource}, traced with {@link BlockTracer} and written with {@link InternalTxStore}. */

@@ -192,8 +192,11 @@ public final class BlockIngestVerticle extends VerticleBase implements StartsAft
         if (upkeep != null) upkeep.stop();
         // let a running commit finish (it either commits whole or rolls back), then close the clients
         Future<Void> quiet = pipeline != null ? pipeline.stop() : Future.succeededFuture();
-        return quiet.compose(
-                v -> Future.join(rpc.close(), rest.close(), evm == null ? Future.succeededFuture() : evm.close()));
+        // and its announcements (a lost answer's wait for its sequences, bounded by the retries): the writer that
+        // takes over after this stop announces the heights after them, so the bus sees heights in order
+        return quiet.compose(v -> announcing.otherwise((Void) null))
+                .compose(v ->
+                        Future.join(rpc.close(), rest.close(), evm == null ? Future.succeededFuture() : evm.close()));
     }
 
     private void pollHead() {
