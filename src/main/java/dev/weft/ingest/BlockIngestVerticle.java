@@ -267,13 +267,14 @@ public final class BlockIngestVerticle extends VerticleBase implements StartsAft
 
         /**
          * The block events' sequences of a commit whose answer was lost, read back; the database may still be out of
-         * reach then, so the read is retried with the commit's backoff, {@code ingest.retry_attempts} times, before the
-         * blocks are announced without them (their events are in the log all the same).
+         * reach then, so the read is retried with the commit's backoff for as long as the database stays out of reach
+         * (no commit succeeds meanwhile, so no announcement queues behind it); a stopping writer announces the blocks
+         * without them (their events are in the log all the same).
          */
         private Future<Map<Long, Long>> sequencesAt(IngestStore.Batch batch, int failures) {
             return events.sequencesAt(chain.chainId(), EventStore.BLOCKS, batch.firstHeight(), batch.lastHeight())
                     .recover(e -> {
-                        if (failures + 1 >= cfg.retryAttempts()) {
+                        if (stopped) {
                             LOG.warn(
                                     "heights {}..{} announced without their event sequences: {}",
                                     batch.firstHeight(),
