@@ -10,32 +10,22 @@ import java.util.Map;
  * the devnet's simulations, see docs/routing-api.md "Gas"), the multiplier from an estimate to the gas limit a tx
  * carries, and the bounds of {@code /v2/fungible/msgs}' simulations on the chains' nodes.
  *
- * @param tx                 gas of a Cosmos tx before its messages (ante handler: fee, signature, sequence)
- * @param transfer           an ICS-20 {@code MsgTransfer} (PFM hops and a memo's swap run on other chains)
- * @param execute            a Move {@code MsgExecute} (a swap script or the entry point's {@code swap_and_action})
- * @param deposit            an OPinit {@code MsgInitiateTokenDeposit}
- * @param withdrawal         an OPinit {@code MsgInitiateTokenWithdrawal}
- * @param send               a bank {@code MsgSend} (an integrator fee)
+ * @param defaults           the shared per-message estimates ({@code route.gas.tx}, {@code transfer}, {@code execute},
+ *                           {@code deposit}, {@code withdrawal}, {@code send}, {@code layer_zero}: {@link ChainGasConfig})
+ *                           of every chain without its own
  * @param multiplier         gas limit = ⌈estimate × this⌉ (as {@code @skip-go/client} multiplies a simulation)
  * @param simulate           whether {@code /msgs} simulates its Cosmos txs on the chain's node
  * @param simulateTimeout    timeout of one simulation (or account/balance read) request
  * @param simulateConcurrent requests in flight per chain for simulations and balance reads
- * @param layerZero          the EVM tx of a LayerZero OFT {@code send}, intrinsic gas included
  * @param gasPriceTtl        how long an {@code eth_gasPrice} read stays the price of its chain
  * @param chains             chain id → its {@code route.gas.chains.<chain_id>.*} settings (chains listed only)
  */
 public record RouteGasConfig(
-        long tx,
-        long transfer,
-        long execute,
-        long deposit,
-        long withdrawal,
-        long send,
+        ChainGasConfig defaults,
         BigDecimal multiplier,
         boolean simulate,
         Duration simulateTimeout,
         int simulateConcurrent,
-        long layerZero,
         Duration gasPriceTtl,
         Map<String, ChainGasConfig> chains) {
 
@@ -55,17 +45,11 @@ public record RouteGasConfig(
             chains.put(id, ChainGasConfig.of(c, id, d));
         }
         return new RouteGasConfig(
-                d.tx(),
-                d.transfer(),
-                d.execute(),
-                d.deposit(),
-                d.withdrawal(),
-                d.send(),
+                d,
                 BigDecimal.valueOf(m),
                 c.bool("route.gas.simulate", true),
                 timeout,
                 c.intValue("route.gas.simulate_concurrency", 4, 1, 64),
-                d.layerZero(),
                 ttl,
                 Map.copyOf(chains));
     }
@@ -73,10 +57,23 @@ public record RouteGasConfig(
     /** A chain's settings: its overrides where it has an entry, else the shared estimates. */
     public ChainGasConfig chain(String chainId) {
         ChainGasConfig own = chainId == null ? null : chains.get(chainId);
-        return own != null
-                ? own
-                : new ChainGasConfig(
-                        tx, transfer, execute, deposit, withdrawal, send, layerZero, null, java.util.List.of());
+        return own != null ? own : defaults;
+    }
+
+    /**
+     * The node client bounds of the simulations, balance reads and gas price reads {@code /msgs} and quotes make on a
+     * chain's node: {@code route.gas.simulate_concurrency} in flight, {@code route.gas.simulate_timeout} each, one
+     * attempt per URL.
+     */
+    public NodeClientOptions simulationClient() {
+        return new NodeClientOptions(
+                simulateConcurrent,
+                simulateTimeout,
+                1,
+                Duration.ofMillis(100),
+                Duration.ofMillis(100),
+                3,
+                Duration.ofSeconds(30));
     }
 
     /** The gas limit a tx of this estimate carries. */

@@ -2,7 +2,6 @@ package dev.weft.route;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.chain.client.EvmRpcClient;
-import dev.weft.config.NodeClientOptions;
 import dev.weft.config.RouteConfig;
 import dev.weft.config.RouteGasConfig;
 import dev.weft.route.registry.Chain;
@@ -13,7 +12,6 @@ import io.vertx.core.Vertx;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,19 +57,7 @@ final class EvmGasPrices {
             return null;
         }
         RouteGasConfig g = config.gas();
-        return clients.computeIfAbsent(
-                chainId,
-                k -> new EvmRpcClient(
-                        vertx,
-                        urls,
-                        new NodeClientOptions(
-                                g.simulateConcurrent(),
-                                g.simulateTimeout(),
-                                1,
-                                Duration.ofMillis(100),
-                                Duration.ofMillis(100),
-                                3,
-                                Duration.ofSeconds(30))));
+        return clients.computeIfAbsent(chainId, k -> new EvmRpcClient(vertx, urls, g.simulationClient()));
     }
 
     private List<String> urls(Registry r, String chainId) {

@@ -3,7 +3,6 @@ package dev.weft.route;
 import dev.weft.bus.BusError;
 import dev.weft.chain.CosmosTx;
 import dev.weft.chain.client.NodeHttp;
-import dev.weft.config.NodeClientOptions;
 import dev.weft.config.RouteConfig;
 import dev.weft.config.RouteGasConfig;
 import dev.weft.route.msgs.MsgProto;
@@ -17,7 +16,6 @@ import io.vertx.core.json.JsonObject;
 import java.math.BigInteger;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -254,20 +252,7 @@ final class GasSimulator {
         if (clients.containsKey(chainId)) return clients.get(chainId);
         List<String> urls = ChainEndpoints.rest(r, chainId, config.restUrls());
         RouteGasConfig g = config.gas();
-        NodeHttp http = urls.isEmpty()
-                ? null
-                : new NodeHttp(
-                        vertx,
-                        "route-gas",
-                        urls,
-                        new NodeClientOptions(
-                                g.simulateConcurrent(),
-                                g.simulateTimeout(),
-                                1,
-                                Duration.ofMillis(100),
-                                Duration.ofMillis(100),
-                                3,
-                                Duration.ofSeconds(30)));
+        NodeHttp http = urls.isEmpty() ? null : new NodeHttp(vertx, "route-gas", urls, g.simulationClient());
         clients.put(chainId, http);
         return http;
     }
